@@ -1,0 +1,134 @@
+import { z } from "zod";
+
+/** Every scope a key can carry (spec, Authentication). */
+export const scopes = [
+  "files:read",
+  "files:write",
+  "shares:write",
+  "portals:write",
+  "receipts:read",
+  "webhooks:manage",
+  "usage:read",
+] as const;
+export const scopeSchema = z.enum(scopes).meta({ id: "Scope" });
+export type Scope = z.infer<typeof scopeSchema>;
+
+export const errorCodes = [
+  "validation_failed",
+  "path_rejected",
+  "authorization_pending",
+  "slow_down",
+  "access_denied",
+  "expired_token",
+  "unauthenticated",
+  "email_unverified",
+  "mfa_required",
+  "forbidden",
+  "plan_limit",
+  "not_found",
+  "rate_limited",
+  "node_busy",
+  "internal_error",
+] as const;
+export type ErrorCode = (typeof errorCodes)[number];
+
+/**
+ * One offending input of a `validation_failed` or `path_rejected` error: where it is
+ * (`field`, dotted, prefixed with its location when not the body) and why.
+ */
+export const fieldIssueSchema = z
+  .object({
+    field: z.string(),
+    message: z.string(),
+    code: z.string(),
+  })
+  .meta({ id: "FieldIssue" });
+export type FieldIssue = z.infer<typeof fieldIssueSchema>;
+
+export const errorEnvelopeSchema = z
+  .object({
+    error: z.object({
+      code: z.string().meta({ description: `One of: ${errorCodes.join(", ")}` }),
+      message: z.string(),
+      details: z
+        .record(z.string(), z.unknown())
+        .nullable()
+        .meta({ description: "Structured context; see docs/api-decisions.md for each code." }),
+    }),
+  })
+  .meta({ id: "Error" });
+export type ErrorEnvelope = z.infer<typeof errorEnvelopeSchema>;
+
+export const okSchema = z.object({ ok: z.boolean() }).meta({ id: "Ok" });
+export type Ok = z.infer<typeof okSchema>;
+
+export const dateTime = () => z.iso.datetime({ offset: true });
+
+/**
+ * Why a workspace path is rejected, or null when it is acceptable. Shared by the service
+ * (which answers `path_rejected`) and the console (which checks before sending).
+ */
+export function pathProblem(path: string): string | null {
+  if (path === "") return null;
+  if (path.startsWith("/")) return "must be relative to the workspace root (no leading /)";
+  if (path.includes("\\")) return "must use / between folders, not \\";
+  // biome-ignore lint/suspicious/noControlCharactersInRegex: control characters are what we reject
+  if (/[\u0000-\u001f\u007f]/.test(path)) return "must not contain control characters";
+  const segments = path.split("/");
+  if (segments.some((s) => s === "")) return "must not contain empty segments (// or a trailing /)";
+  if (segments.some((s) => s === "." || s === "..")) return "must not contain . or .. segments";
+  return null;
+}
+
+/** The issue param that turns a validation failure into 400 `path_rejected`. */
+export const PATH_REJECTED = "path_rejected";
+
+const withPathCheck = <T extends z.ZodString>(schema: T) =>
+  schema.superRefine((value, ctx) => {
+    const problem = pathProblem(value);
+    if (problem) ctx.addIssue({ code: "custom", message: `Path ${problem}`, params: { code: PATH_REJECTED } });
+  });
+
+/** A path where empty means the workspace root (spec: max 4096, default empty). */
+export const optionalPathSchema = withPathCheck(z.string().max(4096)).default("");
+/** A path that must name something (spec: 1 to 4096). */
+export const requiredPathSchema = withPathCheck(z.string().min(1).max(4096));
+
+/** A single name inside a folder: no `/`, at most 255 characters (spec rename bounds). */
+export const nameSchema = z
+  .string()
+  .min(1)
+  .max(255)
+  .refine((s) => !s.includes("/"), { message: "A name cannot contain /" })
+  .refine((s) => s !== "." && s !== "..", { message: "A name cannot be . or .." })
+  // biome-ignore lint/suspicious/noControlCharactersInRegex: control characters are what we reject
+  .refine((s) => !/[\u0000-\u001f\u007f\\]/.test(s), {
+    message: "A name cannot contain control characters or \\",
+  });
+
+/** Ids are lowercase alphanumeric, sortable by creation time (see lib/ids on the server). */
+export const idSchema = z.string().regex(/^[a-z0-9]{10,40}$/);
+
+/** Query-string booleans as the spec writes them (`1` or `true`). */
+export const queryBoolean = z
+  .enum(["1", "0", "true", "false"])
+  .transform((v) => v === "1" || v === "true");
+
+/** `details` of 400 `validation_failed` and `path_rejected`. */
+export const validationDetailsSchema = z.object({ issues: z.array(fieldIssueSchema) });
+/** `details` of 401 `unauthenticated`: why the credential was refused. */
+export const unauthenticatedDetailsSchema = z.object({
+  reason: z.enum(["missing", "malformed", "unknown", "expired", "revoked", "creator_removed"]),
+});
+/** `details` of 403 `forbidden`: the scopes any one of which would allow the call, or the workspace mismatch. */
+export const forbiddenDetailsSchema = z.object({
+  reason: z.enum(["missing_scope", "workspace_mismatch"]),
+  requiredScopes: z.array(scopeSchema).optional(),
+  keyScopes: z.array(scopeSchema).optional(),
+});
+/** `details` of 429 `rate_limited`. */
+export const rateLimitedDetailsSchema = z.object({
+  retryAfterSeconds: z.number().int(),
+  limit: z.number().int(),
+  windowSeconds: z.number().int(),
+});

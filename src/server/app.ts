@@ -1,0 +1,126 @@
+import { serveStatic } from "@hono/node-server/serve-static";
+import fs from "node:fs";
+import path from "node:path";
+import { HTTPException } from "hono/http-exception";
+import { bodyLimit } from "hono/body-limit";
+import { cors } from "hono/cors";
+import type { ContentfulStatusCode } from "hono/utils/http-status";
+import type { AppDeps } from "./deps";
+import { authenticate, requestContext, securityHeaders, workspaceGuard } from "./http/middleware";
+import { RateLimiter } from "./http/rate-limit";
+import { createRouter } from "./http/router";
+import { ApiError } from "./lib/api-error";
+import { authRouter } from "./modules/auth/auth.routes";
+import { filesRouter } from "./modules/files/files.routes";
+import { webhooksRouter } from "./modules/webhooks/webhooks.routes";
+
+const OPENAPI_PATH = "/v1/openapi.json";
+
+export function createApp(deps: AppDeps) {
+  const limiter = new RateLimiter(deps.config.rateLimit.limit, deps.config.rateLimit.windowMs);
+  const app = createRouter();
+
+  app.use("*", async (c, next) => {
+    c.set("deps", deps);
+    await next();
+  });
+  app.use("*", requestContext);
+  app.use("*", securityHeaders(deps.config.cspConnectSrc));
+  if (deps.config.corsOrigins.length > 0) {
+    app.use(
+      "/v1/*",
+      cors({
+        origin: deps.config.corsOrigins,
+        allowHeaders: ["Authorization", "Content-Type"],
+        exposeHeaders: ["Retry-After", "RateLimit-Limit", "RateLimit-Remaining", "RateLimit-Reset", "X-Request-Id"],
+        maxAge: 600,
+      }),
+    );
+  }
+
+  const v1 = createRouter();
+  const auth = authenticate(limiter);
+  v1.use("*", async (c, next) => (c.req.path === OPENAPI_PATH ? next() : auth(c, next)));
+  v1.use(
+    "*",
+    bodyLimit({
+      maxSize: 1024 * 1024,
+      onError: () => {
+        throw new ApiError(400, "validation_failed", "The request body is larger than 1 MiB");
+      },
+    }),
+  );
+  v1.use("/workspaces/:workspaceId/*", workspaceGuard);
+  v1.route("/", authRouter);
+  v1.route("/", filesRouter);
+  v1.route("/", webhooksRouter);
+
+  v1.openAPIRegistry.registerComponent("securitySchemes", "bearerAuth", {
+    type: "http",
+    scheme: "bearer",
+    description:
+      "A workspace API key, `svc_sk_` followed by 40 base62 characters. Each operation lists in `security` (and `x-scopes`) the scopes that allow it; any one is enough.",
+  });
+  v1.doc31("/openapi.json", {
+    openapi: "3.1.0",
+    info: {
+      title: "Workspace File Delivery Service (Consign reference service)",
+      version: "1.0.0",
+      description:
+        "Version 1 of the interface. Operations marked `x-consign-extension` are not in the interface specification; clients must not depend on them. Design decisions for parts the specification leaves open are listed in docs/api-decisions.md.",
+    },
+    servers: [{ url: "/v1" }],
+  });
+  app.route("/v1", v1);
+
+  serveConsole(app, deps);
+
+  app.notFound((c) =>
+    c.json({ error: { code: "not_found", message: `No route for ${c.req.method} ${c.req.path}`, details: null } }, 404),
+  );
+  app.onError((err, c) => {
+    if (err instanceof ApiError) {
+      return c.json({ error: { code: err.code, message: err.message, details: err.details } }, err.status);
+    }
+    if (err instanceof HTTPException && err.status < 500) {
+      // Hono raises these for malformed JSON and similar transport-level faults.
+      const status = err.status as ContentfulStatusCode;
+      const message = err.message || "The request could not be read";
+      return c.json(
+        { error: { code: "validation_failed", message, details: { issues: [{ field: "body", message, code: "malformed" }] } } },
+        status === 400 ? 400 : status,
+      );
+    }
+    const requestId = c.get("requestId");
+    deps.log.error("unhandled error", { requestId, path: c.req.path, err });
+    return c.json(
+      {
+        error: {
+          code: "internal_error",
+          message: `Something went wrong on our side. Quote request id ${requestId} when reporting it.`,
+          details: { requestId },
+        },
+      },
+      500,
+    );
+  });
+  return app;
+}
+
+/** The built console, when there is one: hashed assets cached for good, every other path gets the SPA. */
+function serveConsole(app: ReturnType<typeof createRouter>, deps: AppDeps) {
+  const root = deps.config.staticDir;
+  const indexFile = path.join(root, "index.html");
+  if (!fs.existsSync(indexFile)) return;
+  const relativeRoot = path.relative(process.cwd(), root) || ".";
+  app.use("/assets/*", async (c, next) => {
+    await next();
+    if (c.res.status === 200) c.header("Cache-Control", "public, max-age=31536000, immutable");
+  });
+  app.use("*", async (c, next) => (c.req.path.startsWith("/v1/") ? next() : serveStatic({ root: relativeRoot })(c, next)));
+  app.get("*", async (c, next) => {
+    if (c.req.path.startsWith("/v1/") || c.req.path.startsWith("/assets/")) return next();
+    c.header("Cache-Control", "no-cache");
+    return c.html(await fs.promises.readFile(indexFile, "utf8"));
+  });
+}

@@ -1,0 +1,88 @@
+import { parseArgs } from "node:util";
+import { type Scope, scopes as allScopes } from "@/contract/common";
+import { toIso, toIsoOrNull } from "../lib/clock";
+import { createKey, getKey, listKeys, revokeKey } from "../modules/auth/keys.repository";
+import { findMember, listMembers } from "../modules/members/members.repository";
+import { fail, openCliContext, table } from "./cli-support";
+
+const usage = `Usage:
+  npm run keys -- create --scopes <comma list|all> [--expires <ISO date>] [--name <text>] [--member <id|email>] [--json]
+  npm run keys -- list [--json]
+  npm run keys -- revoke <id>
+Common: [--workspace <id>] (default: the first workspace)`;
+
+const { positionals, values } = parseArgs({
+  allowPositionals: true,
+  options: {
+    scopes: { type: "string" },
+    expires: { type: "string" },
+    name: { type: "string" },
+    member: { type: "string" },
+    workspace: { type: "string" },
+    json: { type: "boolean", default: false },
+    help: { type: "boolean", short: "h", default: false },
+  },
+});
+const [command, ...rest] = positionals;
+if (values.help || !command) {
+  process.stdout.write(`${usage}\n`);
+  process.exit(values.help ? 0 : 1);
+}
+
+const { db, workspace } = openCliContext(values.workspace);
+const now = Date.now();
+
+if (command === "create") {
+  if (!values.scopes) fail(`--scopes is required\n${usage}`);
+  const requested = values.scopes === "all" ? [...allScopes] : values.scopes.split(",").map((s) => s.trim());
+  const unknown = requested.filter((s) => !(allScopes as readonly string[]).includes(s));
+  if (unknown.length || requested.length === 0) fail(`Unknown scope(s): ${unknown.join(", ")}. Known: ${allScopes.join(", ")}`);
+  let expiresAt: number | null = null;
+  if (values.expires) {
+    expiresAt = Date.parse(values.expires);
+    if (Number.isNaN(expiresAt)) fail(`--expires must be an ISO date, got ${values.expires}`);
+    if (expiresAt <= now) fail("--expires must be in the future");
+  }
+  // Keys act as the member who created them (spec Authentication 2): default to the first admin.
+  const member = values.member
+    ? findMember(db, workspace.id, values.member)
+    : listMembers(db, workspace.id).find((m) => m.role === "admin");
+  if (!member) fail(values.member ? `No active member ${values.member}` : "No admin member to own the key");
+  if (member.role !== "admin") fail(`Only admins create keys; ${member.email} is a ${member.role}`);
+  const { key, record } = createKey(
+    db,
+    { workspaceId: workspace.id, memberId: member.id, scopes: requested as Scope[], expiresAt, name: values.name ?? null },
+    now,
+  );
+  if (values.json) {
+    process.stdout.write(
+      `${JSON.stringify({ id: record.id, key, workspaceId: workspace.id, scopes: record.scopes, expiresAt: toIsoOrNull(expiresAt) })}\n`,
+    );
+  } else {
+    process.stdout.write(
+      `Created key ${record.id} for ${member.email} with ${record.scopes.join(", ")}${expiresAt ? `, expiring ${toIso(expiresAt)}` : ""}.\nIt is shown only this once:\n  ${key}\n`,
+    );
+  }
+} else if (command === "list") {
+  const members = new Map(listMembers(db, workspace.id).map((m) => [m.id, m.email]));
+  const keys = listKeys(db, workspace.id).map((k) => ({
+    id: k.id,
+    name: k.name,
+    hint: `…${k.hint}`,
+    scopes: k.scopes.join(","),
+    creator: members.get(k.memberId) ?? "(removed)",
+    status: k.revokedAt ? "revoked" : k.expiresAt && k.expiresAt <= now ? "expired" : "active",
+    expiresAt: toIsoOrNull(k.expiresAt),
+    lastUsedAt: toIsoOrNull(k.lastUsedAt),
+  }));
+  process.stdout.write(`${values.json ? JSON.stringify(keys) : table(keys)}\n`);
+} else if (command === "revoke") {
+  const id = rest[0];
+  if (!id) fail(`revoke needs a key id\n${usage}`);
+  const key = getKey(db, id);
+  if (!key || key.workspaceId !== workspace.id) fail(`No key ${id}`);
+  if (!revokeKey(db, id, now)) fail(`Key ${id} was already revoked`);
+  process.stdout.write(`Revoked key ${id}. Requests with it now get 401.\n`);
+} else {
+  fail(`Unknown command ${command}\n${usage}`);
+}

@@ -1,0 +1,13 @@
+import type { Db } from "../database";
+import { core } from "./0001-core";
+import { files } from "./0002-files";
+import { webhooks } from "./0003-webhooks";
+
+export interface Migration {
+  version: number;
+  name: string;
+  up(db: Db): void;
+}
+
+/** Applied in order, each in its own transaction; never edit one that has shipped, add the next. */
+export const migrations: Migration[] = [core, files, webhooks];

@@ -1,0 +1,81 @@
+import path from "node:path";
+import { z } from "zod";
+
+/** The only reader of process.env: everything else receives a Config. */
+const booleanFlag = z
+  .enum(["1", "0", "true", "false", "yes", "no"])
+  .transform((v) => v === "1" || v === "true" || v === "yes");
+
+const envSchema = z.object({
+  PORT: z.coerce.number().int().min(0).max(65535).default(8787),
+  HOST: z.string().default("127.0.0.1"),
+  DATA_DIR: z.string().default("./data"),
+  PUBLIC_URL: z.string().url().optional(),
+  LOG_LEVEL: z.enum(["debug", "info", "warn", "error", "silent"]).default("info"),
+  STATIC_DIR: z.string().default("./dist"),
+  CORS_ORIGINS: z.string().default(""),
+  CSP_CONNECT_SRC: z.string().default(""),
+  RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(1).default(600),
+  RATE_LIMIT_WINDOW_SECONDS: z.coerce.number().int().min(1).default(60),
+  TRASH_RETENTION_DAYS: z.coerce.number().int().min(1).max(3650).default(30),
+  VERSIONS_KEEP: z.coerce.number().int().min(1).max(1000).default(20),
+  DEMO_CONTENT: booleanFlag.default(true),
+  WEBHOOKS_ALLOW_PRIVATE: booleanFlag.default(false),
+  WORKSPACE_NAME: z.string().min(1).max(120).default("My workspace"),
+});
+
+export type Config = {
+  port: number;
+  host: string;
+  dataDir: string;
+  publicUrl: string | null;
+  logLevel: "debug" | "info" | "warn" | "error" | "silent";
+  staticDir: string;
+  corsOrigins: string[];
+  cspConnectSrc: string[];
+  rateLimit: { limit: number; windowMs: number };
+  trashRetentionDays: number;
+  versionsKeep: number;
+  demoContent: boolean;
+  webhooksAllowPrivate: boolean;
+  workspaceName: string;
+};
+
+const list = (s: string) =>
+  s
+    .split(",")
+    .map((x) => x.trim())
+    .filter(Boolean);
+
+export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
+  const parsed = envSchema.safeParse(source);
+  if (!parsed.success) {
+    const lines = parsed.error.issues.map((i) => `  ${i.path.join(".")}: ${i.message}`);
+    throw new Error(`Invalid environment:\n${lines.join("\n")}`);
+  }
+  const e = parsed.data;
+  return {
+    port: e.PORT,
+    host: e.HOST,
+    dataDir: path.resolve(e.DATA_DIR),
+    publicUrl: e.PUBLIC_URL?.replace(/\/$/, "") ?? null,
+    logLevel: e.LOG_LEVEL,
+    staticDir: path.resolve(e.STATIC_DIR),
+    corsOrigins: list(e.CORS_ORIGINS),
+    cspConnectSrc: list(e.CSP_CONNECT_SRC),
+    rateLimit: { limit: e.RATE_LIMIT_PER_MINUTE, windowMs: e.RATE_LIMIT_WINDOW_SECONDS * 1000 },
+    trashRetentionDays: e.TRASH_RETENTION_DAYS,
+    versionsKeep: e.VERSIONS_KEEP,
+    demoContent: e.DEMO_CONTENT,
+    webhooksAllowPrivate: e.WEBHOOKS_ALLOW_PRIVATE,
+    workspaceName: e.WORKSPACE_NAME,
+  };
+}
+
+/** A config for tests and tools: the defaults, a given data dir, and overrides. */
+export function testConfig(dataDir: string, overrides: Partial<Config> = {}): Config {
+  return {
+    ...loadConfig({ DATA_DIR: dataDir, LOG_LEVEL: "silent", DEMO_CONTENT: "0" }),
+    ...overrides,
+  };
+}

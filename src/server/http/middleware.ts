@@ -1,0 +1,117 @@
+import type { Context } from "hono";
+import { createMiddleware } from "hono/factory";
+import type { Scope } from "@/contract/common";
+import { API_KEY_PREFIX, apiKeyPattern } from "@/contract/auth";
+import { authenticateKey } from "../modules/auth/keys.repository";
+import { ApiError } from "../lib/api-error";
+import { newId } from "../lib/ids";
+import type { RateLimiter } from "./rate-limit";
+import type { AppEnv } from "./types";
+
+export const requestContext = createMiddleware<AppEnv>(async (c, next) => {
+  const requestId = newId();
+  c.set("requestId", requestId);
+  c.header("X-Request-Id", requestId);
+  const started = performance.now();
+  await next();
+  const { log } = c.get("deps");
+  // The path only: no query string, no headers, so nothing secret can reach the log.
+  log.info("request", {
+    requestId,
+    method: c.req.method,
+    path: c.req.path,
+    status: c.res.status,
+    ms: Math.round((performance.now() - started) * 10) / 10,
+    keyId: c.get("auth")?.keyId,
+  });
+});
+
+export function securityHeaders(connectSrc: string[]) {
+  const csp = [
+    "default-src 'self'",
+    "script-src 'self'",
+    // Radix's scroll lock injects a <style> element and React sets style attributes; scripts stay strict.
+    "style-src 'self' 'unsafe-inline'",
+    "img-src 'self' data: blob:",
+    "media-src 'self' blob:",
+    "font-src 'self'",
+    `connect-src 'self'${connectSrc.length ? ` ${connectSrc.join(" ")}` : ""}`,
+    "object-src 'none'",
+    "base-uri 'none'",
+    "form-action 'self'",
+    "frame-ancestors 'none'",
+  ].join("; ");
+  return createMiddleware<AppEnv>(async (c, next) => {
+    await next();
+    c.header("Content-Security-Policy", csp);
+    c.header("X-Content-Type-Options", "nosniff");
+    c.header("Referrer-Policy", "no-referrer");
+    c.header("X-Frame-Options", "DENY");
+    c.header("Cross-Origin-Opener-Policy", "same-origin");
+    c.header("Cross-Origin-Resource-Policy", "same-origin");
+  });
+}
+
+function unauthenticated(reason: string, message: string) {
+  return new ApiError(401, "unauthenticated", message, { reason });
+}
+
+/** Bearer-key authentication, then the per-key rate limit (spec Authentication 1-7, Errors 1). */
+export function authenticate(limiter: RateLimiter) {
+  return createMiddleware<AppEnv>(async (c, next) => {
+    const header = c.req.header("Authorization");
+    if (!header) throw unauthenticated("missing", "Send the API key as `Authorization: Bearer svc_sk_...`");
+    const match = /^Bearer\s+(\S+)$/i.exec(header);
+    const key = match?.[1];
+    if (!key || !key.startsWith(API_KEY_PREFIX) || !apiKeyPattern.test(key)) {
+      throw unauthenticated("malformed", "The Authorization header must be `Bearer svc_sk_...`");
+    }
+    const { db, clock } = c.get("deps");
+    const result = authenticateKey(db, key, clock.now());
+    if (!result.ok) {
+      const messages = {
+        unknown: "This API key is not known",
+        revoked: "This API key has been revoked",
+        expired: "This API key has expired",
+        creator_removed: "This API key stopped working when its creator left the workspace",
+      } as const;
+      throw unauthenticated(result.reason, messages[result.reason]);
+    }
+    c.set("auth", {
+      keyId: result.key.id,
+      workspaceId: result.key.workspaceId,
+      memberId: result.key.memberId,
+      scopes: result.key.scopes as Scope[],
+    });
+    const verdict = limiter.take(result.key.id, clock.now());
+    setRateLimitHeaders(c, verdict);
+    if (!verdict.allowed) {
+      c.header("Retry-After", String(verdict.retryAfterSeconds));
+      throw new ApiError(
+        429,
+        "rate_limited",
+        `Too many requests: ${verdict.limit} per ${verdict.windowSeconds} s per key. Retry after ${verdict.retryAfterSeconds} s.`,
+        { retryAfterSeconds: verdict.retryAfterSeconds, limit: verdict.limit, windowSeconds: verdict.windowSeconds },
+      );
+    }
+    await next();
+  });
+}
+
+function setRateLimitHeaders(c: Context<AppEnv>, v: ReturnType<RateLimiter["take"]>) {
+  c.header("RateLimit-Limit", String(v.limit));
+  c.header("RateLimit-Remaining", String(v.remaining));
+  c.header("RateLimit-Reset", String(v.resetSeconds));
+  c.header("RateLimit-Policy", `${v.limit};w=${v.windowSeconds}`);
+}
+
+/** A key is bound to one workspace: any other id is 403, whether or not it exists. */
+export const workspaceGuard = createMiddleware<AppEnv>(async (c, next) => {
+  const requested = c.req.param("workspaceId");
+  if (requested !== c.get("auth").workspaceId) {
+    throw new ApiError(403, "forbidden", "This key belongs to another workspace", {
+      reason: "workspace_mismatch",
+    });
+  }
+  await next();
+});

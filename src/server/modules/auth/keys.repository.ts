@@ -1,0 +1,108 @@
+import { API_KEY_PREFIX } from "@/contract/auth";
+import type { Scope } from "@/contract/common";
+import type { Db } from "../../db/database";
+import { newId, randomBase62 } from "../../lib/ids";
+import { hashSecret } from "../../lib/secrets";
+
+export interface KeyRow {
+  id: string;
+  workspace_id: string;
+  member_id: string;
+  name: string | null;
+  hint: string;
+  scopes: string;
+  expires_at: number | null;
+  revoked_at: number | null;
+  created_at: number;
+  last_used_at: number | null;
+}
+
+export interface KeyRecord {
+  id: string;
+  workspaceId: string;
+  memberId: string;
+  name: string | null;
+  hint: string;
+  scopes: Scope[];
+  expiresAt: number | null;
+  revokedAt: number | null;
+  createdAt: number;
+  lastUsedAt: number | null;
+}
+
+const toRecord = (r: KeyRow): KeyRecord => ({
+  id: r.id,
+  workspaceId: r.workspace_id,
+  memberId: r.member_id,
+  name: r.name,
+  hint: r.hint,
+  scopes: JSON.parse(r.scopes),
+  expiresAt: r.expires_at,
+  revokedAt: r.revoked_at,
+  createdAt: r.created_at,
+  lastUsedAt: r.last_used_at,
+});
+
+/** Creates a key; the plaintext is returned here once and only its hash is stored. */
+export function createKey(
+  db: Db,
+  input: { workspaceId: string; memberId: string; scopes: Scope[]; expiresAt: number | null; name?: string | null },
+  now: number,
+): { key: string; record: KeyRecord } {
+  const key = `${API_KEY_PREFIX}${randomBase62(40)}`;
+  const row: KeyRow = {
+    id: newId(now),
+    workspace_id: input.workspaceId,
+    member_id: input.memberId,
+    name: input.name ?? null,
+    hint: key.slice(-4),
+    scopes: JSON.stringify([...new Set(input.scopes)]),
+    expires_at: input.expiresAt,
+    revoked_at: null,
+    created_at: now,
+    last_used_at: null,
+  };
+  db.prepare(
+    `INSERT INTO api_keys (id, workspace_id, member_id, name, hint, key_hash, scopes, expires_at, revoked_at, created_at, last_used_at)
+     VALUES (@id, @workspace_id, @member_id, @name, @hint, @key_hash, @scopes, @expires_at, @revoked_at, @created_at, @last_used_at)`,
+  ).run({ ...row, key_hash: hashSecret(key) });
+  return { key, record: toRecord(row) };
+}
+
+export const listKeys = (db: Db, workspaceId: string) =>
+  (db.prepare("SELECT * FROM api_keys WHERE workspace_id = ? ORDER BY created_at").all(workspaceId) as KeyRow[]).map(
+    toRecord,
+  );
+
+export const getKey = (db: Db, id: string) => {
+  const row = db.prepare("SELECT * FROM api_keys WHERE id = ?").get(id) as KeyRow | undefined;
+  return row ? toRecord(row) : undefined;
+};
+
+export function revokeKey(db: Db, id: string, now: number): boolean {
+  return db.prepare("UPDATE api_keys SET revoked_at = ? WHERE id = ? AND revoked_at IS NULL").run(now, id).changes > 0;
+}
+
+export type AuthResult =
+  | { ok: true; key: KeyRecord }
+  | { ok: false; reason: "unknown" | "revoked" | "expired" | "creator_removed" };
+
+// Writing last_used_at on every request would make every read a write; once a minute is plenty.
+const LAST_USED_RESOLUTION_MS = 60_000;
+
+export function authenticateKey(db: Db, key: string, now: number): AuthResult {
+  const row = db
+    .prepare(
+      `SELECT k.*, m.removed_at AS member_removed_at FROM api_keys k JOIN members m ON m.id = k.member_id
+       WHERE k.key_hash = ?`,
+    )
+    .get(hashSecret(key)) as (KeyRow & { member_removed_at: number | null }) | undefined;
+  if (!row) return { ok: false, reason: "unknown" };
+  if (row.revoked_at !== null) return { ok: false, reason: "revoked" };
+  if (row.expires_at !== null && row.expires_at <= now) return { ok: false, reason: "expired" };
+  if (row.member_removed_at !== null) return { ok: false, reason: "creator_removed" };
+  if (row.last_used_at === null || now - row.last_used_at > LAST_USED_RESOLUTION_MS) {
+    db.prepare("UPDATE api_keys SET last_used_at = ? WHERE id = ?").run(now, row.id);
+  }
+  return { ok: true, key: toRecord(row) };
+}

@@ -1,0 +1,3 @@
+import { createRouter } from "../../http/router";
+
+export const filesRouter = createRouter();

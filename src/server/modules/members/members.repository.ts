@@ -1,0 +1,73 @@
+import type { Db } from "../../db/database";
+import { newId } from "../../lib/ids";
+import type { EventRecorder } from "../events/events.repository";
+
+export interface MemberRow {
+  id: string;
+  workspace_id: string;
+  email: string;
+  name: string;
+  role: "admin" | "member";
+  joined_at: number;
+  removed_at: number | null;
+}
+
+export const memberView = (m: MemberRow) => ({
+  id: m.id,
+  email: m.email,
+  name: m.name,
+  role: m.role,
+  joinedAt: new Date(m.joined_at).toISOString(),
+});
+
+/** Adds a member and emits `member.joined` in the same transaction. */
+export function addMember(
+  db: Db,
+  events: EventRecorder,
+  input: { workspaceId: string; email: string; name: string; role: "admin" | "member" },
+  now: number,
+): MemberRow {
+  return db.transaction(() => {
+    const row: MemberRow = {
+      id: newId(now),
+      workspace_id: input.workspaceId,
+      email: input.email.toLowerCase(),
+      name: input.name,
+      role: input.role,
+      joined_at: now,
+      removed_at: null,
+    };
+    db.prepare(
+      `INSERT INTO members (id, workspace_id, email, name, role, joined_at, removed_at)
+       VALUES (@id, @workspace_id, @email, @name, @role, @joined_at, @removed_at)`,
+    ).run(row);
+    events.record(input.workspaceId, "member.joined", { member: memberView(row) });
+    return row;
+  })();
+}
+
+/** Removes a member (their keys stop working at once: auth joins on removed_at) and emits `member.removed`. */
+export function removeMember(db: Db, events: EventRecorder, member: MemberRow, now: number) {
+  db.transaction(() => {
+    db.prepare("UPDATE members SET removed_at = ? WHERE id = ?").run(now, member.id);
+    events.record(member.workspace_id, "member.removed", {
+      member: { ...memberView(member), removedAt: new Date(now).toISOString() },
+    });
+  })();
+}
+
+export const listMembers = (db: Db, workspaceId: string) =>
+  db
+    .prepare("SELECT * FROM members WHERE workspace_id = ? AND removed_at IS NULL ORDER BY joined_at")
+    .all(workspaceId) as MemberRow[];
+
+/** An active member by id or email. */
+export const findMember = (db: Db, workspaceId: string, idOrEmail: string) =>
+  db
+    .prepare(
+      "SELECT * FROM members WHERE workspace_id = ? AND removed_at IS NULL AND (id = ? OR email = lower(?))",
+    )
+    .get(workspaceId, idOrEmail, idOrEmail) as MemberRow | undefined;
+
+export const getMember = (db: Db, id: string) =>
+  db.prepare("SELECT * FROM members WHERE id = ?").get(id) as MemberRow | undefined;

@@ -1,0 +1,20 @@
+import type { Db } from "../../db/database";
+import { newId } from "../../lib/ids";
+
+export interface WorkspaceRow {
+  id: string;
+  name: string;
+  created_at: number;
+}
+
+export function createWorkspace(db: Db, name: string, now: number): WorkspaceRow {
+  const row = { id: newId(now), name, created_at: now };
+  db.prepare("INSERT INTO workspaces (id, name, created_at) VALUES (@id, @name, @created_at)").run(row);
+  return row;
+}
+
+export const listWorkspaces = (db: Db) =>
+  db.prepare("SELECT * FROM workspaces ORDER BY created_at").all() as WorkspaceRow[];
+
+export const getWorkspace = (db: Db, id: string) =>
+  db.prepare("SELECT * FROM workspaces WHERE id = ?").get(id) as WorkspaceRow | undefined;

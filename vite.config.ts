@@ -1,0 +1,32 @@
+import tailwindcss from "@tailwindcss/vite";
+import { tanstackRouter } from "@tanstack/router-plugin/vite";
+import react from "@vitejs/plugin-react";
+import { fileURLToPath } from "node:url";
+import { defineConfig } from "vite";
+
+const serviceUrl = `http://127.0.0.1:${process.env.PORT ?? "8787"}`;
+
+export default defineConfig({
+  plugins: [
+    tanstackRouter({
+      target: "react",
+      autoCodeSplitting: true,
+      routesDirectory: "src/web/routes",
+      generatedRouteTree: "src/web/route-tree.gen.ts",
+      routeFileIgnorePrefix: "-",
+    }),
+    react(),
+    tailwindcss(),
+  ],
+  resolve: {
+    alias: { "@": fileURLToPath(new URL("./src", import.meta.url)) },
+  },
+  server: {
+    proxy: { "/v1": { target: serviceUrl, changeOrigin: false } },
+  },
+  build: {
+    outDir: "dist",
+    sourcemap: true,
+    target: "es2022",
+  },
+});
