@@ -2,7 +2,7 @@ import tailwindcss from "@tailwindcss/vite";
 import { tanstackRouter } from "@tanstack/router-plugin/vite";
 import react from "@vitejs/plugin-react";
 import { fileURLToPath } from "node:url";
-import { defineConfig } from "vite";
+import { defineConfig } from "vitest/config";
 
 const serviceUrl = `http://127.0.0.1:${process.env.PORT ?? "8787"}`;
 
@@ -23,6 +23,14 @@ export default defineConfig({
   },
   server: {
     proxy: { "/v1": { target: serviceUrl, changeOrigin: false } },
+  },
+  test: {
+    include: ["src/**/*.test.ts", "src/**/*.test.tsx"],
+    // better-sqlite3 is a native addon: child processes isolate it more simply than threads.
+    pool: "forks",
+    globalSetup: ["src/server/testing/global-setup.ts"],
+    testTimeout: 30_000,
+    hookTimeout: 60_000,
   },
   build: {
     outDir: "dist",

@@ -1,0 +1,78 @@
+import { execFile } from "node:child_process";
+import { createRequire } from "node:module";
+import fs from "node:fs";
+import path from "node:path";
+import { promisify } from "node:util";
+import { test as base, expect, type Page } from "@playwright/test";
+import type { Scope } from "@/contract/common";
+
+const root = path.resolve(import.meta.dirname, "..");
+const run = promisify(execFile);
+
+export interface Service {
+  /** http://127.0.0.1:<port>: the console and the API's host */
+  origin: string;
+  /** origin + /v1 */
+  apiUrl: string;
+  /** The URL the service printed on first start: opens a signed-in console. */
+  signInUrl: string;
+  adminKey: string;
+  workspaceId: string;
+  /** Creates a key through the keys CLI, as an admin would. */
+  createKey(scopes: Scope[] | "all"): Promise<string>;
+  /** Calls the API with a key (the admin key by default); throws on an error status. */
+  api<T = unknown>(method: string, pathInWorkspace: string, body?: unknown, key?: string): Promise<T>;
+}
+
+function service(): Service {
+  const raw = process.env.E2E_SERVICE;
+  if (!raw) throw new Error("E2E_SERVICE is not set: run through e2e/playwright.config.ts");
+  const s = JSON.parse(raw) as { origin: string; signInUrl: string; adminKey: string; workspaceId: string; dataDir: string };
+  const apiUrl = `${s.origin}/v1`;
+  return {
+    ...s,
+    apiUrl,
+    async createKey(scopes) {
+      const list = scopes === "all" ? "all" : scopes.join(",");
+      const { stdout } = await run(process.execPath, ["--import", "tsx", "src/server/cli/keys.ts", "create", "--scopes", list, "--json"], {
+        cwd: root,
+        env: { ...process.env, DATA_DIR: s.dataDir, LOG_LEVEL: "silent" },
+      });
+      return (JSON.parse(stdout) as { key: string }).key;
+    },
+    async api(method, pathInWorkspace, body, key = s.adminKey) {
+      const res = await fetch(`${apiUrl}/workspaces/${s.workspaceId}${pathInWorkspace}`, {
+        method,
+        headers: { Authorization: `Bearer ${key}`, ...(body === undefined ? {} : { "Content-Type": "application/json" }) },
+        body: body === undefined ? undefined : JSON.stringify(body),
+      });
+      const text = await res.text();
+      if (!res.ok) throw new Error(`${method} ${pathInWorkspace} -> ${res.status} ${text}`);
+      return (text ? JSON.parse(text) : null) as never;
+    },
+  };
+}
+
+export const test = base.extend<{ service: Service }>({
+  // biome-ignore lint/correctness/noEmptyPattern: Playwright's fixture signature
+  service: async ({}, use) => {
+    await use(service());
+  },
+});
+export { expect };
+
+const axeSource = fs.readFileSync(createRequire(import.meta.url).resolve("axe-core/axe.min.js"), "utf8");
+
+/** Runs axe in the page (through the debugger protocol, so the page's CSP does not block it). */
+export async function expectNoAxeViolations(page: Page) {
+  await page.evaluate(axeSource);
+  const violations = await page.evaluate(async () => {
+    // biome-ignore lint/suspicious/noExplicitAny: axe is injected above
+    const result = await (window as any).axe.run(document, { resultTypes: ["violations"] });
+    return result.violations.map(
+      (v: { id: string; help: string; nodes: { target: string[] }[] }) =>
+        `${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(" ")).join(", ")})`,
+    );
+  });
+  expect(violations, `axe found violations on ${page.url()}`).toEqual([]);
+}

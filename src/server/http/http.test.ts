@@ -1,0 +1,113 @@
+import { compileErrors, validate } from "@readme/openapi-parser";
+import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { ManualClock } from "../lib/clock";
+import { createTestApp, type TestApp } from "../testing/test-app";
+
+let t: TestApp;
+let clock: ManualClock;
+beforeEach(async () => {
+  clock = new ManualClock(Date.parse("2026-06-01T12:00:00Z"));
+  t = await createTestApp({ clock });
+});
+afterEach(() => t.close());
+
+describe("rate limit", () => {
+  it("allows exactly 600 requests a minute per key, then 429 with Retry-After", async () => {
+    const key = t.keyWith(["files:read"]);
+    for (let i = 0; i < 600; i++) {
+      const res = await t.call("GET", "/auth/key", { key });
+      expect(res.status).toBe(200);
+      expect(res.headers.get("RateLimit-Remaining")).toBe(String(599 - i));
+      // Spread the requests over 30 s so the window, not a burst, is what is tested.
+      clock.advance(50);
+    }
+    const res = await t.call("GET", "/auth/key", { key });
+    expect(res.status).toBe(429);
+    expect(res.json.error.code).toBe("rate_limited");
+    // The first request was made 30 s ago: it leaves the window in 30 s.
+    expect(res.headers.get("Retry-After")).toBe("30");
+    expect(res.json.error.details).toMatchObject({ retryAfterSeconds: 30, limit: 600, windowSeconds: 60 });
+    // Another key is not affected.
+    expect((await t.call("GET", "/auth/key")).status).toBe(200);
+    clock.advance(30_000);
+    expect((await t.call("GET", "/auth/key", { key })).status).toBe(200);
+  });
+
+  it("does not let twice the limit through across a window boundary", async () => {
+    const key = t.keyWith(["files:read"]);
+    clock.advance(59_000);
+    for (let i = 0; i < 600; i++) await t.call("GET", "/auth/key", { key });
+    clock.advance(2_000);
+    expect((await t.call("GET", "/auth/key", { key })).status).toBe(429);
+  });
+});
+
+describe("errors and headers", () => {
+  it("answers unknown routes with 404 in the envelope", async () => {
+    const res = await t.call("GET", "/no/such/route");
+    expect(res.status).toBe(404);
+    expect(res.json.error).toMatchObject({ code: "not_found" });
+  });
+
+  it("answers malformed JSON with 400 validation_failed", async () => {
+    const res = await t.call("POST", t.w("/files/folder"), {
+      rawBody: "{not json",
+      headers: { "Content-Type": "application/json" },
+    });
+    expect(res.status).toBe(400);
+    expect(res.json.error.code).toBe("validation_failed");
+  });
+
+  it("hides internals of an unexpected error behind a request id", async () => {
+    t.deps.db.exec("DROP TABLE api_keys");
+    const res = await t.call("GET", "/auth/key");
+    expect(res.status).toBe(500);
+    expect(res.json.error.code).toBe("internal_error");
+    expect(res.json.error.details.requestId).toBe(res.headers.get("X-Request-Id"));
+    expect(res.text).not.toMatch(/at .*\.ts|SqliteError|api_keys/);
+  });
+
+  it("sends the security headers on every response", async () => {
+    for (const res of [await t.call("GET", "/auth/key"), await t.call("GET", "/nope", { key: null })]) {
+      const csp = res.headers.get("Content-Security-Policy") ?? "";
+      expect(csp).toContain("script-src 'self'");
+      expect(csp).not.toMatch(/script-src[^;]*unsafe-inline/);
+      expect(csp).toContain("frame-ancestors 'none'");
+      expect(res.headers.get("X-Content-Type-Options")).toBe("nosniff");
+      expect(res.headers.get("Referrer-Policy")).toBe("no-referrer");
+      expect(res.headers.get("Access-Control-Allow-Origin")).toBeNull();
+    }
+  });
+
+  it("answers CORS only for configured origins", async () => {
+    const c = await createTestApp({ config: { corsOrigins: ["https://console.example"] } });
+    try {
+      const ok = await c.app.request("/v1/openapi.json", { headers: { Origin: "https://console.example" } });
+      expect(ok.headers.get("Access-Control-Allow-Origin")).toBe("https://console.example");
+      const other = await c.app.request("/v1/openapi.json", { headers: { Origin: "https://evil.example" } });
+      expect(other.headers.get("Access-Control-Allow-Origin")).toBeNull();
+    } finally {
+      await c.close();
+    }
+  });
+});
+
+describe("openapi.json", () => {
+  it("is a valid OpenAPI 3.1 document served without a key, listing scopes and errors per operation", async () => {
+    const res = await t.call("GET", "/openapi.json", { key: null });
+    expect(res.status).toBe(200);
+    const doc = res.json;
+    expect(doc.openapi).toBe("3.1.0");
+    const result = await validate(structuredClone(doc));
+    expect(result.valid ? "" : compileErrors(result)).toBe("");
+    expect(result.specification).toBe("OpenAPI");
+    const operations = Object.values(doc.paths).flatMap((p: any) => Object.values(p)) as any[];
+    expect(operations.length).toBeGreaterThan(0);
+    for (const op of operations) {
+      expect(op["x-scopes"]).toBeInstanceOf(Array);
+      expect(op.security.length).toBeGreaterThan(0);
+      for (const code of ["400", "401", "403", "404", "429"]) expect(op.responses[code]).toBeDefined();
+    }
+    expect(doc.paths["/auth/key"].get["x-consign-extension"]).toBe(true);
+  });
+});
