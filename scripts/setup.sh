@@ -1,0 +1,24 @@
+#!/usr/bin/env bash
+# `npm run setup`: what a fresh machine needs, then the locked npm dependencies.
+# System packages: Chromium (browser journeys), ffmpeg and poppler-utils (media, demo content).
+set -euo pipefail
+cd "$(dirname "$0")/.."
+
+missing=()
+command -v chromium >/dev/null 2>&1 || command -v chromium-browser >/dev/null 2>&1 || missing+=(chromium)
+command -v ffmpeg >/dev/null 2>&1 || missing+=(ffmpeg)
+command -v pdftoppm >/dev/null 2>&1 || missing+=(poppler-utils)
+if [ ${#missing[@]} -gt 0 ]; then
+  if command -v apt-get >/dev/null 2>&1; then
+    sudo=""
+    [ "$(id -u)" -eq 0 ] || sudo="sudo"
+    echo "Installing ${missing[*]} with apt-get"
+    export DEBIAN_FRONTEND=noninteractive
+    $sudo apt-get update -qq
+    $sudo apt-get install -y -qq "${missing[@]}" >/dev/null
+  else
+    echo "Please install: ${missing[*]} (Playwright's own Chromium also works for the tests)" >&2
+  fi
+fi
+
+npm ci --no-audit --no-fund
