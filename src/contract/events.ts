@@ -1,0 +1,255 @@
+import { z } from "zod";
+import { dateTime, idSchema, queryBoolean } from "./common";
+
+/** The spec's event catalogue, in the order the console's picker shows it. */
+export const eventCatalogue = [
+  {
+    type: "transfer.completed",
+    area: "Transfers",
+    description: "An upload or download finished cleanly",
+  },
+  { type: "transfer.failed", area: "Transfers", description: "A transfer ended with an error" },
+  { type: "share.created", area: "Shares", description: "A share link was created" },
+  { type: "share.downloaded", area: "Shares", description: "A recipient completed a download" },
+  { type: "share.extended", area: "Shares", description: "A share link's expiry was extended" },
+  { type: "share.revoked", area: "Shares", description: "A share link was revoked" },
+  { type: "share.expired", area: "Shares", description: "A share link reached its expiry" },
+  { type: "portal.created", area: "Portals", description: "An upload portal was created" },
+  {
+    type: "portal.upload.completed",
+    area: "Portals",
+    description: "A client's upload through a portal landed",
+  },
+  { type: "watch_folder.created", area: "Watch folders", description: "A watch folder was set up" },
+  { type: "member.joined", area: "Members", description: "Someone joined the workspace" },
+  { type: "member.removed", area: "Members", description: "A member was removed" },
+] as const;
+
+export type EventType = (typeof eventCatalogue)[number]["type"];
+export const eventTypes = eventCatalogue.map((e) => e.type) as EventType[];
+export const eventTypeSchema = z.enum(eventTypes as [EventType, ...EventType[]]);
+
+/** Sent only to the endpoint being tested; not subscribable, so not in the catalogue. */
+export const WEBHOOK_TEST = "webhook.test";
+/** Every type that can appear in the event stream. */
+export const streamEventTypes: readonly string[] = [...eventTypes, WEBHOOK_TEST];
+
+const member = z.object({
+  id: z.string(),
+  email: z.string(),
+  name: z.string(),
+  role: z.enum(["admin", "member"]),
+  joinedAt: dateTime(),
+});
+
+/**
+ * `data` per event type. Loose objects: an area may add members later, and receivers must
+ * tolerate members they do not know (docs/api-decisions.md, Webhooks and events).
+ */
+export const eventDataSchemas = {
+  "transfer.completed": z.looseObject({
+    transferId: z.string(),
+    direction: z.enum(["send", "receive"]),
+    client: z.string(),
+    files: z.number().int().nullable(),
+    bytes: z.number().nullable(),
+    rateKbps: z.number().nullable(),
+    paths: z.array(z.string()).meta({ description: "Up to the first 100 paths of the transfer" }),
+    finishedAt: dateTime(),
+  }),
+  "transfer.failed": z.looseObject({
+    transferId: z.string(),
+    direction: z.enum(["send", "receive"]),
+    client: z.string(),
+    filesDone: z.number().int(),
+    bytesDone: z.number(),
+    errorCode: z.string().nullable(),
+    errorMessage: z.string().nullable(),
+  }),
+  "share.created": z.looseObject({
+    shareId: z.string(),
+    title: z.string().nullable(),
+    items: z.array(z.object({ path: z.string(), sizeBytes: z.number().nullable() })),
+    expiresAt: dateTime().nullable(),
+    recipients: z.array(z.string()),
+  }),
+  "share.downloaded": z.looseObject({
+    shareId: z.string(),
+    recipient: z.string().nullable(),
+    files: z.number().int(),
+    bytes: z.number(),
+    verified: z.boolean(),
+  }),
+  "share.extended": z.looseObject({
+    shareId: z.string(),
+    expiresAt: dateTime().nullable(),
+    previousExpiresAt: dateTime().nullable(),
+  }),
+  "share.revoked": z.looseObject({ shareId: z.string() }),
+  "share.expired": z.looseObject({ shareId: z.string(), expiredAt: dateTime() }),
+  "portal.created": z.looseObject({
+    portalId: z.string(),
+    slug: z.string(),
+    title: z.string(),
+    targetPath: z.string(),
+  }),
+  "portal.upload.completed": z.looseObject({
+    portalId: z.string(),
+    uploadId: z.string(),
+    folder: z.string(),
+    files: z.number().int(),
+    bytes: z.number(),
+    sender: z.object({ email: z.string().nullable(), name: z.string().nullable() }),
+  }),
+  "watch_folder.created": z.looseObject({ watchFolderId: z.string(), path: z.string() }),
+  "member.joined": z.looseObject({ member }),
+  "member.removed": z.looseObject({ member: member.extend({ removedAt: dateTime() }) }),
+} satisfies Record<EventType, z.ZodType>;
+
+export const webhookTestDataSchema = z.object({ webhookId: z.string(), message: z.string() });
+
+/** One event as the stream returns it; the webhook body is this plus `delivery`. */
+export const eventSchema = z
+  .object({
+    id: z.string().meta({ description: "Sortable id; the idempotency key and the stream cursor" }),
+    type: z.string().meta({ description: "A catalogue type or `webhook.test`" }),
+    createdAt: dateTime(),
+    workspaceId: z.string(),
+    data: z
+      .record(z.string(), z.unknown())
+      .meta({ description: "Members per type: docs/api-decisions.md" }),
+  })
+  .meta({ id: "Event" });
+export type Event = z.infer<typeof eventSchema>;
+
+export const EVENTS_PAGE_DEFAULT = 100;
+export const EVENTS_PAGE_MAX = 1000;
+export const EVENTS_RETENTION_DAYS = 30;
+
+export const eventsQuerySchema = z.object({
+  after: idSchema.optional().meta({
+    description:
+      "The last event id seen (the previous page's `next`); omitted: the oldest retained event",
+  }),
+  types: z
+    .string()
+    .max(2000)
+    .optional()
+    .transform((s) =>
+      s
+        ? [
+            ...new Set(
+              s
+                .split(",")
+                .map((t) => t.trim())
+                .filter(Boolean),
+            ),
+          ]
+        : [],
+    )
+    .pipe(z.array(z.enum(streamEventTypes as [string, ...string[]])).max(50))
+    .meta({ description: "Comma-separated event types to include; omitted: every type" }),
+  limit: z.coerce.number().int().min(1).max(EVENTS_PAGE_MAX).default(EVENTS_PAGE_DEFAULT),
+  latest: queryBoolean.optional().meta({
+    description:
+      "Extension. Without `after`: return the newest `limit` events (a live tail starts here)",
+  }),
+});
+export type EventsQuery = z.input<typeof eventsQuerySchema>;
+
+export const eventsPageSchema = z
+  .object({
+    events: z.array(eventSchema),
+    next: z.string().nullable().meta({
+      description: "Pass as `after` for the following page; null only when the stream is empty",
+    }),
+    hasMore: z.boolean().meta({ description: "More events already exist after this page" }),
+  })
+  .meta({ id: "EventsPage" });
+export type EventsPage = z.infer<typeof eventsPageSchema>;
+
+/** A made-up `data` per type: REST-hook samples before a workspace has real events, and docs. */
+export const sampleEventData: Record<string, Record<string, unknown>> = {
+  "transfer.completed": {
+    transferId: "01jz0000000000000000000001",
+    direction: "send",
+    client: "desktop",
+    files: 3,
+    bytes: 5_368_709_120,
+    rateKbps: 812_000,
+    paths: [
+      "Projects/Trailer/v3/trailer_v3.mov",
+      "Projects/Trailer/v3/stems.wav",
+      "Projects/Trailer/v3/notes.pdf",
+    ],
+    finishedAt: "2026-06-01T12:00:00.000Z",
+  },
+  "transfer.failed": {
+    transferId: "01jz0000000000000000000002",
+    direction: "receive",
+    client: "agent",
+    filesDone: 1,
+    bytesDone: 1_048_576,
+    errorCode: "connection_lost",
+    errorMessage: "The engine lost its connection for longer than the retry window",
+  },
+  "share.created": {
+    shareId: "01jz0000000000000000000003",
+    title: "Final cut for review",
+    items: [{ path: "Projects/Trailer/v3/trailer_v3.mov", sizeBytes: 5_368_709_120 }],
+    expiresAt: "2026-06-15T12:00:00.000Z",
+    recipients: ["producer@example.com"],
+  },
+  "share.downloaded": {
+    shareId: "01jz0000000000000000000003",
+    recipient: "producer@example.com",
+    files: 1,
+    bytes: 5_368_709_120,
+    verified: true,
+  },
+  "share.extended": {
+    shareId: "01jz0000000000000000000003",
+    expiresAt: "2026-06-30T12:00:00.000Z",
+    previousExpiresAt: "2026-06-15T12:00:00.000Z",
+  },
+  "share.revoked": { shareId: "01jz0000000000000000000003" },
+  "share.expired": { shareId: "01jz0000000000000000000003", expiredAt: "2026-06-15T12:00:00.000Z" },
+  "portal.created": {
+    portalId: "01jz0000000000000000000004",
+    slug: "dailies-in",
+    title: "Send us your dailies",
+    targetPath: "Incoming/Dailies",
+  },
+  "portal.upload.completed": {
+    portalId: "01jz0000000000000000000004",
+    uploadId: "01jz0000000000000000000005",
+    folder: "Incoming/Dailies/2026-06-01 Ana",
+    files: 12,
+    bytes: 48_318_382_080,
+    sender: { email: "ana@example.com", name: "Ana" },
+  },
+  "watch_folder.created": {
+    watchFolderId: "01jz0000000000000000000006",
+    path: "Incoming/Hot folder",
+  },
+  "member.joined": {
+    member: {
+      id: "01jz0000000000000000000007",
+      email: "ed@example.com",
+      name: "Ed",
+      role: "member",
+      joinedAt: "2026-06-01T12:00:00.000Z",
+    },
+  },
+  "member.removed": {
+    member: {
+      id: "01jz0000000000000000000007",
+      email: "ed@example.com",
+      name: "Ed",
+      role: "member",
+      joinedAt: "2026-06-01T12:00:00.000Z",
+      removedAt: "2026-06-02T12:00:00.000Z",
+    },
+  },
+  [WEBHOOK_TEST]: { webhookId: "01jz0000000000000000000008", message: "A test event from Consign" },
+};

@@ -1,0 +1,243 @@
+import { z } from "zod";
+import { dateTime, idSchema } from "./common";
+import { eventTypes, streamEventTypes } from "./events";
+
+/** Spec Events: the schedule of retries after a failed attempt, then the delivery is failed. */
+export const RETRY_SCHEDULE_MS = [60_000, 300_000, 1_800_000, 7_200_000, 43_200_000] as const;
+export const MAX_ATTEMPTS = RETRY_SCHEDULE_MS.length + 1;
+export const DISABLE_AFTER_FAILURES = 20;
+export const DELIVERY_TIMEOUT_MS = 10_000;
+export const SIGNATURE_TOLERANCE_SECONDS = 300;
+export const RESPONSE_BODY_KEPT_BYTES = 4096;
+
+export const SIGNATURE_HEADER = "Service-Signature";
+export const EVENT_HEADER = "Service-Event";
+export const DELIVERY_HEADER = "Service-Delivery";
+
+export const SECRET_PREFIX = "whsec_";
+export const secretSchema = z
+  .string()
+  .regex(/^whsec_[A-Za-z0-9]{32}$/)
+  .meta({ description: "`whsec_` + 32 base62 characters; the whole string is the HMAC key" });
+
+/** `t=<unix seconds>,v1=<hex>` parsed, or null when malformed. Several v1 values may be present. */
+export function parseSignatureHeader(header: string): { t: number; v1: string[] } | null {
+  let t: number | null = null;
+  const v1: string[] = [];
+  for (const part of header.split(",")) {
+    const [key, value] = part.trim().split("=", 2);
+    if (key === "t" && value && /^\d+$/.test(value)) t = Number(value);
+    else if (key === "v1" && value && /^[0-9a-f]{64}$/i.test(value)) v1.push(value.toLowerCase());
+  }
+  return t === null || v1.length === 0 ? null : { t, v1 };
+}
+
+export const webhookUrlSchema = z
+  .string()
+  .min(8)
+  .max(2048)
+  .refine(
+    (s) => {
+      try {
+        const u = new URL(s);
+        return (u.protocol === "http:" || u.protocol === "https:") && u.hostname !== "";
+      } catch {
+        return false;
+      }
+    },
+    { message: "Must be an absolute http or https URL" },
+  );
+
+/** A catalogue type or `*` (everything, including types added later). */
+export const subscribableEventSchema = z
+  .string()
+  .refine((s) => s === "*" || (eventTypes as string[]).includes(s), {
+    message: "Must be an event type from GET /webhooks/events, or *",
+  });
+
+const eventList = z.array(subscribableEventSchema).min(1).max(50);
+
+export const webhookCatalogueSchema = z
+  .object({ events: z.array(z.string()) })
+  .meta({ id: "WebhookEventCatalogue" });
+
+export const createWebhookBodySchema = z
+  .object({
+    url: webhookUrlSchema,
+    events: eventList,
+    description: z.string().max(200).nullable().optional(),
+  })
+  .meta({ id: "CreateWebhook" });
+export type CreateWebhookBody = z.infer<typeof createWebhookBodySchema>;
+
+export const updateWebhookBodySchema = z
+  .object({
+    url: webhookUrlSchema.optional(),
+    events: eventList.optional(),
+    description: z.string().max(200).nullable().optional(),
+    status: z
+      .enum(["active", "disabled"])
+      .optional()
+      .meta({ description: "`active` re-enables and resets `failureCount`" }),
+  })
+  .meta({ id: "UpdateWebhook" });
+export type UpdateWebhookBody = z.infer<typeof updateWebhookBodySchema>;
+
+export const webhookStatusSchema = z.enum(["active", "disabled"]);
+
+export const webhookEndpointSchema = z
+  .object({
+    id: z.string(),
+    url: z.string(),
+    description: z.string().nullable(),
+    events: z.array(z.string()),
+    status: webhookStatusSchema,
+    failureCount: z
+      .number()
+      .int()
+      .meta({
+        description: `Consecutive failed attempts; ${DISABLE_AFTER_FAILURES} disable the endpoint`,
+      }),
+    lastDeliveryAt: dateTime()
+      .nullable()
+      .meta({ description: "Time of the last attempt, whatever its outcome" }),
+    createdAt: dateTime(),
+    nextAttemptAt: dateTime()
+      .nullable()
+      .meta({ description: "Extension: the earliest scheduled attempt of a pending delivery" }),
+  })
+  .meta({ id: "WebhookEndpoint" });
+export type WebhookEndpoint = z.infer<typeof webhookEndpointSchema>;
+
+export const createdWebhookSchema = webhookEndpointSchema
+  .extend({ secret: secretSchema.meta({ description: "Returned here once; never again" }) })
+  .meta({ id: "WebhookEndpointWithSecret" });
+export type CreatedWebhook = z.infer<typeof createdWebhookSchema>;
+
+export const rotatedSecretSchema = z
+  .object({ id: z.string(), secret: secretSchema })
+  .meta({ id: "WebhookSecret" });
+
+export const webhookTestResultSchema = z
+  .object({
+    eventId: z.string(),
+    deliveryId: z.string().optional().meta({
+      description: "Absent when the endpoint is disabled: the event is recorded, nothing is sent",
+    }),
+  })
+  .meta({ id: "WebhookTestResult" });
+
+export const deliveryStatusSchema = z.enum(["pending", "delivered", "failed"]);
+export type DeliveryStatus = z.infer<typeof deliveryStatusSchema>;
+
+export const webhookDeliverySchema = z
+  .object({
+    id: z.string(),
+    eventId: z.string(),
+    type: z.string(),
+    status: deliveryStatusSchema,
+    attempts: z.number().int(),
+    nextAttemptAt: dateTime().meta({
+      description:
+        "Pending: when the next attempt is due. Delivered or failed: when the last attempt was due",
+    }),
+    lastStatusCode: z.number().int().nullable(),
+    lastError: z.string().nullable(),
+    deliveredAt: dateTime().nullable(),
+    createdAt: dateTime(),
+  })
+  .meta({ id: "WebhookDelivery" });
+export type WebhookDelivery = z.infer<typeof webhookDeliverySchema>;
+
+export const DELIVERIES_PAGE_DEFAULT = 50;
+export const DELIVERIES_PAGE_MAX = 200;
+
+export const deliveriesQuerySchema = z.object({
+  status: deliveryStatusSchema.optional(),
+  type: z
+    .enum(streamEventTypes as [string, ...string[]])
+    .optional()
+    .meta({ description: "Only deliveries of this event type" }),
+  since: dateTime()
+    .optional()
+    .meta({ description: "Only deliveries created at or after this time" }),
+  before: idSchema
+    .optional()
+    .meta({ description: "Page cursor: the id of the last delivery of the previous page" }),
+  limit: z.coerce.number().int().min(1).max(DELIVERIES_PAGE_MAX).default(DELIVERIES_PAGE_DEFAULT),
+});
+export type DeliveriesQuery = z.input<typeof deliveriesQuerySchema>;
+
+export const deliveryAttemptSchema = z
+  .object({
+    attempt: z.number().int().meta({ description: "1-based; the value sent as delivery.attempt" }),
+    manual: z
+      .boolean()
+      .meta({ description: "Made by the retry operation rather than the schedule" }),
+    startedAt: dateTime(),
+    durationMs: z.number().int(),
+    statusCode: z.number().int().nullable(),
+    error: z.string().nullable(),
+    responseBody: z
+      .string()
+      .nullable()
+      .meta({ description: "The first 4 KB of the response body" }),
+    responseTruncated: z.boolean(),
+    requestHeaders: z.record(z.string(), z.string()),
+  })
+  .meta({ id: "WebhookDeliveryAttempt" });
+export type DeliveryAttempt = z.infer<typeof deliveryAttemptSchema>;
+
+export const webhookDeliveryDetailSchema = webhookDeliverySchema
+  .extend({
+    endpointId: z.string(),
+    request: z.object({
+      url: z.string(),
+      headers: z.record(z.string(), z.string()),
+      body: z
+        .string()
+        .meta({ description: "The raw JSON body of the latest attempt, or of the next one" }),
+    }),
+    attemptLog: z
+      .array(deliveryAttemptSchema)
+      .meta({ description: "Every attempt, oldest first (`attempts` stays the spec's count)" }),
+  })
+  .meta({ id: "WebhookDeliveryDetail" });
+export type WebhookDeliveryDetail = z.infer<typeof webhookDeliveryDetailSchema>;
+
+/** What a receiver gets: the event plus which delivery and attempt this is. */
+export const webhookPayloadSchema = z
+  .object({
+    id: z.string().meta({ description: "The event id: the idempotency key" }),
+    type: z.string(),
+    createdAt: dateTime(),
+    workspaceId: z.string(),
+    data: z.record(z.string(), z.unknown()),
+    delivery: z.object({ id: z.string(), attempt: z.number().int() }),
+  })
+  .meta({ id: "WebhookPayload" });
+export type WebhookPayload = z.infer<typeof webhookPayloadSchema>;
+
+export const createHookBodySchema = z
+  .object({
+    targetUrl: webhookUrlSchema,
+    event: subscribableEventSchema,
+  })
+  .meta({ id: "CreateRestHook" });
+
+export const restHookSchema = z
+  .object({
+    id: z.string(),
+    targetUrl: z.string(),
+    event: z.string(),
+    status: webhookStatusSchema,
+    createdAt: dateTime(),
+  })
+  .meta({ id: "RestHook" });
+export type RestHook = z.infer<typeof restHookSchema>;
+
+export const createdHookSchema = restHookSchema
+  .extend({
+    secret: secretSchema.meta({ description: "Signs deliveries like a webhook's; returned once" }),
+  })
+  .meta({ id: "RestHookWithSecret" });

@@ -1,0 +1,84 @@
+import type { RouteHandler } from "@hono/zod-openapi";
+import { sampleEventData } from "@/contract/events";
+import type { WebhookPayload } from "@/contract/webhooks";
+import type { AppEnv } from "../../http/types";
+import { notFound } from "../../lib/api-error";
+import { toIso } from "../../lib/clock";
+import { newSigningSecret } from "./secret-box";
+import {
+  deleteEndpoint,
+  getEndpoint,
+  hookView,
+  insertEndpoint,
+  listEndpoints,
+  stmt,
+} from "./webhooks.repository";
+import type {
+  createHookRoute,
+  deleteHookRoute,
+  hookSamplesRoute,
+  listHooksRoute,
+} from "./webhooks.routes";
+
+export const createHook: RouteHandler<typeof createHookRoute, AppEnv> = (c) => {
+  const { db, clock, webhooks } = c.get("deps");
+  const { targetUrl, event } = c.req.valid("json");
+  const secret = newSigningSecret();
+  const row = insertEndpoint(
+    db,
+    {
+      workspaceId: c.get("auth").workspaceId,
+      kind: "rest_hook",
+      url: targetUrl,
+      description: null,
+      events: [event],
+      secretSealed: webhooks.secrets.seal(secret),
+    },
+    clock.now(),
+  );
+  return c.json({ ...hookView(row), secret }, 201);
+};
+
+export const listHooks: RouteHandler<typeof listHooksRoute, AppEnv> = (c) => {
+  const { db } = c.get("deps");
+  return c.json(listEndpoints(db, c.get("auth").workspaceId, "rest_hook").map(hookView), 200);
+};
+
+export const deleteHook: RouteHandler<typeof deleteHookRoute, AppEnv> = (c) => {
+  const { db } = c.get("deps");
+  const { hookId } = c.req.valid("param");
+  if (!getEndpoint(db, c.get("auth").workspaceId, "rest_hook", hookId)) {
+    throw notFound("REST hook", { hookId });
+  }
+  deleteEndpoint(db, hookId);
+  return c.body(null, 204);
+};
+
+export const hookSamples: RouteHandler<typeof hookSamplesRoute, AppEnv> = (c) => {
+  const { db, clock } = c.get("deps");
+  const { workspaceId } = c.get("auth");
+  const { eventType } = c.req.valid("param");
+  const recent = stmt<[string, string], { id: string; data: string; created_at: number }>(
+    db,
+    "SELECT id, data, created_at FROM events WHERE workspace_id = ? AND type = ? ORDER BY seq DESC LIMIT 3",
+  ).all(workspaceId, eventType);
+  const samples: WebhookPayload[] = recent.map((e) => ({
+    id: e.id,
+    type: eventType,
+    createdAt: toIso(e.created_at),
+    workspaceId,
+    data: JSON.parse(e.data),
+    delivery: { id: "sample", attempt: 1 },
+  }));
+  if (samples.length === 0) {
+    samples.push({
+      id: "sample",
+      type: eventType,
+      createdAt: toIso(clock.now()),
+      workspaceId,
+      data: sampleEventData[eventType] ?? {},
+      delivery: { id: "sample", attempt: 1 },
+    });
+  }
+  return c.json(samples, 200);
+};

@@ -1,0 +1,305 @@
+import fs from "node:fs";
+import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { RETRY_SCHEDULE_MS } from "@/contract/webhooks";
+import { openDatabase } from "../../db/database";
+import { createDeps } from "../../deps";
+import { testConfig } from "../../env";
+import { ManualClock, systemClock } from "../../lib/clock";
+import { createTestApp, type TestApp } from "../../testing/test-app";
+import { EventRecorder } from "../events/events.repository";
+import { type Reply, receiverVerifies, startReceiver } from "./test-receiver";
+import type { DeliveryRow } from "./webhooks.repository";
+
+let clock: ManualClock;
+let t: TestApp;
+let receiver: Awaited<ReturnType<typeof startReceiver>>;
+let reply: (path: string) => Reply;
+
+beforeEach(async () => {
+  clock = new ManualClock(Date.parse("2026-06-01T12:00:00Z"));
+  t = await createTestApp({ clock, config: { webhooksAllowPrivate: true } });
+  // The tests drive the schedule themselves with runDue and the manual clock.
+  await t.deps.webhooks.stop();
+  reply = () => ({ status: 200, body: "ok" });
+  receiver = await startReceiver((r) => reply(r.path));
+});
+afterEach(async () => {
+  await receiver.close();
+  await t.close();
+});
+
+async function createEndpoint(path = "/hook", events = ["*"]) {
+  const res = await t.call("POST", t.w("/webhooks"), {
+    body: { url: `${receiver.url}${path}`, events },
+  });
+  expect(res.status).toBe(201);
+  return res.json as { id: string; secret: string };
+}
+
+const record = (type = "member.joined") => t.deps.events.record(t.workspaceId, type, { n: 1 });
+const deliveries = () =>
+  t.deps.db.prepare("SELECT * FROM webhook_deliveries ORDER BY id").all() as DeliveryRow[];
+const endpoint = async (id: string) => (await t.call("GET", t.w(`/webhooks/${id}`))).json;
+
+describe("the retry schedule", () => {
+  it.each([
+    ["a 500", (): Reply => ({ status: 500, body: "nope" }), "HTTP 500"],
+    ["a timeout", (): Reply => ({ status: 200, hang: true }), "Timed out after 100 ms"],
+    [
+      "a redirect",
+      (): Reply => ({ status: 302, headers: { Location: "/elsewhere" } }),
+      "Redirect not followed",
+    ],
+  ])(
+    "after %s, attempts at +1 min, +5 min, +30 min, +2 h, +12 h, then failed",
+    async (_name, answer, error) => {
+      t.deps.webhooks.timeoutMs = 100;
+      reply = (path) => (path === "/hook" ? answer() : { status: 200 });
+      const ep = await createEndpoint();
+      record();
+      const start = clock.now();
+      expect(await t.deps.webhooks.runDue()).toBe(1);
+      let at = start;
+      for (const gap of RETRY_SCHEDULE_MS) {
+        clock.advance(gap - 1);
+        expect(await t.deps.webhooks.runDue()).toBe(0);
+        clock.advance(1);
+        at += gap;
+        expect(await t.deps.webhooks.runDue()).toBe(1);
+      }
+      clock.advance(7 * 24 * 3_600_000);
+      expect(await t.deps.webhooks.runDue()).toBe(0);
+
+      const [d] = deliveries();
+      expect(d).toMatchObject({ status: "failed", attempts: 6, next_attempt_at: at });
+      const detail = (await t.call("GET", t.w(`/webhooks/${ep.id}/deliveries/${d!.id}`))).json;
+      expect(detail.status).toBe("failed");
+      expect(detail.lastError).toContain(error);
+      const offsets = detail.attemptLog.map(
+        (a: { startedAt: string }) => Date.parse(a.startedAt) - start,
+      );
+      expect(offsets).toEqual([0, 60_000, 360_000, 2_160_000, 9_360_000, 52_560_000]);
+      expect(detail.attemptLog.map((a: { attempt: number }) => a.attempt)).toEqual([
+        1, 2, 3, 4, 5, 6,
+      ]);
+      expect(receiver.requests.filter((r) => r.path === "/elsewhere")).toHaveLength(0);
+      expect(receiver.requests.map((r) => JSON.parse(r.body).delivery.attempt)).toEqual([
+        1, 2, 3, 4, 5, 6,
+      ]);
+    },
+  );
+
+  it("marks a 2xx delivered and a success resets the failure count", async () => {
+    let fail = true;
+    reply = () => (fail ? { status: 503 } : { status: 204 });
+    const ep = await createEndpoint();
+    record();
+    await t.deps.webhooks.runDue();
+    expect((await endpoint(ep.id)).failureCount).toBe(1);
+    expect((await endpoint(ep.id)).nextAttemptAt).toBe(
+      new Date(clock.now() + 60_000).toISOString(),
+    );
+    fail = false;
+    clock.advance(60_000);
+    await t.deps.webhooks.runDue();
+    const after = await endpoint(ep.id);
+    expect(after).toMatchObject({
+      failureCount: 0,
+      nextAttemptAt: null,
+      lastDeliveryAt: new Date(clock.now()).toISOString(),
+    });
+    expect(deliveries()[0]).toMatchObject({
+      status: "delivered",
+      attempts: 2,
+      delivered_at: clock.now(),
+      last_status_code: 204,
+    });
+  });
+});
+
+describe("the twenty-failure rule", () => {
+  it("disables the endpoint after twenty consecutive failures and stops attempting until re-enabled", async () => {
+    reply = () => ({ status: 500 });
+    const ep = await createEndpoint();
+    for (let i = 0; i < 25; i++) record();
+    t.deps.webhooks.timeoutMs = 1000;
+    // Claims run in batches, so all 25 first attempts may go; the count stops the schedule after.
+    await t.deps.webhooks.runDue();
+    let state = await endpoint(ep.id);
+    expect(state.status).toBe("disabled");
+    expect(state.failureCount).toBeGreaterThanOrEqual(20);
+    const sent = receiver.requests.length;
+
+    clock.advance(24 * 3_600_000);
+    expect(await t.deps.webhooks.runDue()).toBe(0);
+    record();
+    expect(deliveries()).toHaveLength(25);
+    expect(receiver.requests).toHaveLength(sent);
+    expect(state.nextAttemptAt).toBeNull();
+
+    reply = () => ({ status: 200 });
+    const res = await t.call("PATCH", t.w(`/webhooks/${ep.id}`), { body: { status: "active" } });
+    expect(res.json).toMatchObject({ status: "active", failureCount: 0 });
+    expect(await t.deps.webhooks.runDue()).toBe(25);
+    state = await endpoint(ep.id);
+    expect(state).toMatchObject({ status: "active", failureCount: 0 });
+    expect(deliveries().every((d) => d.status === "delivered")).toBe(true);
+  });
+
+  it("counts exactly twenty when attempts go one at a time", async () => {
+    reply = () => ({ status: 500 });
+    const ep = await createEndpoint();
+    for (let i = 0; i < 21; i++) {
+      record();
+      await t.deps.webhooks.runDue();
+    }
+    expect(receiver.requests).toHaveLength(20);
+    expect(await endpoint(ep.id)).toMatchObject({ status: "disabled", failureCount: 20 });
+    // The 21st event finds no active endpoint, so it has no delivery at all.
+    expect(deliveries()).toHaveLength(20);
+  });
+});
+
+describe("durability", () => {
+  it("keeps the schedule across a restart and after a dead worker's lease expires", async () => {
+    reply = () => ({ status: 500 });
+    await createEndpoint();
+    record();
+    await t.deps.webhooks.runDue();
+    t.deps.db.close();
+
+    const deps = createDeps(testConfig(t.dir, { webhooksAllowPrivate: true }), { clock });
+    try {
+      expect(await deps.webhooks.runDue()).toBe(0);
+      clock.advance(60_000);
+      // A worker that died mid-attempt: its lease holds the row until it expires.
+      deps.db
+        .prepare("UPDATE webhook_deliveries SET lease_owner = 'dead', lease_expires_at = ?")
+        .run(clock.now() + 60_000);
+      expect(await deps.webhooks.runDue()).toBe(0);
+      clock.advance(60_000);
+      expect(await deps.webhooks.runDue()).toBe(1);
+      expect(await deps.webhooks.runDue()).toBe(0);
+      const row = deps.db
+        .prepare("SELECT status, attempts, lease_owner FROM webhook_deliveries")
+        .get();
+      expect(row).toEqual({ status: "pending", attempts: 2, lease_owner: null });
+      expect(receiver.requests.map((r) => JSON.parse(r.body).delivery.attempt)).toEqual([1, 2]);
+    } finally {
+      deps.db.close();
+    }
+  });
+});
+
+describe("signing", () => {
+  it("signs so an independent receiver verifies, and that receiver rejects a stale t or a changed body", async () => {
+    const ep = await createEndpoint();
+    const eventId = t.deps.events.record(t.workspaceId, "member.joined", { member: { id: "m1" } });
+    await t.deps.webhooks.runDue();
+    const [req] = receiver.requests;
+    const now = Math.floor(clock.now() / 1000);
+    expect(
+      receiverVerifies(req!.headers["service-signature"] as string, req!.body, ep.secret, now),
+    ).toBe(true);
+    expect(
+      receiverVerifies(
+        req!.headers["service-signature"] as string,
+        req!.body,
+        ep.secret,
+        now + 301,
+      ),
+    ).toBe(false);
+    expect(
+      receiverVerifies(
+        req!.headers["service-signature"] as string,
+        `${req!.body} `,
+        ep.secret,
+        now,
+      ),
+    ).toBe(false);
+
+    const body = JSON.parse(req!.body);
+    const [d] = deliveries();
+    expect(body).toEqual({
+      id: eventId,
+      type: "member.joined",
+      createdAt: new Date(clock.now()).toISOString(),
+      workspaceId: t.workspaceId,
+      data: { member: { id: "m1" } },
+      delivery: { id: d!.id, attempt: 1 },
+    });
+    expect(req!.headers).toMatchObject({
+      "content-type": "application/json",
+      "service-event": "member.joined",
+      "service-delivery": d!.id,
+    });
+    expect(req!.headers["user-agent"]).toMatch(/^Consign-Webhooks\//);
+  });
+
+  it("signs with the new secret after rotation", async () => {
+    const ep = await createEndpoint();
+    const rotated = (await t.call("POST", t.w(`/webhooks/${ep.id}/rotate-secret`))).json;
+    record();
+    await t.deps.webhooks.runDue();
+    const [req] = receiver.requests;
+    const now = Math.floor(clock.now() / 1000);
+    expect(
+      receiverVerifies(req!.headers["service-signature"] as string, req!.body, rotated.secret, now),
+    ).toBe(true);
+    expect(
+      receiverVerifies(req!.headers["service-signature"] as string, req!.body, ep.secret, now),
+    ).toBe(false);
+  });
+});
+
+describe("events and deliveries are written with the change", () => {
+  it("a change that rolls back emits nothing", async () => {
+    await createEndpoint();
+    const before = t.deps.db.prepare("SELECT count(*) FROM events").pluck().get();
+    expect(() =>
+      t.deps.db.transaction(() => {
+        t.deps.db.prepare("UPDATE workspaces SET name = 'changed'").run();
+        record();
+        throw new Error("the change failed");
+      })(),
+    ).toThrow("the change failed");
+    expect(t.deps.db.prepare("SELECT count(*) FROM events").pluck().get()).toBe(before);
+    expect(deliveries()).toHaveLength(0);
+    expect(await t.deps.webhooks.runDue()).toBe(0);
+    expect(receiver.requests).toHaveLength(0);
+  });
+
+  it("creates one delivery per matching active endpoint", async () => {
+    await createEndpoint("/a", ["member.joined"]);
+    await createEndpoint("/b", ["*"]);
+    await createEndpoint("/c", ["share.created"]);
+    const off = await createEndpoint("/d", ["*"]);
+    await t.call("PATCH", t.w(`/webhooks/${off.id}`), { body: { status: "disabled" } });
+    record("member.joined");
+    await t.deps.webhooks.runDue();
+    expect(receiver.requests.map((r) => r.path).sort()).toEqual(["/a", "/b"]);
+  });
+});
+
+describe("the running dispatcher", () => {
+  it("delivers at once when woken in-process, and picks up events written by another process", async () => {
+    await t.close();
+    t = await createTestApp({ clock: systemClock, config: { webhooksAllowPrivate: true } });
+    await createEndpoint();
+    const started = Date.now();
+    record();
+    await expect.poll(() => receiver.requests.length, { timeout: 2000, interval: 5 }).toBe(1);
+    expect(Date.now() - started).toBeLessThan(400);
+
+    // The members CLI writes on its own connection; only the poll can notice it.
+    const other = openDatabase(`${t.dir}/consign.db`);
+    try {
+      new EventRecorder(other, systemClock).record(t.workspaceId, "member.removed", {});
+      await expect.poll(() => receiver.requests.length, { timeout: 3000, interval: 20 }).toBe(2);
+    } finally {
+      other.close();
+    }
+    expect(JSON.parse(receiver.requests[1]!.body).type).toBe("member.removed");
+    expect(fs.existsSync(`${t.dir}/webhook-secrets.key`)).toBe(true);
+  });
+});

@@ -1,0 +1,179 @@
+import type { RouteHandler } from "@hono/zod-openapi";
+import { eventTypes } from "@/contract/events";
+import type { WebhookDeliveryDetail } from "@/contract/webhooks";
+import type { Db } from "../../db/database";
+import type { AppEnv } from "../../http/types";
+import { notFound } from "../../lib/api-error";
+import { newSigningSecret } from "./secret-box";
+import type { WebhookDispatcher } from "./webhook-dispatcher";
+import {
+  attemptView,
+  type DeliveryRow,
+  deleteEndpoint,
+  deliveryView,
+  endpointView,
+  getDelivery,
+  getEndpoint,
+  insertEndpoint,
+  listAttempts,
+  listDeliveries as listDeliveryRows,
+  listEndpoints,
+  nextAttempts,
+  setEndpointSecret,
+  updateEndpoint,
+} from "./webhooks.repository";
+import type {
+  createWebhookRoute,
+  deleteWebhookRoute,
+  getDeliveryRoute,
+  getWebhookRoute,
+  listDeliveriesRoute,
+  listWebhookEventsRoute,
+  listWebhooksRoute,
+  retryDeliveryRoute,
+  rotateSecretRoute,
+  testWebhookRoute,
+  updateWebhookRoute,
+} from "./webhooks.routes";
+
+function endpointOr404(db: Db, workspaceId: string, id: string) {
+  const endpoint = getEndpoint(db, workspaceId, "webhook", id);
+  if (!endpoint) throw notFound("Webhook endpoint", { webhookId: id });
+  return endpoint;
+}
+
+function present(db: Db, workspaceId: string, id: string) {
+  const endpoint = endpointOr404(db, workspaceId, id);
+  return endpointView(endpoint, nextAttempts(db, workspaceId).get(id) ?? null);
+}
+
+export const listWebhookEvents: RouteHandler<typeof listWebhookEventsRoute, AppEnv> = (c) =>
+  c.json({ events: eventTypes }, 200);
+
+export const createWebhook: RouteHandler<typeof createWebhookRoute, AppEnv> = (c) => {
+  const { db, clock, webhooks } = c.get("deps");
+  const { workspaceId } = c.get("auth");
+  const body = c.req.valid("json");
+  const secret = newSigningSecret();
+  const row = insertEndpoint(
+    db,
+    {
+      workspaceId,
+      kind: "webhook",
+      url: body.url,
+      description: body.description ?? null,
+      events: body.events,
+      secretSealed: webhooks.secrets.seal(secret),
+    },
+    clock.now(),
+  );
+  return c.json({ ...endpointView(row, null), secret }, 201);
+};
+
+export const listWebhooks: RouteHandler<typeof listWebhooksRoute, AppEnv> = (c) => {
+  const { db } = c.get("deps");
+  const { workspaceId } = c.get("auth");
+  const next = nextAttempts(db, workspaceId);
+  return c.json(
+    listEndpoints(db, workspaceId, "webhook").map((e) => endpointView(e, next.get(e.id) ?? null)),
+    200,
+  );
+};
+
+export const getWebhook: RouteHandler<typeof getWebhookRoute, AppEnv> = (c) => {
+  const { db } = c.get("deps");
+  return c.json(present(db, c.get("auth").workspaceId, c.req.valid("param").webhookId), 200);
+};
+
+export const updateWebhook: RouteHandler<typeof updateWebhookRoute, AppEnv> = (c) => {
+  const { db } = c.get("deps");
+  const { workspaceId } = c.get("auth");
+  const { webhookId } = c.req.valid("param");
+  const patch = c.req.valid("json");
+  db.transaction(() => {
+    endpointOr404(db, workspaceId, webhookId);
+    updateEndpoint(db, webhookId, patch);
+  })();
+  return c.json(present(db, workspaceId, webhookId), 200);
+};
+
+export const deleteWebhook: RouteHandler<typeof deleteWebhookRoute, AppEnv> = (c) => {
+  const { db } = c.get("deps");
+  const { webhookId } = c.req.valid("param");
+  endpointOr404(db, c.get("auth").workspaceId, webhookId);
+  deleteEndpoint(db, webhookId);
+  return c.body(null, 204);
+};
+
+export const rotateSecret: RouteHandler<typeof rotateSecretRoute, AppEnv> = (c) => {
+  const { db, webhooks } = c.get("deps");
+  const { webhookId } = c.req.valid("param");
+  endpointOr404(db, c.get("auth").workspaceId, webhookId);
+  const secret = newSigningSecret();
+  setEndpointSecret(db, webhookId, webhooks.secrets.seal(secret));
+  return c.json({ id: webhookId, secret }, 201);
+};
+
+export const testWebhook: RouteHandler<typeof testWebhookRoute, AppEnv> = (c) => {
+  const { db, events } = c.get("deps");
+  const { workspaceId } = c.get("auth");
+  const { webhookId } = c.req.valid("param");
+  endpointOr404(db, workspaceId, webhookId);
+  const { eventId, deliveryId } = events.recordTest(workspaceId, webhookId, {
+    webhookId,
+    message: "A test event from Consign",
+  });
+  return c.json(deliveryId ? { eventId, deliveryId } : { eventId }, 201);
+};
+
+export const listDeliveries: RouteHandler<typeof listDeliveriesRoute, AppEnv> = (c) => {
+  const { db } = c.get("deps");
+  const { webhookId } = c.req.valid("param");
+  endpointOr404(db, c.get("auth").workspaceId, webhookId);
+  return c.json(listDeliveryRows(db, webhookId, c.req.valid("query")).map(deliveryView), 200);
+};
+
+function detail(
+  db: Db,
+  webhooks: WebhookDispatcher,
+  d: DeliveryRow,
+  now: number,
+): WebhookDeliveryDetail {
+  const attempts = listAttempts(db, d.id);
+  const last = attempts.at(-1);
+  // Before the first attempt, show what it will send (its signature time will differ).
+  const request = last
+    ? { url: last.url, headers: JSON.parse(last.request_headers), body: last.request_body }
+    : webhooks.buildRequest(d, d.attempts + 1, now)!;
+  return {
+    ...deliveryView(d),
+    endpointId: d.endpoint_id,
+    request,
+    attemptLog: attempts.map(attemptView),
+  };
+}
+
+function deliveryOr404(db: Db, workspaceId: string, webhookId: string, deliveryId: string) {
+  endpointOr404(db, workspaceId, webhookId);
+  const delivery = getDelivery(db, webhookId, deliveryId);
+  if (!delivery) throw notFound("Delivery", { deliveryId });
+  return delivery;
+}
+
+export const getDeliveryDetail: RouteHandler<typeof getDeliveryRoute, AppEnv> = (c) => {
+  const { db, clock, webhooks } = c.get("deps");
+  const { webhookId, deliveryId } = c.req.valid("param");
+  const delivery = deliveryOr404(db, c.get("auth").workspaceId, webhookId, deliveryId);
+  return c.json(detail(db, webhooks, delivery, clock.now()), 200);
+};
+
+export const retryDelivery: RouteHandler<typeof retryDeliveryRoute, AppEnv> = async (c) => {
+  const { db, clock, webhooks } = c.get("deps");
+  const { webhookId, deliveryId } = c.req.valid("param");
+  deliveryOr404(db, c.get("auth").workspaceId, webhookId, deliveryId);
+  await webhooks.retryNow(deliveryId);
+  // The endpoint may have been deleted while the attempt was in flight.
+  const after = getDelivery(db, webhookId, deliveryId);
+  if (!after) throw notFound("Delivery", { deliveryId });
+  return c.json(detail(db, webhooks, after, clock.now()), 200);
+};
