@@ -12,8 +12,15 @@ export const fileEntrySchema = z
     type: z.enum(["file", "folder"]),
     sizeBytes: z.number().int().nullable().meta({ description: "null for folders" }),
     mimeType: z.string().nullable(),
-    sha256: z.string().nullable().meta({ description: "Hex SHA-256 of the live content; null for folders" }),
-    childCount: z.number().int().nullable().meta({ description: "Direct children; null for files" }),
+    sha256: z
+      .string()
+      .nullable()
+      .meta({ description: "Hex SHA-256 of the live content; null for folders" }),
+    childCount: z
+      .number()
+      .int()
+      .nullable()
+      .meta({ description: "Direct children; null for files" }),
     versionCount: z.number().int().meta({ description: "Kept versions (0 for folders)" }),
     createdAt: dateTime(),
     modifiedAt: dateTime(),
@@ -35,10 +42,24 @@ export const fileListingSchema = z
   .meta({ id: "FileListing" });
 export type FileListing = z.infer<typeof fileListingSchema>;
 
+export const fileSortFields = ["name", "size", "modified"] as const;
+export type FileSortField = (typeof fileSortFields)[number];
+export const sortOrders = ["asc", "desc"] as const;
+export type SortOrder = (typeof sortOrders)[number];
+
 export const listFilesQuerySchema = z.object({
   path: optionalPathSchema,
   skip: z.coerce.number().int().min(0).default(0),
   count: z.coerce.number().int().min(1).max(1000).default(200),
+  sort: z.enum(fileSortFields).default("name").meta({
+    description:
+      "Extension (x-consign-extension). Folders always come first; within folders and within files the entries are ordered by this key, then by name. A service without it ignores the parameter and answers in name order.",
+    "x-consign-extension": true,
+  }),
+  order: z.enum(sortOrders).default("asc").meta({
+    description: "Extension (x-consign-extension): direction of `sort`.",
+    "x-consign-extension": true,
+  }),
 });
 export type ListFilesQuery = z.input<typeof listFilesQuerySchema>;
 
@@ -47,3 +68,106 @@ export type CreateFolderBody = z.infer<typeof createFolderBodySchema>;
 
 export const renameFileBodySchema = z.object({ path: requiredPathSchema, newName: nameSchema });
 export type RenameFileBody = z.infer<typeof renameFileBodySchema>;
+
+export const deleteFilesBodySchema = z.object({
+  paths: z.array(requiredPathSchema).min(1).max(500),
+  permanent: z
+    .boolean()
+    .default(false)
+    .meta({ description: "false moves the entries to the trash" }),
+});
+export type DeleteFilesBody = z.input<typeof deleteFilesBodySchema>;
+
+export const searchFilesQuerySchema = z.object({
+  q: z.string().min(1).max(200),
+  path: optionalPathSchema,
+  limit: z.coerce.number().int().min(1).max(500).default(100),
+});
+export type SearchFilesQuery = z.input<typeof searchFilesQuerySchema>;
+
+export const searchMatchSchema = z
+  .enum(["exact", "prefix", "substring"])
+  .meta({ description: "How the name matched; results come in this order" });
+
+/** A FileEntry plus where it sits and how it matched (additive: still a FileEntry). */
+export const searchResultSchema = fileEntrySchema
+  .extend({
+    folder: z
+      .string()
+      .meta({ description: "Path of the folder holding the entry (empty for the root)" }),
+    match: searchMatchSchema,
+  })
+  .meta({ id: "FileSearchResult" });
+export type SearchResult = z.infer<typeof searchResultSchema>;
+
+export const searchResultsSchema = z
+  .object({ items: z.array(searchResultSchema) })
+  .meta({ id: "FileSearchResults" });
+export type SearchResults = z.infer<typeof searchResultsSchema>;
+
+export const manifestQuerySchema = z.object({ path: optionalPathSchema });
+
+export const manifestFileSchema = z.object({
+  path: z.string().meta({ description: "Relative to `root`" }),
+  size: z.number().int(),
+  modifiedAt: dateTime().nullable(),
+  sha256: z.string().nullable().meta({ description: "Additional: hex SHA-256 of the content" }),
+});
+
+export const manifestSchema = z
+  .looseObject({
+    root: z.string(),
+    files: z.array(manifestFileSchema),
+    truncated: z
+      .boolean()
+      .meta({ description: "true when the folder holds more files than the manifest limit" }),
+    fileCount: z.number().int().meta({ description: "Additional: files listed" }),
+    totalBytes: z.number().int().meta({ description: "Additional: sum of the listed sizes" }),
+    limit: z.number().int().meta({ description: "Additional: the most files a manifest lists" }),
+  })
+  .meta({ id: "FolderManifest" });
+export type Manifest = z.infer<typeof manifestSchema>;
+
+export const trashItemSchema = z
+  .object({
+    id: z.string(),
+    path: z.string().meta({ description: "Where the item was when it was deleted" }),
+    name: z.string(),
+    sizeBytes: z.number().nullable().meta({ description: "A folder counts every file it held" }),
+    deletedAt: dateTime(),
+    purgeAt: dateTime().meta({ description: "When the item is purged automatically" }),
+    type: z.enum(["file", "folder"]).meta({ description: "Additional" }),
+  })
+  .meta({ id: "TrashItem" });
+export type TrashItem = z.infer<typeof trashItemSchema>;
+
+export const trashItemParams = z.object({
+  itemId: z
+    .string()
+    .min(1)
+    .max(64)
+    .meta({ param: { name: "itemId", in: "path" } }),
+});
+
+export const fileVersionSchema = z
+  .object({
+    id: z.string().meta({ description: "Matches ^[a-z0-9]{10,40}$" }),
+    path: z.string(),
+    sizeBytes: z.number().nullable(),
+    createdAt: dateTime().meta({ description: "When this content was written" }),
+    sha256: z.string().meta({ description: "Additional" }),
+  })
+  .meta({ id: "FileVersion" });
+export type FileVersion = z.infer<typeof fileVersionSchema>;
+
+export const versionsQuerySchema = z.object({ path: requiredPathSchema });
+
+export const versionParams = z.object({
+  versionId: z
+    .string()
+    .min(1)
+    .max(64)
+    .meta({ param: { name: "versionId", in: "path" } }),
+});
+
+export const previewQuerySchema = z.object({ path: requiredPathSchema });

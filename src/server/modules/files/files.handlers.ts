@@ -1,0 +1,123 @@
+import type { RouteHandler } from "@hono/zod-openapi";
+import sharp from "sharp";
+import type { AppEnv } from "../../http/types";
+import { validationFailed } from "../../lib/api-error";
+import type * as r from "./files.routes";
+import { listFolder } from "./listing";
+import { manifestJson } from "./manifest";
+import { searchFiles as search } from "./search";
+import { listTrash as trashItems } from "./trash";
+import { listVersions as versionsOf } from "./versions";
+
+export const listFiles: RouteHandler<typeof r.listFilesRoute, AppEnv> = (c) => {
+  const { files } = c.get("deps");
+  const { workspaceId } = c.get("auth");
+  const query = c.req.valid("query");
+  const folder = files.folder(workspaceId, query.path, "query.path");
+  const { items, total } = listFolder(files.repo, files, folder, query);
+  const access = c.get("auth").scopes.includes("files:write") ? "write" : "read";
+  // Assembled as text around the items SQLite rendered; the shape is fileListingSchema.
+  const body = `{"path":${JSON.stringify(folder.path)},"access":"${access}","total":${total},"items":${items}}`;
+  return c.body(body, 200, { "Content-Type": "application/json" }) as never;
+};
+
+export const renameFile: RouteHandler<typeof r.renameFileRoute, AppEnv> = (c) => {
+  const { path, newName } = c.req.valid("json");
+  c.get("deps").files.rename(c.get("auth").workspaceId, path, newName);
+  return c.json({ ok: true }, 200);
+};
+
+export const deleteFiles: RouteHandler<typeof r.deleteFilesRoute, AppEnv> = (c) => {
+  const { paths, permanent } = c.req.valid("json");
+  c.get("deps").files.remove(c.get("auth").workspaceId, paths, permanent);
+  return c.json({ ok: true }, 200);
+};
+
+export const searchFiles: RouteHandler<typeof r.searchFilesRoute, AppEnv> = (c) => {
+  const { files } = c.get("deps");
+  const { q, path, limit } = c.req.valid("query");
+  const scope = files.folder(c.get("auth").workspaceId, path, "query.path");
+  return c.json({ items: search(files.repo, scope, q, limit) }, 200);
+};
+
+export const manifest: RouteHandler<typeof r.manifestRoute, AppEnv> = (c) => {
+  const { files } = c.get("deps");
+  const folder = files.folder(c.get("auth").workspaceId, c.req.valid("query").path, "query.path");
+  const chunks = manifestJson(files.repo, folder, files.limits.manifest);
+  const encoder = new TextEncoder();
+  const body = new ReadableStream<Uint8Array>({
+    async pull(controller) {
+      const next = await chunks.next();
+      if (next.done) controller.close();
+      else controller.enqueue(encoder.encode(next.value));
+    },
+    async cancel() {
+      await chunks.return(undefined);
+    },
+  });
+  // Streamed, so the typed c.json() does not apply; the body follows manifestSchema.
+  return c.body(body, 200, { "Content-Type": "application/json" }) as never;
+};
+
+export const createFolder: RouteHandler<typeof r.createFolderRoute, AppEnv> = (c) => {
+  c.get("deps").files.createFolder(c.get("auth").workspaceId, c.req.valid("json").path);
+  return c.json({ ok: true }, 201);
+};
+
+export const listTrash: RouteHandler<typeof r.listTrashRoute, AppEnv> = (c) =>
+  c.json(trashItems(c.get("deps").files.repo, c.get("auth").workspaceId), 200);
+
+export const restoreTrash: RouteHandler<typeof r.restoreTrashRoute, AppEnv> = (c) => {
+  c.get("deps").files.restoreTrash(c.get("auth").workspaceId, c.req.valid("param").itemId);
+  return c.json({ ok: true }, 200);
+};
+
+export const purgeTrash: RouteHandler<typeof r.purgeTrashRoute, AppEnv> = (c) => {
+  c.get("deps").files.purgeTrash(c.get("auth").workspaceId, c.req.valid("param").itemId);
+  return c.json({ ok: true }, 200);
+};
+
+export const listVersions: RouteHandler<typeof r.listVersionsRoute, AppEnv> = (c) => {
+  const { files } = c.get("deps");
+  const { path } = c.req.valid("query");
+  const entry = files.get(c.get("auth").workspaceId, path);
+  if (!entry.is_file)
+    throw validationFailed(
+      "query.path",
+      `"${path}" is a folder; folders have no versions`,
+      "not_a_file",
+    );
+  return c.json(versionsOf(files.repo, entry), 200);
+};
+
+export const restoreVersion: RouteHandler<typeof r.restoreVersionRoute, AppEnv> = (c) => {
+  c.get("deps").files.restoreVersion(c.get("auth").workspaceId, c.req.valid("param").versionId);
+  return c.json({ ok: true }, 200);
+};
+
+const THUMBNAIL_TYPES = new Set([
+  "image/png",
+  "image/jpeg",
+  "image/webp",
+  "image/gif",
+  "image/tiff",
+]);
+
+export const preview: RouteHandler<typeof r.previewRoute, AppEnv> = async (c) => {
+  const { files } = c.get("deps");
+  const { path } = c.req.valid("query");
+  const entry = files.get(c.get("auth").workspaceId, path);
+  if (!entry.is_file || !entry.mime || !THUMBNAIL_TYPES.has(entry.mime)) {
+    throw validationFailed(
+      "query.path",
+      `"${path}" has no thumbnail: only images do`,
+      "no_preview",
+    );
+  }
+  const jpeg = await sharp(files.blobs.pathOf(entry.sha256!))
+    .resize(320, 320, { fit: "inside", withoutEnlargement: true })
+    .jpeg({ quality: 80 })
+    .toBuffer();
+  c.header("Cache-Control", "private, max-age=300");
+  return c.body(new Uint8Array(jpeg), 200, { "Content-Type": "image/jpeg" }) as never;
+};
