@@ -1,6 +1,6 @@
 import { execFile } from "node:child_process";
-import { createRequire } from "node:module";
 import fs from "node:fs";
+import { createRequire } from "node:module";
 import path from "node:path";
 import { promisify } from "node:util";
 import { test as base, expect, type Page } from "@playwright/test";
@@ -21,29 +21,47 @@ export interface Service {
   /** Creates a key through the keys CLI, as an admin would. */
   createKey(scopes: Scope[] | "all"): Promise<string>;
   /** Calls the API with a key (the admin key by default); throws on an error status. */
-  api<T = unknown>(method: string, pathInWorkspace: string, body?: unknown, key?: string): Promise<T>;
+  api<T = unknown>(
+    method: string,
+    pathInWorkspace: string,
+    body?: unknown,
+    key?: string,
+  ): Promise<T>;
 }
 
 function service(): Service {
   const raw = process.env.E2E_SERVICE;
   if (!raw) throw new Error("E2E_SERVICE is not set: run through e2e/playwright.config.ts");
-  const s = JSON.parse(raw) as { origin: string; signInUrl: string; adminKey: string; workspaceId: string; dataDir: string };
+  const s = JSON.parse(raw) as {
+    origin: string;
+    signInUrl: string;
+    adminKey: string;
+    workspaceId: string;
+    dataDir: string;
+  };
   const apiUrl = `${s.origin}/v1`;
   return {
     ...s,
     apiUrl,
     async createKey(scopes) {
       const list = scopes === "all" ? "all" : scopes.join(",");
-      const { stdout } = await run(process.execPath, ["--import", "tsx", "src/server/cli/keys.ts", "create", "--scopes", list, "--json"], {
-        cwd: root,
-        env: { ...process.env, DATA_DIR: s.dataDir, LOG_LEVEL: "silent" },
-      });
+      const { stdout } = await run(
+        process.execPath,
+        ["--import", "tsx", "src/server/cli/keys.ts", "create", "--scopes", list, "--json"],
+        {
+          cwd: root,
+          env: { ...process.env, DATA_DIR: s.dataDir, LOG_LEVEL: "silent" },
+        },
+      );
       return (JSON.parse(stdout) as { key: string }).key;
     },
     async api(method, pathInWorkspace, body, key = s.adminKey) {
       const res = await fetch(`${apiUrl}/workspaces/${s.workspaceId}${pathInWorkspace}`, {
         method,
-        headers: { Authorization: `Bearer ${key}`, ...(body === undefined ? {} : { "Content-Type": "application/json" }) },
+        headers: {
+          Authorization: `Bearer ${key}`,
+          ...(body === undefined ? {} : { "Content-Type": "application/json" }),
+        },
         body: body === undefined ? undefined : JSON.stringify(body),
       });
       const text = await res.text();
@@ -61,7 +79,10 @@ export const test = base.extend<{ service: Service }>({
 });
 export { expect };
 
-const axeSource = fs.readFileSync(createRequire(import.meta.url).resolve("axe-core/axe.min.js"), "utf8");
+const axeSource = fs.readFileSync(
+  createRequire(import.meta.url).resolve("axe-core/axe.min.js"),
+  "utf8",
+);
 
 /** Runs axe in the page (through the debugger protocol, so the page's CSP does not block it). */
 export async function expectNoAxeViolations(page: Page) {

@@ -3,9 +3,11 @@ import { defineConfig, devices } from "@playwright/test";
 
 // Browsers cannot be downloaded on our machines: use the system Chromium where there is one,
 // else Playwright's own browser (developer laptops).
-const systemChromium = [process.env.CHROMIUM_PATH, "/usr/bin/chromium", "/usr/bin/chromium-browser"].find(
-  (p): p is string => !!p && fs.existsSync(p),
-);
+const systemChromium = [
+  process.env.CHROMIUM_PATH,
+  "/usr/bin/chromium",
+  "/usr/bin/chromium-browser",
+].find((p): p is string => !!p && fs.existsSync(p));
 
 export default defineConfig({
   testDir: ".",

@@ -8,16 +8,21 @@ const children = [
     stdio: "inherit",
     env: { ...process.env, PUBLIC_URL: process.env.PUBLIC_URL ?? `http://127.0.0.1:${vitePort}` },
   }),
-  spawn(process.execPath, ["node_modules/vite/bin/vite.js", "--host", "127.0.0.1", "--port", vitePort, "--strictPort"], {
-    stdio: "inherit",
-  }),
+  spawn(
+    process.execPath,
+    ["node_modules/vite/bin/vite.js", "--host", "127.0.0.1", "--port", vitePort, "--strictPort"],
+    {
+      stdio: "inherit",
+    },
+  ),
 ];
 const stop = () => {
   for (const c of children) c.kill("SIGTERM");
 };
 process.on("SIGINT", stop);
 process.on("SIGTERM", stop);
-for (const c of children) c.on("exit", (code) => {
-  stop();
-  process.exitCode = code ?? 0;
-});
+for (const c of children)
+  c.on("exit", (code) => {
+    stop();
+    process.exitCode = code ?? 0;
+  });

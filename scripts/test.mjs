@@ -13,9 +13,18 @@ const bin = (name) => path.join("node_modules", ".bin", name);
 const steps = [
   ["typecheck", bin("tsc"), ["--noEmit"]],
   ["lint", bin("biome"), ["check", "."]],
-  ["unit", bin("vitest"), ["run", "--reporter=default", "--reporter=json", `--outputFile.json=${vitestJson}`]],
+  [
+    "unit",
+    bin("vitest"),
+    ["run", "--reporter=default", "--reporter=json", `--outputFile.json=${vitestJson}`],
+  ],
   ["build", bin("vite"), ["build", "--logLevel", "warn"]],
-  ["e2e", bin("playwright"), ["test", "-c", "e2e", "--reporter=list,json"], { PLAYWRIGHT_JSON_OUTPUT_NAME: playwrightJson }],
+  [
+    "e2e",
+    bin("playwright"),
+    ["test", "-c", "e2e", "--reporter=list,json"],
+    { PLAYWRIGHT_JSON_OUTPUT_NAME: playwrightJson },
+  ],
 ];
 
 let failedStep = null;
@@ -23,7 +32,9 @@ for (const [name, cmd, args, env] of steps) {
   process.stdout.write(`\n▶ ${name}\n`);
   const started = Date.now();
   const r = spawnSync(cmd, args, { stdio: "inherit", env: { ...process.env, ...env } });
-  process.stdout.write(`◀ ${name}: ${r.status === 0 ? "ok" : "FAILED"} in ${((Date.now() - started) / 1000).toFixed(1)} s\n`);
+  process.stdout.write(
+    `◀ ${name}: ${r.status === 0 ? "ok" : "FAILED"} in ${((Date.now() - started) / 1000).toFixed(1)} s\n`,
+  );
   if (r.status !== 0) {
     failedStep = name;
     break;

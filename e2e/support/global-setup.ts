@@ -35,7 +35,10 @@ export default async function globalSetup() {
   child.stderr!.on("data", (d) => stderr.push(String(d)));
   const signInUrl = await new Promise<string>((resolve, reject) => {
     let out = "";
-    const timer = setTimeout(() => reject(new Error(`service did not start:\n${out}\n${stderr.join("")}`)), 60_000);
+    const timer = setTimeout(
+      () => reject(new Error(`service did not start:\n${out}\n${stderr.join("")}`)),
+      60_000,
+    );
     child.stdout!.on("data", (d) => {
       out += String(d);
       const m = /(http:\/\/\S+\/#key=svc_sk_\w+)/.exec(out);
@@ -44,12 +47,16 @@ export default async function globalSetup() {
         resolve(m[1]!);
       }
     });
-    child.once("exit", (code) => reject(new Error(`service exited with ${code}:\n${out}\n${stderr.join("")}`)));
+    child.once("exit", (code) =>
+      reject(new Error(`service exited with ${code}:\n${out}\n${stderr.join("")}`)),
+    );
   });
   const url = new URL(signInUrl);
   const origin = url.origin;
   const adminKey = url.hash.replace("#key=", "");
-  const info = await fetch(`${origin}/v1/auth/key`, { headers: { Authorization: `Bearer ${adminKey}` } });
+  const info = await fetch(`${origin}/v1/auth/key`, {
+    headers: { Authorization: `Bearer ${adminKey}` },
+  });
   const workspaceId = ((await info.json()) as { workspace: { id: string } }).workspace.id;
 
   process.env.E2E_SERVICE = JSON.stringify({ origin, signInUrl, adminKey, workspaceId, dataDir });

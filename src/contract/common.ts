@@ -86,7 +86,8 @@ export const PATH_REJECTED = "path_rejected";
 const withPathCheck = <T extends z.ZodString>(schema: T) =>
   schema.superRefine((value, ctx) => {
     const problem = pathProblem(value);
-    if (problem) ctx.addIssue({ code: "custom", message: `Path ${problem}`, params: { code: PATH_REJECTED } });
+    if (problem)
+      ctx.addIssue({ code: "custom", message: `Path ${problem}`, params: { code: PATH_REJECTED } });
   });
 
 /** A path where empty means the workspace root (spec: max 4096, default empty). */

@@ -1,9 +1,9 @@
-import { serveStatic } from "@hono/node-server/serve-static";
 import fs from "node:fs";
 import path from "node:path";
-import { HTTPException } from "hono/http-exception";
+import { serveStatic } from "@hono/node-server/serve-static";
 import { bodyLimit } from "hono/body-limit";
 import { cors } from "hono/cors";
+import { HTTPException } from "hono/http-exception";
 import type { ContentfulStatusCode } from "hono/utils/http-status";
 import type { AppDeps } from "./deps";
 import { authenticate, requestContext, securityHeaders, workspaceGuard } from "./http/middleware";
@@ -11,6 +11,7 @@ import { RateLimiter } from "./http/rate-limit";
 import { createRouter } from "./http/router";
 import { ApiError } from "./lib/api-error";
 import { authRouter } from "./modules/auth/auth.routes";
+import { eventsRouter } from "./modules/events/events.routes";
 import { filesRouter } from "./modules/files/files.routes";
 import { webhooksRouter } from "./modules/webhooks/webhooks.routes";
 
@@ -32,7 +33,13 @@ export function createApp(deps: AppDeps) {
       cors({
         origin: deps.config.corsOrigins,
         allowHeaders: ["Authorization", "Content-Type"],
-        exposeHeaders: ["Retry-After", "RateLimit-Limit", "RateLimit-Remaining", "RateLimit-Reset", "X-Request-Id"],
+        exposeHeaders: [
+          "Retry-After",
+          "RateLimit-Limit",
+          "RateLimit-Remaining",
+          "RateLimit-Reset",
+          "X-Request-Id",
+        ],
         maxAge: 600,
       }),
     );
@@ -54,6 +61,7 @@ export function createApp(deps: AppDeps) {
   v1.route("/", authRouter);
   v1.route("/", filesRouter);
   v1.route("/", webhooksRouter);
+  v1.route("/", eventsRouter);
 
   v1.openAPIRegistry.registerComponent("securitySchemes", "bearerAuth", {
     type: "http",
@@ -76,18 +84,36 @@ export function createApp(deps: AppDeps) {
   serveConsole(app, deps);
 
   app.notFound((c) =>
-    c.json({ error: { code: "not_found", message: `No route for ${c.req.method} ${c.req.path}`, details: null } }, 404),
+    c.json(
+      {
+        error: {
+          code: "not_found",
+          message: `No route for ${c.req.method} ${c.req.path}`,
+          details: null,
+        },
+      },
+      404,
+    ),
   );
   app.onError((err, c) => {
     if (err instanceof ApiError) {
-      return c.json({ error: { code: err.code, message: err.message, details: err.details } }, err.status);
+      return c.json(
+        { error: { code: err.code, message: err.message, details: err.details } },
+        err.status,
+      );
     }
     if (err instanceof HTTPException && err.status < 500) {
       // Hono raises these for malformed JSON and similar transport-level faults.
       const status = err.status as ContentfulStatusCode;
       const message = err.message || "The request could not be read";
       return c.json(
-        { error: { code: "validation_failed", message, details: { issues: [{ field: "body", message, code: "malformed" }] } } },
+        {
+          error: {
+            code: "validation_failed",
+            message,
+            details: { issues: [{ field: "body", message, code: "malformed" }] },
+          },
+        },
         status === 400 ? 400 : status,
       );
     }
@@ -117,7 +143,9 @@ function serveConsole(app: ReturnType<typeof createRouter>, deps: AppDeps) {
     await next();
     if (c.res.status === 200) c.header("Cache-Control", "public, max-age=31536000, immutable");
   });
-  app.use("*", async (c, next) => (c.req.path.startsWith("/v1/") ? next() : serveStatic({ root: relativeRoot })(c, next)));
+  app.use("*", async (c, next) =>
+    c.req.path.startsWith("/v1/") ? next() : serveStatic({ root: relativeRoot })(c, next),
+  );
   app.get("*", async (c, next) => {
     if (c.req.path.startsWith("/v1/") || c.req.path.startsWith("/assets/")) return next();
     c.header("Cache-Control", "no-cache");

@@ -2,7 +2,11 @@ import { scopes } from "@/contract/common";
 import type { AppDeps } from "./deps";
 import { createKey } from "./modules/auth/keys.repository";
 import { addMember } from "./modules/members/members.repository";
-import { createWorkspace, listWorkspaces, type WorkspaceRow } from "./modules/workspaces/workspaces.repository";
+import {
+  createWorkspace,
+  listWorkspaces,
+  type WorkspaceRow,
+} from "./modules/workspaces/workspaces.repository";
 
 export const FIRST_ADMIN_EMAIL = "admin@consign.local";
 
@@ -29,7 +33,13 @@ export function bootstrap(deps: AppDeps): BootstrapResult {
     );
     const { key } = createKey(
       db,
-      { workspaceId: workspace.id, memberId: admin.id, scopes: [...scopes], expiresAt: null, name: "First start" },
+      {
+        workspaceId: workspace.id,
+        memberId: admin.id,
+        scopes: [...scopes],
+        expiresAt: null,
+        name: "First start",
+      },
       now,
     );
     return { created: true, workspace, adminKey: key };

@@ -4,6 +4,8 @@ import type { Config } from "./env";
 import { type Clock, systemClock } from "./lib/clock";
 import { createLogger, type Logger } from "./lib/logger";
 import { EventRecorder } from "./modules/events/events.repository";
+import { FilesService } from "./modules/files/files.service";
+import { WebhookDispatcher } from "./modules/webhooks/webhook-dispatcher";
 import { JobRunner } from "./workers/job-runner";
 
 /** What every handler and worker reaches the outside world through; tests build their own. */
@@ -14,18 +16,34 @@ export interface AppDeps {
   log: Logger;
   jobs: JobRunner;
   events: EventRecorder;
+  webhooks: WebhookDispatcher;
+  /** The file tree and its bytes on disk. */
+  files: FilesService;
 }
 
-export function createDeps(config: Config, overrides: { clock?: Clock; log?: Logger } = {}): AppDeps {
+export function createDeps(
+  config: Config,
+  overrides: { clock?: Clock; log?: Logger } = {},
+): AppDeps {
   const clock = overrides.clock ?? systemClock;
   const log = overrides.log ?? createLogger(config.logLevel);
   const db = openDatabase(path.join(config.dataDir, "consign.db"));
+  const events = new EventRecorder(db, clock);
   return {
     config,
     db,
     clock,
     log,
     jobs: new JobRunner(db, clock, log.child({ component: "jobs" })),
-    events: new EventRecorder(db, clock),
+    events,
+    files: new FilesService(db, clock, config),
+    webhooks: new WebhookDispatcher({
+      db,
+      clock,
+      log: log.child({ component: "webhooks" }),
+      bus: events.bus,
+      dataDir: config.dataDir,
+      allowPrivate: config.webhooksAllowPrivate,
+    }),
   };
 }

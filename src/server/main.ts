@@ -9,7 +9,9 @@ const { boot, url, deps } = service;
 const out = (line = "") => process.stdout.write(`${line}\n`);
 out(`Consign is running at ${url}  (workspace "${boot.workspace.name}", id ${boot.workspace.id})`);
 if (boot.created) {
-  out("Open this link to sign in to the console. It holds an admin key and is shown only this once:");
+  out(
+    "Open this link to sign in to the console. It holds an admin key and is shown only this once:",
+  );
   out(`  ${url}/#key=${boot.adminKey}`);
 } else {
   out("To sign in, create a key and paste it on the connect screen:");

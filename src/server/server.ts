@@ -1,9 +1,9 @@
-import { serve } from "@hono/node-server";
-import type { AddressInfo } from "node:net";
 import type { Server } from "node:http";
+import type { AddressInfo } from "node:net";
+import { serve } from "@hono/node-server";
 import { createApp } from "./app";
-import { bootstrap, type BootstrapResult } from "./bootstrap";
-import { createDeps, type AppDeps } from "./deps";
+import { type BootstrapResult, bootstrap } from "./bootstrap";
+import { type AppDeps, createDeps } from "./deps";
 import type { Config } from "./env";
 import type { Clock } from "./lib/clock";
 import type { Logger } from "./lib/logger";
@@ -27,10 +27,14 @@ export async function startService(
   if (overrides.workers !== false) deps.jobs.start();
   const app = createApp(deps);
   const server = await new Promise<Server>((resolve) => {
-    const s = serve({ fetch: app.fetch, port: config.port, hostname: config.host }, () => resolve(s as Server));
+    const s = serve({ fetch: app.fetch, port: config.port, hostname: config.host }, () =>
+      resolve(s as Server),
+    );
   });
   const { port } = server.address() as AddressInfo;
-  const url = config.publicUrl ?? `http://${config.host.includes(":") ? `[${config.host}]` : config.host}:${port}`;
+  const url =
+    config.publicUrl ??
+    `http://${config.host.includes(":") ? `[${config.host}]` : config.host}:${port}`;
   let stopping: Promise<void> | null = null;
   const stop = () => {
     stopping ??= (async () => {

@@ -34,6 +34,10 @@ export const table = (rows: Record<string, unknown>[]) => {
   if (rows.length === 0) return "(none)";
   const cols = Object.keys(rows[0]!);
   const width = cols.map((c) => Math.max(c.length, ...rows.map((r) => String(r[c] ?? "").length)));
-  const line = (vals: string[]) => vals.map((v, i) => v.padEnd(width[i]!)).join("  ").trimEnd();
+  const line = (vals: string[]) =>
+    vals
+      .map((v, i) => v.padEnd(width[i]!))
+      .join("  ")
+      .trimEnd();
   return [line(cols), ...rows.map((r) => line(cols.map((c) => String(r[c] ?? ""))))].join("\n");
 };

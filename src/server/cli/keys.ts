@@ -1,5 +1,5 @@
 import { parseArgs } from "node:util";
-import { type Scope, scopes as allScopes } from "@/contract/common";
+import { scopes as allScopes, type Scope } from "@/contract/common";
 import { toIso, toIsoOrNull } from "../lib/clock";
 import { createKey, getKey, listKeys, revokeKey } from "../modules/auth/keys.repository";
 import { findMember, listMembers } from "../modules/members/members.repository";
@@ -34,9 +34,11 @@ const now = Date.now();
 
 if (command === "create") {
   if (!values.scopes) fail(`--scopes is required\n${usage}`);
-  const requested = values.scopes === "all" ? [...allScopes] : values.scopes.split(",").map((s) => s.trim());
+  const requested =
+    values.scopes === "all" ? [...allScopes] : values.scopes.split(",").map((s) => s.trim());
   const unknown = requested.filter((s) => !(allScopes as readonly string[]).includes(s));
-  if (unknown.length || requested.length === 0) fail(`Unknown scope(s): ${unknown.join(", ")}. Known: ${allScopes.join(", ")}`);
+  if (unknown.length || requested.length === 0)
+    fail(`Unknown scope(s): ${unknown.join(", ")}. Known: ${allScopes.join(", ")}`);
   let expiresAt: number | null = null;
   if (values.expires) {
     expiresAt = Date.parse(values.expires);
@@ -47,11 +49,18 @@ if (command === "create") {
   const member = values.member
     ? findMember(db, workspace.id, values.member)
     : listMembers(db, workspace.id).find((m) => m.role === "admin");
-  if (!member) fail(values.member ? `No active member ${values.member}` : "No admin member to own the key");
+  if (!member)
+    fail(values.member ? `No active member ${values.member}` : "No admin member to own the key");
   if (member.role !== "admin") fail(`Only admins create keys; ${member.email} is a ${member.role}`);
   const { key, record } = createKey(
     db,
-    { workspaceId: workspace.id, memberId: member.id, scopes: requested as Scope[], expiresAt, name: values.name ?? null },
+    {
+      workspaceId: workspace.id,
+      memberId: member.id,
+      scopes: requested as Scope[],
+      expiresAt,
+      name: values.name ?? null,
+    },
     now,
   );
   if (values.json) {

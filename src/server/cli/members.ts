@@ -1,6 +1,11 @@
 import { parseArgs } from "node:util";
 import { toIso } from "../lib/clock";
-import { addMember, findMember, listMembers, removeMember } from "../modules/members/members.repository";
+import {
+  addMember,
+  findMember,
+  listMembers,
+  removeMember,
+} from "../modules/members/members.repository";
 import { fail, openCliContext, table } from "./cli-support";
 
 const usage = `Usage:
@@ -30,12 +35,17 @@ const now = Date.now();
 
 if (command === "add") {
   const { email, name, role } = values;
-  if (!email || !/^[^\s@]+@[^\s@]+$/.test(email)) fail(`--email must be an email address\n${usage}`);
+  if (!email || !/^[^\s@]+@[^\s@]+$/.test(email))
+    fail(`--email must be an email address\n${usage}`);
   if (!name) fail(`--name is required\n${usage}`);
   if (role !== "admin" && role !== "member") fail("--role must be admin or member");
   if (findMember(db, workspace.id, email)) fail(`${email} is already a member`);
   const m = addMember(db, events, { workspaceId: workspace.id, email, name, role }, now);
-  process.stdout.write(values.json ? `${JSON.stringify({ id: m.id, email: m.email, role: m.role })}\n` : `Added ${m.email} (${m.role}) as ${m.id}.\n`);
+  process.stdout.write(
+    values.json
+      ? `${JSON.stringify({ id: m.id, email: m.email, role: m.role })}\n`
+      : `Added ${m.email} (${m.role}) as ${m.id}.\n`,
+  );
 } else if (command === "remove") {
   const who = rest[0];
   if (!who) fail(`remove needs a member id or email\n${usage}`);
@@ -44,7 +54,13 @@ if (command === "add") {
   removeMember(db, events, member, now);
   process.stdout.write(`Removed ${member.email}. Keys they created stop working now.\n`);
 } else if (command === "list") {
-  const rows = listMembers(db, workspace.id).map((m) => ({ id: m.id, email: m.email, name: m.name, role: m.role, joinedAt: toIso(m.joined_at) }));
+  const rows = listMembers(db, workspace.id).map((m) => ({
+    id: m.id,
+    email: m.email,
+    name: m.name,
+    role: m.role,
+    joinedAt: toIso(m.joined_at),
+  }));
   process.stdout.write(`${values.json ? JSON.stringify(rows) : table(rows)}\n`);
 } else {
   fail(`Unknown command ${command}\n${usage}`);

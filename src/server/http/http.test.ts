@@ -11,6 +11,12 @@ beforeEach(async () => {
 });
 afterEach(() => t.close());
 
+type OpenApiOperation = {
+  "x-scopes": unknown;
+  security: unknown[];
+  responses: Record<string, unknown>;
+};
+
 describe("rate limit", () => {
   it("allows exactly 600 requests a minute per key, then 429 with Retry-After", async () => {
     const key = t.keyWith(["files:read"]);
@@ -26,7 +32,11 @@ describe("rate limit", () => {
     expect(res.json.error.code).toBe("rate_limited");
     // The first request was made 30 s ago: it leaves the window in 30 s.
     expect(res.headers.get("Retry-After")).toBe("30");
-    expect(res.json.error.details).toMatchObject({ retryAfterSeconds: 30, limit: 600, windowSeconds: 60 });
+    expect(res.json.error.details).toMatchObject({
+      retryAfterSeconds: 30,
+      limit: 600,
+      windowSeconds: 60,
+    });
     // Another key is not affected.
     expect((await t.call("GET", "/auth/key")).status).toBe(200);
     clock.advance(30_000);
@@ -68,7 +78,10 @@ describe("errors and headers", () => {
   });
 
   it("sends the security headers on every response", async () => {
-    for (const res of [await t.call("GET", "/auth/key"), await t.call("GET", "/nope", { key: null })]) {
+    for (const res of [
+      await t.call("GET", "/auth/key"),
+      await t.call("GET", "/nope", { key: null }),
+    ]) {
       const csp = res.headers.get("Content-Security-Policy") ?? "";
       expect(csp).toContain("script-src 'self'");
       expect(csp).not.toMatch(/script-src[^;]*unsafe-inline/);
@@ -82,9 +95,13 @@ describe("errors and headers", () => {
   it("answers CORS only for configured origins", async () => {
     const c = await createTestApp({ config: { corsOrigins: ["https://console.example"] } });
     try {
-      const ok = await c.app.request("/v1/openapi.json", { headers: { Origin: "https://console.example" } });
+      const ok = await c.app.request("/v1/openapi.json", {
+        headers: { Origin: "https://console.example" },
+      });
       expect(ok.headers.get("Access-Control-Allow-Origin")).toBe("https://console.example");
-      const other = await c.app.request("/v1/openapi.json", { headers: { Origin: "https://evil.example" } });
+      const other = await c.app.request("/v1/openapi.json", {
+        headers: { Origin: "https://evil.example" },
+      });
       expect(other.headers.get("Access-Control-Allow-Origin")).toBeNull();
     } finally {
       await c.close();
@@ -101,12 +118,15 @@ describe("openapi.json", () => {
     const result = await validate(structuredClone(doc));
     expect(result.valid ? "" : compileErrors(result)).toBe("");
     expect(result.specification).toBe("OpenAPI");
-    const operations = Object.values(doc.paths).flatMap((p: any) => Object.values(p)) as any[];
+    const operations = Object.values(
+      doc.paths as Record<string, Record<string, OpenApiOperation>>,
+    ).flatMap((p) => Object.values(p));
     expect(operations.length).toBeGreaterThan(0);
     for (const op of operations) {
       expect(op["x-scopes"]).toBeInstanceOf(Array);
       expect(op.security.length).toBeGreaterThan(0);
-      for (const code of ["400", "401", "403", "404", "429"]) expect(op.responses[code]).toBeDefined();
+      for (const code of ["400", "401", "403", "404", "429"])
+        expect(op.responses[code]).toBeDefined();
     }
     expect(doc.paths["/auth/key"].get["x-consign-extension"]).toBe(true);
   });

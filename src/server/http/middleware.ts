@@ -1,10 +1,10 @@
 import type { Context } from "hono";
 import { createMiddleware } from "hono/factory";
-import type { Scope } from "@/contract/common";
 import { API_KEY_PREFIX, apiKeyPattern } from "@/contract/auth";
-import { authenticateKey } from "../modules/auth/keys.repository";
+import type { Scope } from "@/contract/common";
 import { ApiError } from "../lib/api-error";
 import { newId } from "../lib/ids";
+import { authenticateKey } from "../modules/auth/keys.repository";
 import type { RateLimiter } from "./rate-limit";
 import type { AppEnv } from "./types";
 
@@ -60,10 +60,11 @@ function unauthenticated(reason: string, message: string) {
 export function authenticate(limiter: RateLimiter) {
   return createMiddleware<AppEnv>(async (c, next) => {
     const header = c.req.header("Authorization");
-    if (!header) throw unauthenticated("missing", "Send the API key as `Authorization: Bearer svc_sk_...`");
+    if (!header)
+      throw unauthenticated("missing", "Send the API key as `Authorization: Bearer svc_sk_...`");
     const match = /^Bearer\s+(\S+)$/i.exec(header);
     const key = match?.[1];
-    if (!key || !key.startsWith(API_KEY_PREFIX) || !apiKeyPattern.test(key)) {
+    if (!key?.startsWith(API_KEY_PREFIX) || !apiKeyPattern.test(key)) {
       throw unauthenticated("malformed", "The Authorization header must be `Bearer svc_sk_...`");
     }
     const { db, clock } = c.get("deps");
@@ -91,7 +92,11 @@ export function authenticate(limiter: RateLimiter) {
         429,
         "rate_limited",
         `Too many requests: ${verdict.limit} per ${verdict.windowSeconds} s per key. Retry after ${verdict.retryAfterSeconds} s.`,
-        { retryAfterSeconds: verdict.retryAfterSeconds, limit: verdict.limit, windowSeconds: verdict.windowSeconds },
+        {
+          retryAfterSeconds: verdict.retryAfterSeconds,
+          limit: verdict.limit,
+          windowSeconds: verdict.windowSeconds,
+        },
       );
     }
     await next();

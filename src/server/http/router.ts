@@ -1,6 +1,6 @@
 import { createRoute, OpenAPIHono, type RouteConfig, z } from "@hono/zod-openapi";
-import { errorEnvelopeSchema, PATH_REJECTED, type Scope } from "@/contract/common";
 import { createMiddleware } from "hono/factory";
+import { errorEnvelopeSchema, PATH_REJECTED, type Scope } from "@/contract/common";
 import { ApiError } from "../lib/api-error";
 import type { AppEnv } from "./types";
 
@@ -14,15 +14,20 @@ export function createRouter() {
       if (result.success) return;
       const issues = result.error.issues.map((issue) => {
         const where = issue.path.join(".");
-        const field = result.target === "json" ? where : `${result.target}${where ? `.${where}` : ""}`;
+        const field =
+          result.target === "json" ? where : `${result.target}${where ? `.${where}` : ""}`;
         const code =
-          issue.code === "custom" && (issue as { params?: { code?: string } }).params?.code === PATH_REJECTED
+          issue.code === "custom" &&
+          (issue as { params?: { code?: string } }).params?.code === PATH_REJECTED
             ? PATH_REJECTED
             : issue.code;
         return { field: field || "body", message: issue.message, code };
       });
       const rejected = issues.find((i) => i.code === PATH_REJECTED);
-      if (rejected) throw new ApiError(400, "path_rejected", `${rejected.field}: ${rejected.message}`, { issues });
+      if (rejected)
+        throw new ApiError(400, "path_rejected", `${rejected.field}: ${rejected.message}`, {
+          issues,
+        });
       const summary = issues.map((i) => `${i.field}: ${i.message}`).join("; ");
       throw new ApiError(400, "validation_failed", `Invalid request: ${summary}`, { issues });
     },
@@ -32,8 +37,14 @@ export function createRouter() {
 const errorContent = { "application/json": { schema: errorEnvelopeSchema } };
 const errorResponses = {
   400: { description: "`validation_failed` or `path_rejected`", content: errorContent },
-  401: { description: "`unauthenticated`: missing, malformed, unknown, expired or revoked key", content: errorContent },
-  403: { description: "`forbidden`: the key lacks every listed scope, or names another workspace", content: errorContent },
+  401: {
+    description: "`unauthenticated`: missing, malformed, unknown, expired or revoked key",
+    content: errorContent,
+  },
+  403: {
+    description: "`forbidden`: the key lacks every listed scope, or names another workspace",
+    content: errorContent,
+  },
   404: { description: "`not_found`", content: errorContent },
   429: { description: "`rate_limited`; see `Retry-After`", content: errorContent },
   500: { description: "`internal_error`, with the request id in details", content: errorContent },
@@ -49,7 +60,11 @@ export const jsonBody = <T extends z.ZodType>(schema: T) => ({
 });
 
 export const workspaceParams = z.object({
-  workspaceId: z.string().min(1).max(64).meta({ param: { name: "workspaceId", in: "path" } }),
+  workspaceId: z
+    .string()
+    .min(1)
+    .max(64)
+    .meta({ param: { name: "workspaceId", in: "path" } }),
 });
 
 type ApiRouteConfig = Omit<RouteConfig, "security" | "middleware"> & {

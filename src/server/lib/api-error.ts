@@ -19,4 +19,6 @@ export const validationFailed = (field: string, message: string, code = "invalid
   new ApiError(400, "validation_failed", message, { issues: [{ field, message, code }] });
 
 export const pathRejected = (field: string, message: string) =>
-  new ApiError(400, "path_rejected", message, { issues: [{ field, message, code: "path_rejected" }] });
+  new ApiError(400, "path_rejected", message, {
+    issues: [{ field, message, code: "path_rejected" }],
+  });

@@ -1,5 +1,11 @@
 type Level = "debug" | "info" | "warn" | "error";
-const order: Record<Level | "silent", number> = { debug: 10, info: 20, warn: 30, error: 40, silent: 99 };
+const order: Record<Level | "silent", number> = {
+  debug: 10,
+  info: 20,
+  warn: 30,
+  error: 40,
+  silent: 99,
+};
 
 // Belt and braces: whatever a caller passes, a key or a signing secret never reaches a log line.
 const SECRET = /(svc_sk_|whsec_)[A-Za-z0-9]+/g;

@@ -21,7 +21,13 @@ declare module "vitest" {
 export default async function setup(project: TestProject) {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), "consign-vitest-"));
   const service = await startService(
-    loadConfig({ DATA_DIR: dir, PORT: "0", LOG_LEVEL: "silent", DEMO_CONTENT: "0", STATIC_DIR: path.join(dir, "none") }),
+    loadConfig({
+      DATA_DIR: dir,
+      PORT: "0",
+      LOG_LEVEL: "silent",
+      DEMO_CONTENT: "0",
+      STATIC_DIR: path.join(dir, "none"),
+    }),
   );
   if (!service.boot.created) throw new Error("expected a fresh data dir");
   const { db, clock } = service.deps;
@@ -32,7 +38,11 @@ export default async function setup(project: TestProject) {
   project.provide("service", {
     baseUrl: `${service.url}/v1`,
     workspaceId,
-    keys: { admin: service.boot.adminKey, filesRead: make(["files:read"]), noFiles: make(["webhooks:manage"]) },
+    keys: {
+      admin: service.boot.adminKey,
+      filesRead: make(["files:read"]),
+      noFiles: make(["webhooks:manage"]),
+    },
   });
   return async () => {
     await service.stop();

@@ -29,6 +29,7 @@ export async function createTestApp(opts: { clock?: Clock; config?: Partial<Conf
   const deps = createDeps(testConfig(dir, opts.config), { clock });
   const boot = bootstrap(deps);
   if (!boot.created) throw new Error("expected a fresh data dir");
+  const { adminKey } = boot;
   const stopWorkers = await registerWorkers(deps, boot);
   const app = createApp(deps);
   const workspaceId = boot.workspace.id;
@@ -37,12 +38,17 @@ export async function createTestApp(opts: { clock?: Clock; config?: Partial<Conf
   const keyWith = (scopes: Scope[], extra: { expiresAt?: number | null; memberId?: string } = {}) =>
     createKey(
       deps.db,
-      { workspaceId, memberId: extra.memberId ?? adminId, scopes, expiresAt: extra.expiresAt ?? null },
+      {
+        workspaceId,
+        memberId: extra.memberId ?? adminId,
+        scopes,
+        expiresAt: extra.expiresAt ?? null,
+      },
       clock.now(),
     ).key;
 
   async function call(method: string, url: string, o: CallOptions = {}) {
-    const key = o.key === undefined ? boot.adminKey : o.key;
+    const key = o.key === undefined ? adminKey : o.key;
     const headers: Record<string, string> = { ...o.headers };
     if (key) headers.Authorization = `Bearer ${key}`;
     let body: string | undefined = o.rawBody;
@@ -50,8 +56,13 @@ export async function createTestApp(opts: { clock?: Clock; config?: Partial<Conf
       body = JSON.stringify(o.body);
       headers["Content-Type"] = "application/json";
     }
-    const res = await app.request(url.startsWith("/v1") ? url : `/v1${url}`, { method, headers, body });
+    const res = await app.request(url.startsWith("/v1") ? url : `/v1${url}`, {
+      method,
+      headers,
+      body,
+    });
     const text = await res.text();
+    // biome-ignore lint/suspicious/noExplicitAny: tests read arbitrary response members
     let json: any = null;
     try {
       json = text ? JSON.parse(text) : null;
@@ -67,7 +78,7 @@ export async function createTestApp(opts: { clock?: Clock; config?: Partial<Conf
     clock,
     dir,
     workspaceId,
-    adminKey: boot.adminKey,
+    adminKey,
     adminId,
     /** `/v1/workspaces/<id>` + suffix */
     w: (suffix: string) => `/v1/workspaces/${workspaceId}${suffix}`,

@@ -1,10 +1,18 @@
 import type { BootstrapResult } from "../bootstrap";
 import type { AppDeps } from "../deps";
+import { registerFilesWorkers } from "../modules/files/files.workers";
 
 /**
  * Registers every area's durable job kinds and long-running loops. Returns what stops the loops;
  * the job runner itself is stopped by the caller.
  */
-export async function registerWorkers(_deps: AppDeps, _boot: BootstrapResult): Promise<() => Promise<void>> {
-  return async () => {};
+export async function registerWorkers(
+  deps: AppDeps,
+  boot: BootstrapResult,
+): Promise<() => Promise<void>> {
+  registerFilesWorkers(deps, boot);
+  deps.webhooks.start();
+  return async () => {
+    await deps.webhooks.stop();
+  };
 }

@@ -38,9 +38,13 @@ describe("JobRunner", () => {
   it("retries with backoff, then gives up after maxAttempts", async () => {
     const { db, clock, log } = setup();
     const runner = new JobRunner(db, clock, log);
-    let calls = 0;
-    runner.register("flaky", { run: () => void calls++ && (() => { throw new Error("boom"); })(), maxAttempts: 3, backoffMs: (n) => n * 1000 });
-    runner.register("always", { run: () => { throw new Error("boom"); }, maxAttempts: 2, backoffMs: () => 500 });
+    runner.register("always", {
+      run: () => {
+        throw new Error("boom");
+      },
+      maxAttempts: 2,
+      backoffMs: () => 500,
+    });
     runner.enqueue("always", {});
     expect(await runner.runDue()).toBe(1);
     expect(await runner.runDue()).toBe(0);
@@ -48,9 +52,10 @@ describe("JobRunner", () => {
     expect(await runner.runDue()).toBe(1);
     clock.advance(10_000);
     expect(await runner.runDue()).toBe(0);
-    const row = db.prepare("SELECT status, attempts, last_error FROM jobs WHERE kind = 'always'").get();
+    const row = db
+      .prepare("SELECT status, attempts, last_error FROM jobs WHERE kind = 'always'")
+      .get();
     expect(row).toEqual({ status: "failed", attempts: 2, last_error: "boom" });
-    expect(calls).toBe(0);
   });
 
   it("keeps one pending job per unique key", () => {

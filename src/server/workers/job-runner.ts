@@ -131,7 +131,13 @@ export class JobRunner {
            WHERE id = ?`,
         )
         .run(final ? "failed" : "queued", next, message.slice(0, 2000), this.clock.now(), job.id);
-      this.log.warn("job failed", { jobId: job.id, kind: job.kind, attempt: job.attempts, final, err });
+      this.log.warn("job failed", {
+        jobId: job.id,
+        kind: job.kind,
+        attempt: job.attempts,
+        final,
+        err,
+      });
     } finally {
       clearInterval(heartbeat);
     }

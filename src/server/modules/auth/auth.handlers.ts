@@ -1,6 +1,6 @@
 import type { RouteHandler } from "@hono/zod-openapi";
-import { toIso, toIsoOrNull } from "../../lib/clock";
 import type { AppEnv } from "../../http/types";
+import { toIso, toIsoOrNull } from "../../lib/clock";
 import { getMember } from "../members/members.repository";
 import { getWorkspace } from "../workspaces/workspaces.repository";
 import type { getKeyInfoRoute } from "./auth.routes";

@@ -1,8 +1,8 @@
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { ManualClock } from "../../lib/clock";
+import { createTestApp, type TestApp } from "../../testing/test-app";
 import { EventRecorder } from "../events/events.repository";
 import { addMember, removeMember } from "../members/members.repository";
-import { createTestApp, type TestApp } from "../../testing/test-app";
 import { revokeKey } from "./keys.repository";
 
 let t: TestApp;
@@ -54,7 +54,12 @@ describe("authentication", () => {
 
   it("stops a key when its creator leaves the workspace (spec rule 4), and emits member events", async () => {
     const events = new EventRecorder(t.deps.db, clock);
-    const member = addMember(t.deps.db, events, { workspaceId: t.workspaceId, email: "ed@example.com", name: "Ed", role: "admin" }, clock.now());
+    const member = addMember(
+      t.deps.db,
+      events,
+      { workspaceId: t.workspaceId, email: "ed@example.com", name: "Ed", role: "admin" },
+      clock.now(),
+    );
     const key = t.keyWith(["files:read"], { memberId: member.id });
     expect((await t.call("GET", "/auth/key", { key })).status).toBe(200);
     removeMember(t.deps.db, events, member, clock.now());
@@ -69,7 +74,10 @@ describe("authentication", () => {
     for (const ws of ["01aaaaaaaaaaaaaaaaaaaaaaaa", "nope"]) {
       const res = await t.call("GET", `/workspaces/${ws}/files`);
       expect(res.status).toBe(403);
-      expect(res.json.error).toMatchObject({ code: "forbidden", details: { reason: "workspace_mismatch" } });
+      expect(res.json.error).toMatchObject({
+        code: "forbidden",
+        details: { reason: "workspace_mismatch" },
+      });
     }
   });
 
@@ -79,7 +87,11 @@ describe("authentication", () => {
     expect(res.status).toBe(403);
     expect(res.json.error).toMatchObject({
       code: "forbidden",
-      details: { reason: "missing_scope", requiredScopes: ["files:read"], keyScopes: ["webhooks:manage"] },
+      details: {
+        reason: "missing_scope",
+        requiredScopes: ["files:read"],
+        keyScopes: ["webhooks:manage"],
+      },
     });
     expect(res.json.error.message).toContain("files:read");
   });

@@ -46,7 +46,13 @@ const toRecord = (r: KeyRow): KeyRecord => ({
 /** Creates a key; the plaintext is returned here once and only its hash is stored. */
 export function createKey(
   db: Db,
-  input: { workspaceId: string; memberId: string; scopes: Scope[]; expiresAt: number | null; name?: string | null },
+  input: {
+    workspaceId: string;
+    memberId: string;
+    scopes: Scope[];
+    expiresAt: number | null;
+    name?: string | null;
+  },
   now: number,
 ): { key: string; record: KeyRecord } {
   const key = `${API_KEY_PREFIX}${randomBase62(40)}`;
@@ -70,9 +76,11 @@ export function createKey(
 }
 
 export const listKeys = (db: Db, workspaceId: string) =>
-  (db.prepare("SELECT * FROM api_keys WHERE workspace_id = ? ORDER BY created_at").all(workspaceId) as KeyRow[]).map(
-    toRecord,
-  );
+  (
+    db
+      .prepare("SELECT * FROM api_keys WHERE workspace_id = ? ORDER BY created_at")
+      .all(workspaceId) as KeyRow[]
+  ).map(toRecord);
 
 export const getKey = (db: Db, id: string) => {
   const row = db.prepare("SELECT * FROM api_keys WHERE id = ?").get(id) as KeyRow | undefined;
@@ -80,7 +88,11 @@ export const getKey = (db: Db, id: string) => {
 };
 
 export function revokeKey(db: Db, id: string, now: number): boolean {
-  return db.prepare("UPDATE api_keys SET revoked_at = ? WHERE id = ? AND revoked_at IS NULL").run(now, id).changes > 0;
+  return (
+    db
+      .prepare("UPDATE api_keys SET revoked_at = ? WHERE id = ? AND revoked_at IS NULL")
+      .run(now, id).changes > 0
+  );
 }
 
 export type AuthResult =

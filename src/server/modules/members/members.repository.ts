@@ -58,7 +58,9 @@ export function removeMember(db: Db, events: EventRecorder, member: MemberRow, n
 
 export const listMembers = (db: Db, workspaceId: string) =>
   db
-    .prepare("SELECT * FROM members WHERE workspace_id = ? AND removed_at IS NULL ORDER BY joined_at")
+    .prepare(
+      "SELECT * FROM members WHERE workspace_id = ? AND removed_at IS NULL ORDER BY joined_at",
+    )
     .all(workspaceId) as MemberRow[];
 
 /** An active member by id or email. */

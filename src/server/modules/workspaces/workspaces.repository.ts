@@ -9,7 +9,9 @@ export interface WorkspaceRow {
 
 export function createWorkspace(db: Db, name: string, now: number): WorkspaceRow {
   const row = { id: newId(now), name, created_at: now };
-  db.prepare("INSERT INTO workspaces (id, name, created_at) VALUES (@id, @name, @created_at)").run(row);
+  db.prepare("INSERT INTO workspaces (id, name, created_at) VALUES (@id, @name, @created_at)").run(
+    row,
+  );
   return row;
 }
 
