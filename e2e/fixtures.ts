@@ -76,6 +76,10 @@ export const test = base.extend<{ service: Service }>({
   service: async ({}, use) => {
     await use(service());
   },
+  // The service listens on a port chosen at start, so relative page.goto() needs it here.
+  baseURL: async ({ service }, use) => {
+    await use(service.origin);
+  },
 });
 export { expect };
 

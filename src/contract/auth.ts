@@ -1,9 +1,7 @@
 import { z } from "zod";
 import { dateTime, scopeSchema } from "./common";
 
-export const API_KEY_PREFIX = "svc_sk_";
-/** `svc_sk_` followed by at least 32 base62 characters (spec Authentication 1). */
-export const apiKeyPattern = /^svc_sk_[A-Za-z0-9]{32,}$/;
+export { API_KEY_PREFIX, apiKeyPattern } from "./rules";
 
 /**
  * Extension: what the calling key is. Lets the console find the workspace id for a key;

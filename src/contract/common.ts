@@ -1,17 +1,16 @@
 import { z } from "zod";
+import {
+  MAX_NAME_LENGTH,
+  MAX_PATH_LENGTH,
+  nameProblem,
+  pathProblem,
+  type Scope,
+  scopes,
+} from "./rules";
 
-/** Every scope a key can carry (spec, Authentication). */
-export const scopes = [
-  "files:read",
-  "files:write",
-  "shares:write",
-  "portals:write",
-  "receipts:read",
-  "webhooks:manage",
-  "usage:read",
-] as const;
+export { pathProblem, type Scope, scopes };
+
 export const scopeSchema = z.enum(scopes).meta({ id: "Scope" });
-export type Scope = z.infer<typeof scopeSchema>;
 
 export const errorCodes = [
   "validation_failed",
@@ -64,22 +63,6 @@ export type Ok = z.infer<typeof okSchema>;
 
 export const dateTime = () => z.iso.datetime({ offset: true });
 
-/**
- * Why a workspace path is rejected, or null when it is acceptable. Shared by the service
- * (which answers `path_rejected`) and the console (which checks before sending).
- */
-export function pathProblem(path: string): string | null {
-  if (path === "") return null;
-  if (path.startsWith("/")) return "must be relative to the workspace root (no leading /)";
-  if (path.includes("\\")) return "must use / between folders, not \\";
-  // biome-ignore lint/suspicious/noControlCharactersInRegex: control characters are what we reject
-  if (/[\u0000-\u001f\u007f]/.test(path)) return "must not contain control characters";
-  const segments = path.split("/");
-  if (segments.some((s) => s === "")) return "must not contain empty segments (// or a trailing /)";
-  if (segments.some((s) => s === "." || s === "..")) return "must not contain . or .. segments";
-  return null;
-}
-
 /** The issue param that turns a validation failure into 400 `path_rejected`. */
 export const PATH_REJECTED = "path_rejected";
 
@@ -91,20 +74,20 @@ const withPathCheck = <T extends z.ZodString>(schema: T) =>
   });
 
 /** A path where empty means the workspace root (spec: max 4096, default empty). */
-export const optionalPathSchema = withPathCheck(z.string().max(4096)).default("");
+export const optionalPathSchema = withPathCheck(z.string().max(MAX_PATH_LENGTH)).default("");
 /** A path that must name something (spec: 1 to 4096). */
-export const requiredPathSchema = withPathCheck(z.string().min(1).max(4096));
+export const requiredPathSchema = withPathCheck(z.string().min(1).max(MAX_PATH_LENGTH));
 
 /** A single name inside a folder: no `/`, at most 255 characters (spec rename bounds). */
 export const nameSchema = z
   .string()
   .min(1)
-  .max(255)
-  .refine((s) => !s.includes("/"), { message: "A name cannot contain /" })
-  .refine((s) => s !== "." && s !== "..", { message: "A name cannot be . or .." })
-  // biome-ignore lint/suspicious/noControlCharactersInRegex: control characters are what we reject
-  .refine((s) => !/[\u0000-\u001f\u007f\\]/.test(s), {
-    message: "A name cannot contain control characters or \\",
+  .max(MAX_NAME_LENGTH)
+  .superRefine((value, ctx) => {
+    // Length has its own checks above (and its own bounds in openapi.json).
+    if (value.length === 0 || value.length > MAX_NAME_LENGTH) return;
+    const problem = nameProblem(value);
+    if (problem) ctx.addIssue({ code: "custom", message: problem });
   });
 
 /** Ids are lowercase alphanumeric, sortable by creation time (see lib/ids on the server). */

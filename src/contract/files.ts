@@ -1,5 +1,8 @@
 import { z } from "zod";
 import { dateTime, nameSchema, optionalPathSchema, requiredPathSchema } from "./common";
+import { fileSortFields, sortOrders } from "./rules";
+
+export { type FileSortField, fileSortFields, type SortOrder, sortOrders } from "./rules";
 
 /**
  * One entry of a folder (the spec leaves FileEntry open; see docs/api-decisions.md).
@@ -41,11 +44,6 @@ export const fileListingSchema = z
   })
   .meta({ id: "FileListing" });
 export type FileListing = z.infer<typeof fileListingSchema>;
-
-export const fileSortFields = ["name", "size", "modified"] as const;
-export type FileSortField = (typeof fileSortFields)[number];
-export const sortOrders = ["asc", "desc"] as const;
-export type SortOrder = (typeof sortOrders)[number];
 
 export const listFilesQuerySchema = z.object({
   path: optionalPathSchema,

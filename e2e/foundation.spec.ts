@@ -1,0 +1,133 @@
+import { expect, expectNoAxeViolations, test } from "./fixtures";
+
+const unique = () => `${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}`;
+
+test("the printed sign-in URL opens a signed-in console on the root folder", async ({
+  page,
+  service,
+}) => {
+  await service.api("POST", "/files/folder", { path: `Signed in ${unique()}` });
+  await page.goto(service.signInUrl);
+  await expect(page).toHaveURL(/\/files/);
+  // The key never stays in the address bar.
+  expect(page.url()).not.toContain("svc_sk_");
+  await expect(page.getByRole("grid", { name: /workspace root/ })).toBeVisible();
+  await expect(page.getByRole("row", { name: /Signed in/ }).first()).toBeVisible();
+  await expect(page.getByRole("button", { name: /all scopes/ })).toBeVisible();
+  await expectNoAxeViolations(page);
+
+  await page.getByRole("button", { name: "Dark theme" }).click();
+  await expect(page.locator("html")).toHaveClass(/dark/);
+  await expectNoAxeViolations(page);
+});
+
+test("a bad key is refused on the connect screen with the service's reason", async ({ page }) => {
+  await page.goto("/connect");
+  await expectNoAxeViolations(page);
+  await page.getByLabel("API key").fill("not-a-key");
+  await page.getByRole("button", { name: "Connect" }).click();
+  await expect(page.getByText(/looks like svc_sk_/)).toBeVisible();
+
+  await page.getByLabel("API key").fill(`svc_sk_${"x".repeat(40)}`);
+  await page.getByRole("button", { name: "Connect" }).click();
+  await expect(page.getByRole("alert")).toContainText("Could not sign in");
+  await expect(page).toHaveURL(/\/connect/);
+});
+
+test("a key without files:read is told which scope it lacks", async ({ page, service }) => {
+  const key = await service.createKey(["webhooks:manage"]);
+  await page.goto(`${service.origin}/#key=${key}`);
+  await expect(page.getByText(/lacks the "files:read" scope/)).toBeVisible();
+  await expectNoAxeViolations(page);
+});
+
+test("a deep link opens the folder, and back and forward walk the history", async ({
+  page,
+  service,
+}) => {
+  const top = `Deep ${unique()}`;
+  await service.api("POST", "/files/folder", { path: `${top}/Season 1/Episode 2` });
+  await page.goto(service.signInUrl);
+  await expect(page).toHaveURL(/\/files/);
+
+  await page.goto(`/files?path=${encodeURIComponent(`${top}/Season 1`)}`);
+  const crumbs = page.getByRole("navigation", { name: "Breadcrumb" });
+  await expect(crumbs.getByRole("link", { name: "Season 1" })).toHaveAttribute(
+    "aria-current",
+    "page",
+  );
+  await page.getByRole("row", { name: /Episode 2/ }).dblclick();
+  await expect(crumbs.getByRole("link", { name: "Episode 2" })).toBeVisible();
+  await expect(page.getByText("This folder is empty")).toBeVisible();
+
+  await page.goBack();
+  await expect(page.getByRole("row", { name: /Episode 2/ })).toBeVisible();
+  await page.goForward();
+  await expect(page.getByText("This folder is empty")).toBeVisible();
+  await page.reload();
+  await expect(crumbs.getByRole("link", { name: "Episode 2" })).toBeVisible();
+
+  await crumbs.getByRole("link", { name: top }).click();
+  await expect(page.getByRole("row", { name: /Season 1/ })).toBeVisible();
+});
+
+test("New folder creates a folder and shows the service's error at the field", async ({
+  page,
+  service,
+}) => {
+  const top = `Create ${unique()}`;
+  await service.api("POST", "/files/folder", { path: top });
+  await page.goto(service.signInUrl);
+  await expect(page).toHaveURL(/\/files/);
+  await page.goto(`/files?path=${encodeURIComponent(top)}`);
+  await expect(page.getByText("This folder is empty")).toBeVisible();
+
+  await page.getByRole("button", { name: "New folder" }).click();
+  const dialog = page.getByRole("dialog", { name: "New folder" });
+  await dialog.getByLabel("Name").fill("a/b");
+  await dialog.getByRole("button", { name: "Create folder" }).click();
+  await expect(dialog.getByRole("alert")).toContainText("cannot contain /");
+  await expectNoAxeViolations(page);
+
+  await dialog.getByLabel("Name").fill("Renders");
+  await dialog.getByRole("button", { name: "Create folder" }).click();
+  await expect(dialog).toBeHidden();
+  await expect(page.getByRole("row", { name: /Renders/ })).toBeVisible();
+  const listing = await service.api<{ items: { name: string }[] }>(
+    "GET",
+    `/files?path=${encodeURIComponent(top)}`,
+  );
+  expect(listing.items.map((i) => i.name)).toEqual(["Renders"]);
+});
+
+test("a 429 is waited out and retried without losing the page", async ({ page, service }) => {
+  const key = await service.createKey("all");
+  const top = `Throttled ${unique()}`;
+  await service.api("POST", "/files/folder", { path: `${top}/Inside` });
+  await page.goto(`${service.origin}/#key=${key}`);
+  await expect(page).toHaveURL(/\/files/);
+
+  // Spend the key's whole allowance, then ask the console for a folder.
+  const calls = Array.from({ length: 600 }, () =>
+    fetch(`${service.apiUrl}/auth/key`, { headers: { Authorization: `Bearer ${key}` } }),
+  );
+  const statuses = (await Promise.all(calls)).map((r) => r.status);
+  expect(statuses).toContain(429);
+  await page.goto(`/files?path=${encodeURIComponent(top)}`);
+  await expect(page.getByText(/asked the console to slow down/)).toBeVisible();
+  await expect(page.getByRole("row", { name: /Inside/ })).toBeVisible({ timeout: 20_000 });
+  await expect(page.getByText(/asked the console to slow down/)).toBeHidden();
+});
+
+test("sign out forgets the key", async ({ page, service }) => {
+  await page.goto(service.signInUrl);
+  await expect(page).toHaveURL(/\/files/);
+  await page.getByRole("button", { name: "Sign out" }).click();
+  await expect(page).toHaveURL(/\/connect/);
+  await page.reload();
+  await expect(page.getByRole("heading", { name: "Connect to Consign" })).toBeVisible();
+  await page.goto("/files");
+  await expect(page).toHaveURL(/\/connect/);
+  const stored = await page.evaluate(() => JSON.stringify({ ...sessionStorage, ...localStorage }));
+  expect(stored).not.toContain("svc_sk_");
+});

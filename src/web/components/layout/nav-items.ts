@@ -1,0 +1,88 @@
+import {
+  ActivityIcon,
+  ArrowLeftRightIcon,
+  BarChart3Icon,
+  FolderIcon,
+  InboxIcon,
+  type LucideIcon,
+  SettingsIcon,
+  Share2Icon,
+  Trash2Icon,
+  WebhookIcon,
+} from "lucide-react";
+
+export interface NavItem {
+  /** The URL segment: `/files`, `/trash`, … */
+  area: string;
+  label: string;
+  icon: LucideIcon;
+  /** Areas not built yet render a plain "not available yet" page. */
+  built: boolean;
+  summary: string;
+}
+
+export const navItems: NavItem[] = [
+  {
+    area: "files",
+    label: "Files",
+    icon: FolderIcon,
+    built: true,
+    summary: "Browse the workspace.",
+  },
+  {
+    area: "trash",
+    label: "Trash",
+    icon: Trash2Icon,
+    built: false,
+    summary: "Restore or purge deleted files and folders.",
+  },
+  {
+    area: "transfers",
+    label: "Transfers",
+    icon: ArrowLeftRightIcon,
+    built: false,
+    summary: "Watch uploads and downloads as they run.",
+  },
+  {
+    area: "shares",
+    label: "Shares",
+    icon: Share2Icon,
+    built: false,
+    summary: "Create share links and read delivery receipts.",
+  },
+  {
+    area: "portals",
+    label: "Portals",
+    icon: InboxIcon,
+    built: false,
+    summary: "Review what people uploaded through portals.",
+  },
+  {
+    area: "webhooks",
+    label: "Webhooks",
+    icon: WebhookIcon,
+    built: false,
+    summary: "Endpoints, signed deliveries and replays.",
+  },
+  {
+    area: "events",
+    label: "Events",
+    icon: ActivityIcon,
+    built: false,
+    summary: "A live log of everything the workspace does.",
+  },
+  {
+    area: "usage",
+    label: "Usage",
+    icon: BarChart3Icon,
+    built: false,
+    summary: "Transfer volume and storage over time.",
+  },
+  {
+    area: "settings",
+    label: "Settings",
+    icon: SettingsIcon,
+    built: false,
+    summary: "Workspace, members and keys.",
+  },
+];

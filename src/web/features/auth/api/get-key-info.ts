@@ -1,0 +1,34 @@
+import { queryOptions, useQuery } from "@tanstack/react-query";
+import type { KeyInfo } from "@/contract/auth";
+import { ApiError, apiRequest, type Connection } from "../../../lib/api-client";
+import { useSessionStore } from "../../../stores/session-store";
+import { authKeys } from "./auth-keys";
+
+/**
+ * What the key is (extension `GET /auth/key`). Resolves to null on a service without the
+ * extension, where the console knows only what the person typed.
+ */
+export async function fetchKeyInfo(connection?: Connection): Promise<KeyInfo | null> {
+  try {
+    return await apiRequest<KeyInfo>("/auth/key", { connection });
+  } catch (error) {
+    if (error instanceof ApiError && (error.status === 404 || error.status === 405)) return null;
+    throw error;
+  }
+}
+
+export const keyInfoQueryOptions = (connection: Connection) =>
+  queryOptions({
+    queryKey: authKeys.keyInfo(connection.baseUrl, connection.apiKey.slice(-6)),
+    queryFn: () => fetchKeyInfo(),
+    // A key's scopes and expiry do not change while it is in use; 401 handling covers revocation.
+    staleTime: Number.POSITIVE_INFINITY,
+  });
+
+export function useKeyInfoQuery() {
+  const session = useSessionStore((s) => s.session);
+  return useQuery({
+    ...keyInfoQueryOptions(session ?? { baseUrl: "", apiKey: "" }),
+    enabled: session !== null,
+  });
+}

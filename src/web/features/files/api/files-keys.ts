@@ -1,0 +1,19 @@
+import type { FileSortField, SortOrder } from "@/contract/rules";
+
+/** One folder as the person is looking at it. */
+export interface FolderView {
+  path: string;
+  sort: FileSortField;
+  order: SortOrder;
+}
+
+/** Keys derive from the request, so invalidating a folder reaches every sort and page of it. */
+export const filesKeys = {
+  all: (workspaceId: string) => ["files", workspaceId] as const,
+  folder: (workspaceId: string, path: string) =>
+    [...filesKeys.all(workspaceId), "list", path] as const,
+  list: (workspaceId: string, view: FolderView) =>
+    [...filesKeys.folder(workspaceId, view.path), { sort: view.sort, order: view.order }] as const,
+  page: (workspaceId: string, view: FolderView, page: number) =>
+    [...filesKeys.list(workspaceId, view), page] as const,
+};

@@ -1,0 +1,79 @@
+import { type FormEvent, useId, useState } from "react";
+import { nameProblem } from "@/contract/rules";
+import { Button } from "../../../components/ui/button";
+import {
+  Dialog,
+  DialogContent,
+  DialogDescription,
+  DialogFooter,
+  DialogHeader,
+  DialogTitle,
+} from "../../../components/ui/dialog";
+import { Input } from "../../../components/ui/input";
+import { Label } from "../../../components/ui/label";
+import { describeError } from "../../../lib/api-client";
+import { toast } from "../../../stores/toast-store";
+import { joinPath, useCreateFolderMutation } from "../api/create-folder";
+
+/** Loaded when first opened (see NewFolderButton). */
+export default function NewFolderDialog({ folder, onClose }: { folder: string; onClose(): void }) {
+  const [name, setName] = useState("");
+  const [problem, setProblem] = useState<string | null>(null);
+  const createFolder = useCreateFolderMutation();
+  const ids = { name: useId(), error: useId() };
+
+  const onSubmit = (e: FormEvent) => {
+    e.preventDefault();
+    const trimmed = name.trim();
+    const invalid = nameProblem(trimmed);
+    if (invalid) {
+      setProblem(invalid);
+      return;
+    }
+    setProblem(null);
+    createFolder.mutate(joinPath(folder, trimmed), {
+      onSuccess: () => {
+        onClose();
+        toast({ title: `Created folder “${trimmed}”` });
+      },
+      onError: (error) => setProblem(describeError(error)),
+    });
+  };
+
+  return (
+    <Dialog open onOpenChange={(open) => !open && onClose()}>
+      <DialogContent>
+        <form onSubmit={onSubmit} className="grid gap-4" noValidate>
+          <DialogHeader>
+            <DialogTitle>New folder</DialogTitle>
+            <DialogDescription>
+              In {folder ? `“${folder}”` : "the workspace root"}.
+            </DialogDescription>
+          </DialogHeader>
+          <div className="grid gap-2">
+            <Label htmlFor={ids.name}>Name</Label>
+            <Input
+              id={ids.name}
+              value={name}
+              onChange={(e) => setName(e.target.value)}
+              autoFocus
+              maxLength={255}
+              aria-invalid={problem ? true : undefined}
+              aria-describedby={problem ? ids.error : undefined}
+            />
+            {problem && (
+              <p id={ids.error} role="alert" className="text-sm text-destructive-text">
+                {problem}
+              </p>
+            )}
+          </div>
+          <DialogFooter>
+            <Button type="submit" disabled={createFolder.isPending}>
+              {createFolder.isPending ? "Creating…" : "Create folder"}
+            </Button>
+          </DialogFooter>
+        </form>
+      </DialogContent>
+    </Dialog>
+  );
+}

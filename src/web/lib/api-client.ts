@@ -1,0 +1,205 @@
+import type { FieldIssue } from "@/contract/common";
+import { type Scope, scopes } from "@/contract/rules";
+import { useNetworkStore } from "../stores/network-store";
+import { type Session, useSessionStore } from "../stores/session-store";
+
+/** A failure the service reported in its envelope `{error:{code,message,details}}`. */
+export class ApiError extends Error {
+  constructor(
+    readonly status: number,
+    readonly code: string,
+    message: string,
+    readonly details: Record<string, unknown> | null,
+    readonly requestId: string | null = null,
+  ) {
+    super(message);
+    this.name = "ApiError";
+  }
+
+  /** Per-field problems of `validation_failed` / `path_rejected`. */
+  get fieldIssues(): FieldIssue[] {
+    const issues = this.details?.issues;
+    return Array.isArray(issues)
+      ? issues.filter((i): i is FieldIssue => typeof i?.field === "string")
+      : [];
+  }
+
+  /** The scopes, any one of which would have allowed a 403'd call. */
+  get requiredScopes(): Scope[] {
+    const required = this.details?.requiredScopes;
+    return Array.isArray(required)
+      ? required.filter((s): s is Scope => (scopes as readonly unknown[]).includes(s))
+      : [];
+  }
+
+  /** `details.reason` of 401 and 403. */
+  get reason(): string | null {
+    return typeof this.details?.reason === "string" ? this.details.reason : null;
+  }
+}
+
+/** The service could not be reached (offline, DNS, CORS, refused connection). */
+export class NetworkError extends Error {
+  constructor(cause: unknown) {
+    super("Can't reach the service", { cause });
+    this.name = "NetworkError";
+  }
+}
+
+export type Connection = Pick<Session, "baseUrl" | "apiKey">;
+type QueryValue = string | number | boolean | null | undefined;
+
+export interface RequestOptions {
+  method?: "GET" | "POST" | "PATCH" | "PUT" | "DELETE";
+  query?: Record<string, QueryValue>;
+  body?: unknown;
+  signal?: AbortSignal;
+  /** Explicit credentials (the connect screen); otherwise the signed-in session's. */
+  connection?: Connection;
+}
+
+/** 429s are retried after `Retry-After` this many times before the error reaches the page. */
+const MAX_THROTTLED_RETRIES = 5;
+
+function currentConnection(): Connection {
+  const session = useSessionStore.getState().session;
+  if (!session) throw new ApiError(401, "unauthenticated", "Not signed in", null);
+  return session;
+}
+
+export function buildUrl(baseUrl: string, path: string, query?: Record<string, QueryValue>) {
+  const url = new URL(baseUrl.replace(/\/+$/, "") + path, window.location.href);
+  for (const [k, v] of Object.entries(query ?? {})) {
+    if (v !== undefined && v !== null) url.searchParams.set(k, String(v));
+  }
+  return url.toString();
+}
+
+function sleep(ms: number, signal?: AbortSignal) {
+  return new Promise<void>((resolve, reject) => {
+    const timer = setTimeout(resolve, ms);
+    signal?.addEventListener("abort", () => {
+      clearTimeout(timer);
+      reject(signal.reason);
+    });
+  });
+}
+
+async function toApiError(res: Response): Promise<ApiError> {
+  const requestId = res.headers.get("X-Request-Id");
+  try {
+    const body = (await res.json()) as {
+      error?: { code?: string; message?: string; details?: Record<string, unknown> | null };
+    };
+    if (body.error?.code) {
+      return new ApiError(
+        res.status,
+        body.error.code,
+        body.error.message ?? res.statusText,
+        body.error.details ?? null,
+        requestId,
+      );
+    }
+  } catch {
+    // Not the envelope (a proxy's HTML page, say): fall through to a generic error.
+  }
+  return new ApiError(
+    res.status,
+    "http_error",
+    `The service answered ${res.status}`,
+    null,
+    requestId,
+  );
+}
+
+function signOutReason(error: ApiError): string {
+  const reason = error.reason;
+  const why: Record<string, string> = {
+    expired: "The API key has expired.",
+    revoked: "The API key was revoked.",
+    creator_removed: "The member who created this API key was removed.",
+    unknown: "The service does not know this API key.",
+  };
+  return (reason && why[reason]) || `Signed out: ${error.message}`;
+}
+
+/**
+ * The one way the console calls the service. Responses are typed by the contract but not
+ * parsed at run time (members the console does not know are simply ignored), which keeps the
+ * schema library out of the download. It waits out 429s (telling the page it was asked
+ * to slow down), reports network failures to the offline banner, and on 401 signs the person
+ * out with the reason, which sends them back to the connect screen.
+ */
+export async function apiRequest<T = unknown>(
+  path: string,
+  options: RequestOptions = {},
+): Promise<T> {
+  const connection = options.connection ?? currentConnection();
+  const url = buildUrl(connection.baseUrl, path, options.query);
+  const network = useNetworkStore.getState();
+  for (let attempt = 0; ; attempt++) {
+    let res: Response;
+    try {
+      res = await fetch(url, {
+        method: options.method ?? "GET",
+        headers: {
+          Authorization: `Bearer ${connection.apiKey}`,
+          Accept: "application/json",
+          ...(options.body === undefined ? {} : { "Content-Type": "application/json" }),
+        },
+        body: options.body === undefined ? undefined : JSON.stringify(options.body),
+        signal: options.signal,
+        credentials: "omit",
+      });
+    } catch (error) {
+      if (options.signal?.aborted) throw error;
+      network.setOffline(true);
+      throw new NetworkError(error);
+    }
+    network.setOffline(false);
+
+    if (res.status === 429 && attempt < MAX_THROTTLED_RETRIES) {
+      const seconds = Number(res.headers.get("Retry-After"));
+      const waitMs = Math.min(Number.isFinite(seconds) && seconds > 0 ? seconds : 1, 120) * 1000;
+      network.setThrottledUntil(Date.now() + waitMs);
+      await sleep(waitMs, options.signal);
+      network.setThrottledUntil(null);
+      continue;
+    }
+    if (!res.ok) {
+      const error = await toApiError(res);
+      if (res.status === 401 && !options.connection) {
+        useSessionStore.getState().signOut(signOutReason(error));
+      }
+      throw error;
+    }
+    if (res.status === 204) return undefined as T;
+    return (await res.json()) as T;
+  }
+}
+
+/** `/workspaces/{id}` + path, for the signed-in workspace. */
+export function workspacePath(path: string): string {
+  const session = useSessionStore.getState().session;
+  if (!session) throw new ApiError(401, "unauthenticated", "Not signed in", null);
+  return `/workspaces/${encodeURIComponent(session.workspaceId)}${path}`;
+}
+
+/** React Query's retry rule: never retry a 4xx the service answered on purpose. */
+export function shouldRetry(failureCount: number, error: unknown): boolean {
+  if (error instanceof ApiError) return error.status >= 500 && failureCount < 2;
+  if (error instanceof NetworkError) return failureCount < 2;
+  return false;
+}
+
+/** A sentence for a person, naming the missing scope on 403. */
+export function describeError(error: unknown): string {
+  if (error instanceof ApiError) {
+    if (error.status === 403 && error.requiredScopes.length > 0) {
+      return `This API key lacks the ${error.requiredScopes.map((s) => `"${s}"`).join(" or ")} scope needed here.`;
+    }
+    return error.message;
+  }
+  if (error instanceof NetworkError) return "Can't reach the service. Check your connection.";
+  return error instanceof Error ? error.message : String(error);
+}

@@ -1,0 +1,49 @@
+const units = ["B", "KB", "MB", "GB", "TB", "PB"];
+
+/** 1536 -> "1.5 KB"; decimal units, as file managers and delivery reports show them. */
+export function formatBytes(bytes: number | null | undefined): string {
+  if (bytes == null) return "—";
+  if (bytes < 1000) return `${bytes} B`;
+  let value = bytes;
+  let unit = 0;
+  while (value >= 1000 && unit < units.length - 1) {
+    value /= 1000;
+    unit++;
+  }
+  return `${value >= 100 ? Math.round(value) : value.toFixed(1)} ${units[unit]}`;
+}
+
+const dateTimeFormat = new Intl.DateTimeFormat(undefined, {
+  dateStyle: "medium",
+  timeStyle: "short",
+});
+
+export function formatDateTime(iso: string | null | undefined): string {
+  if (!iso) return "—";
+  return dateTimeFormat.format(new Date(iso));
+}
+
+const relative = new Intl.RelativeTimeFormat(undefined, { numeric: "auto" });
+const steps: [Intl.RelativeTimeFormatUnit, number][] = [
+  ["year", 365 * 24 * 3600],
+  ["month", 30 * 24 * 3600],
+  ["day", 24 * 3600],
+  ["hour", 3600],
+  ["minute", 60],
+  ["second", 1],
+];
+
+/** "in 12 days", "3 minutes ago": relative to `now` (injectable for tests). */
+export function formatRelative(iso: string, now: number = Date.now()): string {
+  const seconds = Math.round((new Date(iso).getTime() - now) / 1000);
+  for (const [unit, size] of steps) {
+    if (Math.abs(seconds) >= size || unit === "second") {
+      return relative.format(Math.round(seconds / size), unit);
+    }
+  }
+  return relative.format(0, "second");
+}
+
+export function formatCount(n: number): string {
+  return n.toLocaleString();
+}

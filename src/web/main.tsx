@@ -1,0 +1,37 @@
+import { QueryClientProvider } from "@tanstack/react-query";
+import { RouterProvider } from "@tanstack/react-router";
+import { StrictMode } from "react";
+import { createRoot } from "react-dom/client";
+import { createQueryClient } from "./lib/query-client";
+import { createAppRouter } from "./router";
+import { takeKeyFromFragment, useSessionStore } from "./stores/session-store";
+import { initTheme } from "./stores/theme-store";
+import "./styles.css";
+
+initTheme();
+
+const fragmentKey = takeKeyFromFragment(window.location, window.history);
+if (fragmentKey) {
+  // A key from the sign-in link replaces whatever session this tab had; the connect screen checks it.
+  useSessionStore.getState().signOut();
+  useSessionStore.getState().setPendingKey(fragmentKey);
+}
+
+const queryClient = createQueryClient();
+const router = createAppRouter(queryClient);
+
+// Whoever signs out (the button, or a 401 from any call) loses every cached answer.
+useSessionStore.subscribe((state, previous) => {
+  if (previous.session && !state.session) {
+    queryClient.clear();
+    void router.navigate({ to: "/connect", search: { redirect: undefined } });
+  }
+});
+
+createRoot(document.getElementById("root")!).render(
+  <StrictMode>
+    <QueryClientProvider client={queryClient}>
+      <RouterProvider router={router} />
+    </QueryClientProvider>
+  </StrictMode>,
+);

@@ -1,0 +1,20 @@
+import type { QueryClient } from "@tanstack/react-query";
+import { createRootRouteWithContext, Link, Outlet } from "@tanstack/react-router";
+import { LazyToaster } from "../components/ui/lazy-toaster";
+
+export const Route = createRootRouteWithContext<{ queryClient: QueryClient }>()({
+  component: () => (
+    <>
+      <Outlet />
+      <LazyToaster />
+    </>
+  ),
+  notFoundComponent: () => (
+    <main className="mx-auto mt-16 grid max-w-md gap-3 p-6 text-center">
+      <h1 className="text-lg font-semibold">Page not found</h1>
+      <Link to="/files" search={{}} className="text-link underline">
+        Go to Files
+      </Link>
+    </main>
+  ),
+});

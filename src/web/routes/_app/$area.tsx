@@ -1,0 +1,16 @@
+import { createFileRoute, notFound } from "@tanstack/react-router";
+import { navItems } from "../../components/layout/nav-items";
+import { NotBuiltPage } from "../../components/not-built-page";
+
+// Areas with their own route file match first; this one answers for areas not built yet.
+export const Route = createFileRoute("/_app/$area")({
+  loader: ({ params }) => {
+    const item = navItems.find((i) => i.area === params.area && !i.built);
+    if (!item) throw notFound();
+    return { label: item.label, summary: item.summary };
+  },
+  component: function Area() {
+    const { label, summary } = Route.useLoaderData();
+    return <NotBuiltPage label={label} summary={summary} />;
+  },
+});

@@ -1,0 +1,76 @@
+import { create } from "zustand";
+
+/** What the console needs to call the service on someone's behalf. */
+export interface Session {
+  baseUrl: string;
+  apiKey: string;
+  workspaceId: string;
+  /** true: kept in localStorage ("remember on this device"); false: sessionStorage only. */
+  remember: boolean;
+}
+
+interface SessionState {
+  session: Session | null;
+  /** A key that arrived in the URL fragment, waiting for the connect screen to check it. */
+  pendingKey: string | null;
+  /** Why the console last went back to the connect screen (shown there). */
+  signedOutReason: string | null;
+  signIn(session: Session): void;
+  signOut(reason?: string): void;
+  setPendingKey(key: string | null): void;
+}
+
+const STORAGE_KEY = "consign.session";
+
+function readStored(): Session | null {
+  for (const storage of [sessionStorage, localStorage]) {
+    const raw = storage.getItem(STORAGE_KEY);
+    if (!raw) continue;
+    try {
+      const s = JSON.parse(raw) as Session;
+      if (s.baseUrl && s.apiKey && s.workspaceId) return s;
+    } catch {
+      storage.removeItem(STORAGE_KEY);
+    }
+  }
+  return null;
+}
+
+function store(session: Session | null) {
+  sessionStorage.removeItem(STORAGE_KEY);
+  localStorage.removeItem(STORAGE_KEY);
+  if (session)
+    (session.remember ? localStorage : sessionStorage).setItem(
+      STORAGE_KEY,
+      JSON.stringify(session),
+    );
+}
+
+export const useSessionStore = create<SessionState>()((set) => ({
+  session: readStored(),
+  pendingKey: null,
+  signedOutReason: null,
+  signIn(session) {
+    store(session);
+    set({ session, signedOutReason: null, pendingKey: null });
+  },
+  signOut(reason) {
+    store(null);
+    set({ session: null, signedOutReason: reason ?? null });
+  },
+  setPendingKey(pendingKey) {
+    set({ pendingKey });
+  },
+}));
+
+/**
+ * The sign-in link the service prints carries the key in the fragment (`#key=svc_sk_…`), which
+ * browsers never send to a server. Take it out of the address bar at once so it does not stay
+ * in history or get shared by copying the URL.
+ */
+export function takeKeyFromFragment(location: Location, history: History): string | null {
+  const match = /(?:^#|&)key=([^&]+)/.exec(location.hash);
+  if (!match) return null;
+  history.replaceState(history.state, "", location.pathname + location.search);
+  return decodeURIComponent(match[1] ?? "");
+}
