@@ -1,12 +1,14 @@
 import { ConstructionIcon } from "lucide-react";
+import { EmptyState } from "./empty-state";
 
 export function NotBuiltPage({ label, summary }: { label: string; summary: string }) {
   return (
-    <div className="mx-auto mt-16 grid max-w-md gap-3 p-6 text-center">
-      <ConstructionIcon className="mx-auto size-8 text-muted-foreground" aria-hidden="true" />
-      <h1 className="text-lg font-semibold">{label}</h1>
-      <p className="text-sm text-muted-foreground">{summary}</p>
-      <p className="text-sm">This area is not available in the console yet.</p>
-    </div>
+    <>
+      <h1 className="sr-only">{label}</h1>
+      <EmptyState icon={ConstructionIcon} title={`${label} is not available yet`}>
+        <p>{summary}</p>
+        <p>This area is not in the console yet; the rest of the console works as usual.</p>
+      </EmptyState>
+    </>
   );
 }

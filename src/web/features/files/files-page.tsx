@@ -3,6 +3,7 @@ import { useNavigate } from "@tanstack/react-router";
 import { FolderOpenIcon } from "lucide-react";
 import type { FileEntry } from "@/contract/files";
 import type { FileSortField } from "@/contract/rules";
+import { EmptyState } from "../../components/empty-state";
 import { Alert, AlertDescription, AlertTitle } from "../../components/ui/alert";
 import { Button } from "../../components/ui/button";
 import { Skeleton } from "../../components/ui/skeleton";
@@ -86,13 +87,9 @@ export function FilesPage({ workspaceId, view }: { workspaceId: string; view: Fo
           </Alert>
         </div>
       ) : first.data.total === 0 ? (
-        <div className="mx-auto mt-16 grid max-w-sm gap-2 p-6 text-center">
-          <FolderOpenIcon className="mx-auto size-8 text-muted-foreground" aria-hidden="true" />
-          <h2 className="font-medium">This folder is empty</h2>
-          <p className="text-sm text-muted-foreground">
-            Create a folder, or send files here with a transfer.
-          </p>
-        </div>
+        <EmptyState icon={FolderOpenIcon} title="This folder is empty">
+          Create a folder, or send files here with a transfer.
+        </EmptyState>
       ) : (
         <FileList
           key={`${view.path}|${view.sort}|${view.order}`}
