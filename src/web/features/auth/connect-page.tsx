@@ -5,7 +5,6 @@ import { type FormEvent, useEffect, useId, useRef, useState } from "react";
 import { apiKeyPattern } from "@/contract/rules";
 import { Alert, AlertDescription, AlertTitle } from "../../components/ui/alert";
 import { Button } from "../../components/ui/button";
-import { Checkbox } from "../../components/ui/checkbox";
 import { Input } from "../../components/ui/input";
 import { Label } from "../../components/ui/label";
 import { describeError } from "../../lib/api-client";
@@ -137,10 +136,13 @@ export function ConnectPage({ redirect }: { redirect?: string }) {
             </div>
           )}
           <div className="flex items-center gap-2">
-            <Checkbox
+            {/* A native checkbox: this screen is on every first visit's path, Radix's is not needed here. */}
+            <input
               id={ids.remember}
+              type="checkbox"
               checked={remember}
-              onCheckedChange={(v) => setRemember(v === true)}
+              onChange={(e) => setRemember(e.target.checked)}
+              className="size-4 accent-primary"
             />
             <Label htmlFor={ids.remember} className="font-normal">
               Remember on this device
