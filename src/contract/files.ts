@@ -41,6 +41,15 @@ export const fileListingSchema = z
     access: fileAccessSchema,
     items: z.array(fileEntrySchema),
     total: z.number().int().meta({ description: "Exact number of entries in the folder" }),
+    sort: z.enum(fileSortFields).optional().meta({
+      description:
+        "Extension (x-consign-extension): the order the items are in. A console that asked for a sort and finds this member missing knows the service ignored it (name order).",
+      "x-consign-extension": true,
+    }),
+    order: z.enum(sortOrders).optional().meta({
+      description: "Extension (x-consign-extension): the direction of `sort`.",
+      "x-consign-extension": true,
+    }),
   })
   .meta({ id: "FileListing" });
 export type FileListing = z.infer<typeof fileListingSchema>;

@@ -17,7 +17,7 @@ export const listFiles: RouteHandler<typeof r.listFilesRoute, AppEnv> = (c) => {
   const { items, total } = listFolder(files.repo, files, folder, query);
   const access = c.get("auth").scopes.includes("files:write") ? "write" : "read";
   // Assembled as text around the items SQLite rendered; the shape is fileListingSchema.
-  const body = `{"path":${JSON.stringify(folder.path)},"access":"${access}","total":${total},"items":${items}}`;
+  const body = `{"path":${JSON.stringify(folder.path)},"access":"${access}","total":${total},"sort":"${query.sort}","order":"${query.order}","items":${items}}`;
   return c.body(body, 200, { "Content-Type": "application/json" }) as never;
 };
 

@@ -124,7 +124,10 @@ describe("listing", () => {
       "mid.txt",
       "large.txt",
       "small.txt",
-    ]);
+    ]); // The listing says which order it is in, so a console can tell a service that ignored sort.
+    const listing = (await t.call("GET", t.w("/files?sort=size&order=desc"))).json;
+    expect([listing.sort, listing.order]).toEqual(["size", "desc"]);
+    expect((await t.call("GET", t.w("/files"))).json).toMatchObject({ sort: "name", order: "asc" });
   });
 
   it("answers 404 for an unknown folder and validation_failed for a file", async () => {
