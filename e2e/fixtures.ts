@@ -20,6 +20,9 @@ export interface Service {
   workspaceId: string;
   /** Creates a key through the keys CLI, as an admin would. */
   createKey(scopes: Scope[] | "all"): Promise<string>;
+  /** The same, with the key's id (for revoking it). */
+  createKeyRecord(scopes: Scope[] | "all"): Promise<{ id: string; key: string }>;
+  revokeKey(id: string): Promise<void>;
   /** Calls the API with a key (the admin key by default); throws on an error status. */
   api<T = unknown>(
     method: string,
@@ -40,20 +43,27 @@ function service(): Service {
     dataDir: string;
   };
   const apiUrl = `${s.origin}/v1`;
+  /** Runs one of the service's CLIs against the test service's data dir, as an admin would. */
+  const cli = async (name: string, args: string[]) =>
+    (
+      await run(process.execPath, ["--import", "tsx", `src/server/cli/${name}.ts`, ...args], {
+        cwd: root,
+        env: { ...process.env, DATA_DIR: s.dataDir, LOG_LEVEL: "silent" },
+      })
+    ).stdout;
   return {
     ...s,
     apiUrl,
     async createKey(scopes) {
+      return (await this.createKeyRecord(scopes)).key;
+    },
+    async createKeyRecord(scopes) {
       const list = scopes === "all" ? "all" : scopes.join(",");
-      const { stdout } = await run(
-        process.execPath,
-        ["--import", "tsx", "src/server/cli/keys.ts", "create", "--scopes", list, "--json"],
-        {
-          cwd: root,
-          env: { ...process.env, DATA_DIR: s.dataDir, LOG_LEVEL: "silent" },
-        },
-      );
-      return (JSON.parse(stdout) as { key: string }).key;
+      const stdout = await cli("keys", ["create", "--scopes", list, "--json"]);
+      return JSON.parse(stdout) as { id: string; key: string };
+    },
+    async revokeKey(id) {
+      await cli("keys", ["revoke", id]);
     },
     async api(method, pathInWorkspace, body, key = s.adminKey) {
       const res = await fetch(`${apiUrl}/workspaces/${s.workspaceId}${pathInWorkspace}`, {

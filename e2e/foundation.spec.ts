@@ -131,3 +131,16 @@ test("sign out forgets the key", async ({ page, service }) => {
   const stored = await page.evaluate(() => JSON.stringify({ ...sessionStorage, ...localStorage }));
   expect(stored).not.toContain("svc_sk_");
 });
+
+test("a key revoked while in use returns the person to the connect screen with the reason", async ({
+  page,
+  service,
+}) => {
+  const { id, key } = await service.createKeyRecord(["files:read"]);
+  await page.goto(`${service.origin}/#key=${key}`);
+  await expect(page).toHaveURL(/\/files/);
+  await service.revokeKey(id);
+  await page.reload();
+  await expect(page).toHaveURL(/\/connect/);
+  await expect(page.getByText("The API key was revoked.")).toBeVisible();
+});
