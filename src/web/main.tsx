@@ -24,7 +24,9 @@ const router = createAppRouter(queryClient);
 useSessionStore.subscribe((state, previous) => {
   if (previous.session && !state.session) {
     queryClient.clear();
-    void router.navigate({ to: "/connect", search: { redirect: undefined } });
+    // After a 401 (a reason is given) the person comes back to the page they were on.
+    const redirect = state.signedOutReason ? router.state.location.href : undefined;
+    void router.navigate({ to: "/connect", search: { redirect } });
   }
 });
 
