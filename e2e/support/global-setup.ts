@@ -32,6 +32,7 @@ export default async function globalSetup() {
     stdio: ["ignore", "pipe", "pipe"],
   });
   const stderr: string[] = [];
+  let stopping = false;
   child.stderr!.on("data", (d) => stderr.push(String(d)));
   const signInUrl = await new Promise<string>((resolve, reject) => {
     let out = "";
@@ -51,6 +52,11 @@ export default async function globalSetup() {
       reject(new Error(`service exited with ${code}:\n${out}\n${stderr.join("")}`)),
     );
   });
+  // From here on the service's warnings and a crash show in the test output, not nowhere.
+  child.stderr!.on("data", (d) => process.stderr.write(`[service] ${d}`));
+  child.once("exit", (code, signal) => {
+    if (!stopping) process.stderr.write(`[service] exited unexpectedly: ${code ?? signal}\n`);
+  });
   const url = new URL(signInUrl);
   const origin = url.origin;
   const adminKey = url.hash.replace("#key=", "");
@@ -61,6 +67,7 @@ export default async function globalSetup() {
 
   process.env.E2E_SERVICE = JSON.stringify({ origin, signInUrl, adminKey, workspaceId, dataDir });
   return async () => {
+    stopping = true;
     await stop(child);
     fs.rmSync(dataDir, { recursive: true, force: true });
   };

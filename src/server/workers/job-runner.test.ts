@@ -100,4 +100,23 @@ describe("JobRunner", () => {
     const row = db.prepare("SELECT status, lease_owner, attempts FROM jobs WHERE id = 'j1'").get();
     expect(row).toEqual({ status: "queued", lease_owner: null, attempts: 0 });
   });
+
+  it("outlives a database another process keeps locked, and runs the job once it is free", async () => {
+    const { db, file, clock, log } = setup();
+    db.pragma("busy_timeout = 0");
+    const runner = new JobRunner(db, clock, log, { pollMs: 20 });
+    const seen: unknown[] = [];
+    runner.register("echo", { run: (p) => void seen.push(p) });
+    runner.enqueue("echo", { n: 1 });
+    // Another connection holds the write lock, as the seed CLI does during a big insert.
+    const other = openDatabase(file);
+    other.exec("BEGIN IMMEDIATE");
+    runner.start();
+    await new Promise((r) => setTimeout(r, 100));
+    expect(seen).toEqual([]);
+    other.exec("COMMIT");
+    other.close();
+    await expect.poll(() => seen, { timeout: 2000 }).toEqual([{ n: 1 }]);
+    await runner.stop();
+  });
 });

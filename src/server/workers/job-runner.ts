@@ -110,9 +110,14 @@ export class JobRunner {
   private async execute(job: JobRecord) {
     const kind = this.kinds.get(job.kind)!;
     const heartbeat = setInterval(() => {
-      this.db
-        .prepare("UPDATE jobs SET lease_expires_at = ? WHERE id = ? AND lease_owner = ?")
-        .run(this.clock.now() + this.leaseMs, job.id, this.owner);
+      try {
+        this.db
+          .prepare("UPDATE jobs SET lease_expires_at = ? WHERE id = ? AND lease_owner = ?")
+          .run(this.clock.now() + this.leaseMs, job.id, this.owner);
+      } catch (err) {
+        // A busy database (a long write by a CLI) misses one beat; the lease outlasts three.
+        this.log.warn("job heartbeat failed", { jobId: job.id, err });
+      }
     }, this.leaseMs / 3);
     try {
       await kind.run(job.payload, job);
@@ -175,14 +180,23 @@ export class JobRunner {
     this.timer = null;
     if (this.stopped) return;
     const concurrency = this.options.concurrency ?? 2;
-    while (this.running.size < concurrency) {
-      const job = this.claim();
-      if (!job) break;
-      const p = this.execute(job).finally(() => {
-        this.running.delete(p);
-        this.wake();
-      });
-      this.running.add(p);
+    try {
+      while (this.running.size < concurrency) {
+        const job = this.claim();
+        if (!job) break;
+        const p = this.execute(job)
+          // The job's outcome could not be written (the database stayed busy): its lease
+          // expires and it runs again, which is what a durable job promises.
+          .catch((err) => this.log.error("job outcome not recorded", { jobId: job.id, err }))
+          .finally(() => {
+            this.running.delete(p);
+            this.wake();
+          });
+        this.running.add(p);
+      }
+    } catch (err) {
+      // A busy database must not take the process down: claim again on the next poll.
+      this.log.warn("job claim failed", { err });
     }
     this.schedule(this.options.pollMs ?? 1000);
   }

@@ -302,4 +302,23 @@ describe("the running dispatcher", () => {
     expect(JSON.parse(receiver.requests[1]!.body).type).toBe("member.removed");
     expect(fs.existsSync(`${t.dir}/webhook-secrets.key`)).toBe(true);
   });
+
+  it("keeps running while another process holds the write lock, then delivers", async () => {
+    await t.close();
+    t = await createTestApp({ clock: systemClock, config: { webhooksAllowPrivate: true } });
+    await createEndpoint();
+    t.deps.db.pragma("busy_timeout = 0");
+    const other = openDatabase(`${t.dir}/consign.db`);
+    try {
+      // The event is committed, then a long write (the seed CLI's) keeps the lock.
+      new EventRecorder(other, systemClock).record(t.workspaceId, "member.removed", {});
+      other.exec("BEGIN IMMEDIATE");
+      await new Promise((r) => setTimeout(r, 1200));
+      expect(receiver.requests).toHaveLength(0);
+      other.exec("COMMIT");
+      await expect.poll(() => receiver.requests.length, { timeout: 3000, interval: 20 }).toBe(1);
+    } finally {
+      other.close();
+    }
+  });
 });

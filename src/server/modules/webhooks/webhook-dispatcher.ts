@@ -94,10 +94,10 @@ export class WebhookDispatcher {
     this.deps.bus.on("recorded", this.onRecorded);
     this.timers = [
       setInterval(() => this.pump(), this.pollMs),
-      setInterval(() => this.pruneExpired(), PRUNE_EVERY_MS),
+      setInterval(() => this.guarded("prune", () => this.pruneExpired()), PRUNE_EVERY_MS),
     ];
     for (const t of this.timers) t.unref();
-    this.pruneExpired();
+    this.guarded("prune", () => this.pruneExpired());
     this.pump();
   }
 
@@ -183,8 +183,21 @@ export class WebhookDispatcher {
     }
   }
 
+  /** A busy database (a long write by a CLI) must not take the process down: the next poll retries. */
+  private guarded(what: string, work: () => unknown) {
+    try {
+      work();
+    } catch (err) {
+      this.deps.log.warn(`webhook ${what} failed; retrying on the next poll`, { err });
+    }
+  }
+
   private pump() {
     if (this.stopped) return;
+    this.guarded("claim", () => this.claimAndAttempt());
+  }
+
+  private claimAndAttempt() {
     while (this.inFlight.size < this.concurrency) {
       const batch = this.claim(this.concurrency - this.inFlight.size);
       if (batch.length === 0) return;
