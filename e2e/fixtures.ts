@@ -23,6 +23,13 @@ export interface Service {
   /** The same, with the key's id (for revoking it). */
   createKeyRecord(scopes: Scope[] | "all"): Promise<{ id: string; key: string }>;
   revokeKey(id: string): Promise<void>;
+  /**
+   * Adds `entries` entries to `folder` through the seed CLI (the API carries no file content):
+   * files named `plate_0000000_v001.exr`, …, with one folder `dir_…` in fifty.
+   */
+  seed(folder: string, entries: number): Promise<void>;
+  /** Writes `text` to the file at `path` through the seed CLI; other content keeps a version. */
+  writeFile(path: string, text: string): Promise<void>;
   /** Calls the API with a key (the admin key by default); throws on an error status. */
   api<T = unknown>(
     method: string,
@@ -64,6 +71,12 @@ function service(): Service {
     },
     async revokeKey(id) {
       await cli("keys", ["revoke", id]);
+    },
+    async seed(folder, entries) {
+      await cli("seed", ["--entries", String(entries), "--folder", folder]);
+    },
+    async writeFile(path, text) {
+      await cli("seed", ["--write", path, "--text", text]);
     },
     async api(method, pathInWorkspace, body, key = s.adminKey) {
       const res = await fetch(`${apiUrl}/workspaces/${s.workspaceId}${pathInWorkspace}`, {

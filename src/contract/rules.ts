@@ -54,3 +54,77 @@ export const fileSortFields = ["name", "size", "modified"] as const;
 export type FileSortField = (typeof fileSortFields)[number];
 export const sortOrders = ["asc", "desc"] as const;
 export type SortOrder = (typeof sortOrders)[number];
+
+/**
+ * The order key for "folders first, then name": case-insensitive and natural (frame_2 before
+ * frame_10, since digit runs are zero-padded), then the exact name after \u0001 so the key is
+ * unique among siblings, which keyset seeks need. Names cannot hold control characters, so
+ * \u0001 sorts below anything that follows it. The service stores it; the console uses it to
+ * binary-search a listing for a name without reading it all.
+ */
+export function nameSortKey(name: string): string {
+  const folded = name.toLowerCase().replace(/\d+/g, (run) => {
+    const digits = run.replace(/^0+(?=\d)/, "");
+    return digits.length <= 20 ? digits.padStart(20, "0") : digits;
+  });
+  return `${folded}\u0001${name}`;
+}
+
+export function parentOf(path: string): string {
+  const i = path.lastIndexOf("/");
+  return i < 0 ? "" : path.slice(0, i);
+}
+
+export const baseName = (path: string) => path.slice(path.lastIndexOf("/") + 1);
+
+export const joinPath = (folder: string, name: string) => (folder ? `${folder}/${name}` : name);
+
+/** Spec Events: the schedule of retries after a failed attempt, then the delivery is failed. */
+export const RETRY_SCHEDULE_MS = [60_000, 300_000, 1_800_000, 7_200_000, 43_200_000] as const;
+export const MAX_ATTEMPTS = RETRY_SCHEDULE_MS.length + 1;
+/** Consecutive failed attempts that disable an endpoint. */
+export const DISABLE_AFTER_FAILURES = 20;
+export const SIGNATURE_TOLERANCE_SECONDS = 300;
+export const SIGNATURE_HEADER = "Service-Signature";
+export const EVENT_HEADER = "Service-Event";
+export const DELIVERY_HEADER = "Service-Delivery";
+export const SECRET_PREFIX = "whsec_";
+
+/** `t=<unix seconds>,v1=<hex>` parsed, or null when malformed. Several v1 values may be present. */
+export function parseSignatureHeader(header: string): { t: number; v1: string[] } | null {
+  let t: number | null = null;
+  const v1: string[] = [];
+  for (const part of header.split(",")) {
+    const [key, value] = part.trim().split("=", 2);
+    if (key === "t" && value && /^\d+$/.test(value)) t = Number(value);
+    else if (key === "v1" && value && /^[0-9a-f]{64}$/i.test(value)) v1.push(value.toLowerCase());
+  }
+  return t === null || v1.length === 0 ? null : { t, v1 };
+}
+
+/** The spec's event catalogue, in the order the console's picker shows it. */
+export const eventCatalogue = [
+  {
+    type: "transfer.completed",
+    area: "Transfers",
+    description: "An upload or download finished cleanly",
+  },
+  { type: "transfer.failed", area: "Transfers", description: "A transfer ended with an error" },
+  { type: "share.created", area: "Shares", description: "A share link was created" },
+  { type: "share.downloaded", area: "Shares", description: "A recipient completed a download" },
+  { type: "share.extended", area: "Shares", description: "A share link's expiry was extended" },
+  { type: "share.revoked", area: "Shares", description: "A share link was revoked" },
+  { type: "share.expired", area: "Shares", description: "A share link reached its expiry" },
+  { type: "portal.created", area: "Portals", description: "An upload portal was created" },
+  {
+    type: "portal.upload.completed",
+    area: "Portals",
+    description: "A client's upload through a portal landed",
+  },
+  { type: "watch_folder.created", area: "Watch folders", description: "A watch folder was set up" },
+  { type: "member.joined", area: "Members", description: "Someone joined the workspace" },
+  { type: "member.removed", area: "Members", description: "A member was removed" },
+] as const;
+
+/** Sent only to the endpoint being tested; not subscribable, so not in the catalogue. */
+export const WEBHOOK_TEST = "webhook.test";

@@ -7,14 +7,19 @@ import { FilesService } from "../modules/files/files.service";
 import { fail, openCliContext } from "./cli-support";
 
 const usage = `Usage: npm run seed -- --entries N --folder PATH [--tree] [--workspace ID]
+       npm run seed -- --write PATH --text TEXT [--workspace ID]
   Adds N entries (about one folder in fifty, files sharing one small blob) to PATH.
-  --tree spreads them over subfolders of 1,000 entries each (for million-entry trees).`;
+  --tree spreads them over subfolders of 1,000 entries each (for million-entry trees).
+  --write puts TEXT in the file at PATH, creating its folders; writing over a file with other
+  content keeps the old content as a version.`;
 
 const { values } = parseArgs({
   options: {
     entries: { type: "string" },
     folder: { type: "string", default: "Seed" },
     tree: { type: "boolean", default: false },
+    write: { type: "string" },
+    text: { type: "string", default: "" },
     workspace: { type: "string" },
     help: { type: "boolean", default: false },
   },
@@ -23,6 +28,17 @@ if (values.help) {
   process.stdout.write(`${usage}\n`);
   process.exit(0);
 }
+if (values.write !== undefined) {
+  const problem = pathProblem(values.write);
+  if (problem || !values.write) fail(`--write: the path ${problem ?? "must name a file"}`);
+  const { db, workspace } = openCliContext(values.workspace);
+  const files = new FilesService(db, systemClock, loadConfig());
+  const entry = await files.writeFile(workspace.id, values.write!, Buffer.from(values.text!));
+  db.close();
+  process.stdout.write(`Wrote "${entry.path}" (${entry.sizeBytes} bytes)\n`);
+  process.exit(0);
+}
+
 const entries = Number(values.entries);
 if (!Number.isInteger(entries) || entries < 1) fail(usage);
 const problem = pathProblem(values.folder!);

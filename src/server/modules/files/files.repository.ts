@@ -1,8 +1,12 @@
 import path from "node:path";
 import type { Statement } from "better-sqlite3";
 import type { FileEntry } from "@/contract/files";
+import { joinPath, nameSortKey as sortKey } from "@/contract/rules";
 import type { Db } from "../../db/database";
 import { toIso } from "../../lib/clock";
+
+// The path rules are shared with the console; the service's modules take them from here.
+export { baseName, joinPath, nameSortKey as sortKey, parentOf } from "@/contract/rules";
 
 export interface EntryRow {
   id: number;
@@ -26,27 +30,6 @@ export interface EntryRow {
 
 export const ENTRY_COLUMNS =
   "id, workspace_id, parent_id, name, sort_key, path, is_file, size, mime, sha256, folder_count, file_count, version_count, revision, trash_id, created_at, modified_at";
-
-/**
- * The order key for "folders first, then name": case-insensitive and natural (frame_2 before
- * frame_10, since digit runs are zero-padded), then the exact name after \u0001 so the key is
- * unique among siblings, which keyset seeks need. Names cannot hold control characters, so
- * \u0001 sorts below anything that follows it.
- */
-export function sortKey(name: string): string {
-  const folded = name.toLowerCase().replace(/\d+/g, (run) => {
-    const digits = run.replace(/^0+(?=\d)/, "");
-    return digits.length <= 20 ? digits.padStart(20, "0") : digits;
-  });
-  return `${folded}\u0001${name}`;
-}
-
-export const parentOf = (p: string) => {
-  const i = p.lastIndexOf("/");
-  return i < 0 ? "" : p.slice(0, i);
-};
-export const baseName = (p: string) => p.slice(p.lastIndexOf("/") + 1);
-export const joinPath = (folder: string, name: string) => (folder ? `${folder}/${name}` : name);
 
 /** Bounds of a subtree in the path index: every path that starts with `p/`. */
 export const subtreeRange = (p: string) => (p ? [`${p}/`, `${p}0`] : ["", "\u{10FFFF}"]);

@@ -7,7 +7,10 @@ describe("parseFilesSearch", () => {
       path: "Projects/A b",
       sort: "size",
       order: "desc",
+      select: undefined,
     });
+    expect(parseFilesSearch({ path: "A", select: "A/b.txt" }).select).toBe("A/b.txt");
+    expect(parseFilesSearch({ select: "../x" }).select).toBeUndefined();
   });
 
   it("falls back to the root for paths the service would reject", () => {

@@ -11,6 +11,8 @@ export interface FilesSearch {
   path?: string;
   sort?: FileSortField;
   order?: SortOrder;
+  /** A file to select and scroll to once the folder opens (a search result). */
+  select?: string;
 }
 
 const oneOf = <T extends string>(values: readonly T[], v: unknown): T | undefined =>
@@ -19,9 +21,14 @@ const oneOf = <T extends string>(values: readonly T[], v: unknown): T | undefine
 /** The Files URL's search params, checked with the contract's path rule (bad ones fall back). */
 export function parseFilesSearch(search: Record<string, unknown>): FilesSearch {
   const path = typeof search.path === "string" && !pathProblem(search.path) ? search.path : "";
+  const select =
+    typeof search.select === "string" && search.select && !pathProblem(search.select)
+      ? search.select
+      : undefined;
   return {
     path: path || undefined,
     sort: oneOf(fileSortFields, search.sort),
     order: oneOf(sortOrders, search.order),
+    select,
   };
 }

@@ -16,4 +16,10 @@ export const filesKeys = {
     [...filesKeys.folder(workspaceId, view.path), { sort: view.sort, order: view.order }] as const,
   page: (workspaceId: string, view: FolderView, page: number) =>
     [...filesKeys.list(workspaceId, view), page] as const,
+  searches: (workspaceId: string) => [...filesKeys.all(workspaceId), "search"] as const,
+  search: (workspaceId: string, path: string, q: string) =>
+    [...filesKeys.searches(workspaceId), { path, q }] as const,
+  versions: (workspaceId: string, path: string) =>
+    [...filesKeys.all(workspaceId), "versions", path] as const,
+  trash: (workspaceId: string) => [...filesKeys.all(workspaceId), "trash"] as const,
 };

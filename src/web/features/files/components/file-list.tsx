@@ -4,60 +4,136 @@
 import { useQueries, useQueryClient } from "@tanstack/react-query";
 import { useVirtualizer } from "@tanstack/react-virtual";
 import { ArrowDownIcon, ArrowUpIcon } from "lucide-react";
-import { type KeyboardEvent, useId, useMemo, useRef, useState } from "react";
+import {
+  type Key,
+  type KeyboardEvent,
+  type MouseEvent,
+  type RefObject,
+  useEffect,
+  useId,
+  useLayoutEffect,
+  useMemo,
+  useState,
+} from "react";
 import type { FileEntry, FileListing } from "@/contract/files";
 import type { FileSortField } from "@/contract/rules";
+import { NativeCheckbox } from "../../../components/ui/native-checkbox";
 import { Skeleton } from "../../../components/ui/skeleton";
 import { cn } from "../../../lib/cn";
 import { formatBytes, formatDateTime } from "../../../lib/format";
 import type { FolderView } from "../api/files-keys";
 import { FILES_PAGE_SIZE, filesPageQueryOptions } from "../api/list-files";
+import { locateEntry } from "../state/locate-entry";
+import type { EntryRef } from "../state/name-order";
+import {
+  isSelected,
+  rangeBetween,
+  type Selection,
+  selectAll,
+  selectedCount,
+  selectionState,
+  selectOnly,
+  selectPaths,
+  setMany,
+  toggle,
+} from "../state/selection";
+import { selectionScope, useSelection, useSelectionStore } from "../state/selection-store";
+import type { FilesLayout } from "../state/view-store";
 import { describeType, FileTypeIcon } from "./file-icon";
+import { RenameInput } from "./rename-input";
 import { useThrottledValue } from "./use-throttled-value";
 
 const ROW_HEIGHT = 36;
-const columns = "grid grid-cols-[minmax(0,1fr)_8rem_7rem_11rem] items-center gap-3 px-4";
+const TILE_ROW_HEIGHT = 132;
+const TILE_MIN_WIDTH = 150;
+const TILE_PADDING = 8;
+const SELECTION_BAR_ROOM = 64;
+const columns = "grid grid-cols-[1.25rem_minmax(0,1fr)_8rem_7rem_11rem] items-center gap-3 px-4";
+
+export interface FileListActions {
+  onOpen(entry: FileEntry): void;
+  onParent(): void;
+  onSort(sort: FileSortField): void;
+  /** The row under the keyboard cursor (what Details shows). */
+  onActiveEntry(entry: FileEntry | null): void;
+  onRename(entry: FileEntry): void;
+  onRenameDone(renamed: EntryRef | null): void;
+  onTrash(): void;
+  onDeletePermanently(): void;
+  onContextMenu(point: { x: number; y: number }): void;
+  onRevealed(): void;
+}
 
 interface FileListProps {
   workspaceId: string;
   view: FolderView;
   firstPage: FileListing;
-  onOpen(entry: FileEntry): void;
-  onParent(): void;
-  onSort(sort: FileSortField): void;
+  layout: FilesLayout;
+  gridRef: RefObject<HTMLDivElement | null>;
+  /** Path of the entry being renamed in place. */
+  renaming: string | null;
+  /** An entry to select and scroll to (a search result, a renamed entry). */
+  reveal: EntryRef | null;
+  actions: FileListActions;
 }
 
 /**
- * A folder of any size: the virtualizer knows the exact total from the first page and renders
- * only the rows in view; each row's page is fetched when it comes into view (and kept briefly),
- * so the middle of a 100,000-entry folder costs one request, not five hundred.
+ * A folder of any size, as rows or as tiles: the virtualizer knows the exact total from the first
+ * page and renders only what is in view; each page is fetched when it comes into view (and kept
+ * briefly), so the middle of a 100,000-entry folder costs one request, not five hundred.
+ * Selection lives in a store keyed by path ("all except" for select-all), so it survives
+ * scrolling and never enumerates the folder.
  */
 export function FileList({
   workspaceId,
   view,
   firstPage,
-  onOpen,
-  onParent,
-  onSort,
+  layout,
+  gridRef,
+  renaming,
+  reveal,
+  actions,
 }: FileListProps) {
   const queryClient = useQueryClient();
-  const scrollRef = useRef<HTMLDivElement>(null);
   const gridId = useId();
-  const [active, setActive] = useState(0);
+  const [activeState, setActive] = useState(0);
+  const [width, setWidth] = useState(0);
   const total = firstPage.total;
+  const active = Math.min(activeState, Math.max(0, total - 1));
+  const canWrite = firstPage.access === "write";
+  const scope = selectionScope(view);
+  const selection = useSelection(scope);
+  const setSelection = useSelectionStore((s) => s.set);
+  const tiles = layout === "grid";
+
+  useLayoutEffect(() => {
+    const el = gridRef.current;
+    if (!el || !tiles) return;
+    const observer = new ResizeObserver(() => setWidth(el.clientWidth));
+    observer.observe(el);
+    setWidth(el.clientWidth);
+    return () => observer.disconnect();
+  }, [gridRef, tiles]);
+  const perRow = tiles ? Math.max(1, Math.floor((width - 2 * TILE_PADDING) / TILE_MIN_WIDTH)) : 1;
+  const rowCount = Math.ceil(total / perRow);
 
   const virtualizer = useVirtualizer({
-    count: total,
-    getScrollElement: () => scrollRef.current,
-    estimateSize: () => ROW_HEIGHT,
-    overscan: 10,
-    // The sticky header takes the first row's height inside the same scroller.
-    paddingStart: ROW_HEIGHT,
-    scrollPaddingStart: ROW_HEIGHT,
+    count: rowCount,
+    getScrollElement: () => gridRef.current,
+    estimateSize: () => (tiles ? TILE_ROW_HEIGHT : ROW_HEIGHT),
+    overscan: tiles ? 3 : 10,
+    // List: the sticky header takes the first row's height inside the same scroller.
+    paddingStart: tiles ? TILE_PADDING : ROW_HEIGHT,
+    scrollPaddingStart: tiles ? TILE_PADDING : ROW_HEIGHT,
+    // Room for the floating selection bar below the last row.
+    paddingEnd: SELECTION_BAR_ROOM,
+    scrollPaddingEnd: SELECTION_BAR_ROOM,
   });
   const rows = virtualizer.getVirtualItems();
-  const firstVisiblePage = Math.floor((rows[0]?.index ?? 0) / FILES_PAGE_SIZE);
-  const lastVisiblePage = Math.floor((rows.at(-1)?.index ?? 0) / FILES_PAGE_SIZE);
+  const firstVisiblePage = Math.floor(((rows[0]?.index ?? 0) * perRow) / FILES_PAGE_SIZE);
+  const lastVisiblePage = Math.floor(
+    Math.min(total - 1, ((rows.at(-1)?.index ?? 0) + 1) * perRow - 1) / FILES_PAGE_SIZE,
+  );
   const wanted = useThrottledValue(`${firstVisiblePage}:${lastVisiblePage}`, 150);
   const pages = useMemo(() => {
     const [from = 0, to = 0] = wanted.split(":").map(Number);
@@ -77,34 +153,172 @@ export function FileList({
     return data?.items[index - page * FILES_PAGE_SIZE];
   };
 
+  /** Entries from..to (inclusive), reading pages that are not cached yet. */
+  const loadRange = async (from: number, to: number): Promise<FileEntry[]> => {
+    const firstPageIndex = Math.floor(from / FILES_PAGE_SIZE);
+    const lastPageIndex = Math.floor(to / FILES_PAGE_SIZE);
+    const loaded = await Promise.all(
+      Array.from({ length: lastPageIndex - firstPageIndex + 1 }, (_, i) =>
+        firstPageIndex + i === 0
+          ? firstPage
+          : queryClient.ensureQueryData(
+              filesPageQueryOptions(workspaceId, view, firstPageIndex + i),
+            ),
+      ),
+    );
+    const offset = firstPageIndex * FILES_PAGE_SIZE;
+    return loaded.flatMap((p) => p.items).slice(from - offset, to - offset + 1);
+  };
+
+  const activeEntry = entryAt(active);
+  const activeKey = activeEntry ? `${activeEntry.path}|${activeEntry.modifiedAt}` : "";
+  // biome-ignore lint/correctness/useExhaustiveDependencies: reported when the entry itself changes, not on every render
+  useEffect(() => actions.onActiveEntry(activeEntry ?? null), [activeKey]);
+
+  const select = (next: Selection, anchor?: number) => setSelection(scope, next, anchor);
+  const anchor = () => {
+    const s = useSelectionStore.getState();
+    return s.scope === scope ? Math.min(s.anchor, total - 1) : 0;
+  };
+
+  const selectRange = async (from: number, to: number, additive: boolean) => {
+    const [lo, hi] = rangeBetween(from, to);
+    if (lo === 0 && hi === total - 1 && !additive) return select(selectAll());
+    const paths = (await loadRange(lo, hi)).map((e) => e.path);
+    const current = useSelectionStore.getState();
+    const base = current.scope === scope ? current.selection : selection;
+    select(additive ? setMany(base, paths, true) : selectPaths(paths));
+  };
+
+  const selectOnlyAt = async (index: number) => {
+    const entry = entryAt(index) ?? (await loadRange(index, index))[0];
+    if (entry) select(selectOnly(entry.path), index);
+  };
+
+  // biome-ignore lint/correctness/useExhaustiveDependencies: runs once per entry to reveal
+  useEffect(() => {
+    if (!reveal) return;
+    let cancelled = false;
+    void locateEntry(queryClient, workspaceId, view, total, reveal).then((index) => {
+      if (cancelled) return;
+      if (index !== null) {
+        setActive(index);
+        virtualizer.scrollToIndex(Math.floor(index / perRow), { align: "center" });
+      }
+      select(selectOnly(reveal.path), index ?? 0);
+      actions.onRevealed();
+    });
+    return () => {
+      cancelled = true;
+    };
+  }, [reveal]);
+
   const moveTo = (index: number) => {
     const next = Math.max(0, Math.min(total - 1, index));
     setActive(next);
-    virtualizer.scrollToIndex(next, { align: "auto" });
+    virtualizer.scrollToIndex(Math.floor(next / perRow), { align: "auto" });
+    return next;
+  };
+
+  const onRowClick = (e: MouseEvent, index: number, entry: FileEntry | undefined) => {
+    if (!entry) return;
+    setActive(index);
+    if (e.shiftKey) void selectRange(anchor(), index, e.ctrlKey || e.metaKey);
+    else if (e.ctrlKey || e.metaKey) select(toggle(selection, entry.path), index);
+    else select(selectOnly(entry.path), index);
+  };
+
+  const onRowContextMenu = (e: MouseEvent, index: number, entry: FileEntry | undefined) => {
+    e.preventDefault();
+    if (!entry) return;
+    setActive(index);
+    if (!isSelected(selection, entry.path)) select(selectOnly(entry.path), index);
+    actions.onContextMenu({ x: e.clientX, y: e.clientY });
   };
 
   const onKeyDown = (e: KeyboardEvent<HTMLDivElement>) => {
-    const pageRows = Math.max(
+    // The rename field is inside the grid: its keys are its own.
+    if ((e.target as HTMLElement).tagName === "INPUT") return;
+    const mod = e.ctrlKey || e.metaKey;
+    const visibleRows = Math.max(
       1,
-      Math.floor((scrollRef.current?.clientHeight ?? 400) / ROW_HEIGHT) - 1,
+      Math.floor((gridRef.current?.clientHeight ?? 400) / (tiles ? TILE_ROW_HEIGHT : ROW_HEIGHT)) -
+        1,
     );
     const handled = (fn: () => void) => {
       e.preventDefault();
       fn();
     };
-    if (e.key === "ArrowDown") handled(() => moveTo(active + 1));
-    else if (e.key === "ArrowUp" && e.altKey) handled(onParent);
-    else if (e.key === "ArrowUp") handled(() => moveTo(active - 1));
-    else if (e.key === "PageDown") handled(() => moveTo(active + pageRows));
-    else if (e.key === "PageUp") handled(() => moveTo(active - pageRows));
-    else if (e.key === "Home") handled(() => moveTo(0));
-    else if (e.key === "End") handled(() => moveTo(total - 1));
-    else if (e.key === "Backspace") handled(onParent);
-    else if (e.key === "Enter") {
-      const entry = entryAt(active);
-      if (entry) handled(() => onOpen(entry));
-    }
+    /** Arrow-style moves: plain selects the new row, Shift extends, Ctrl/Cmd only moves. */
+    const step = (to: number) =>
+      handled(() => {
+        const from = anchor();
+        const next = moveTo(to);
+        if (e.shiftKey) void selectRange(from, next, false);
+        else if (!mod) void selectOnlyAt(next);
+      });
+    const entry = entryAt(active);
+    if (e.key === "ArrowUp" && e.altKey) handled(actions.onParent);
+    else if (e.key === "ArrowDown") step(active + perRow);
+    else if (e.key === "ArrowUp") step(active - perRow);
+    else if (e.key === "ArrowRight" && tiles) step(active + 1);
+    else if (e.key === "ArrowLeft" && tiles) step(active - 1);
+    else if (e.key === "PageDown") step(active + visibleRows * perRow);
+    else if (e.key === "PageUp") step(active - visibleRows * perRow);
+    else if (e.key === "Home") step(0);
+    else if (e.key === "End") step(total - 1);
+    else if (e.key.toLowerCase() === "a" && mod) handled(() => select(selectAll()));
+    else if (e.key === "Escape" && selectedCount(selection, total) > 0)
+      handled(() => select(selectPaths([])));
+    else if (e.key === " " && entry) handled(() => select(toggle(selection, entry.path), active));
+    else if (e.key === "Enter" && entry) handled(() => actions.onOpen(entry));
+    else if (e.key === "F2" && entry && canWrite) handled(() => actions.onRename(entry));
+    else if ((e.key === "Delete" || (e.key === "Backspace" && e.metaKey)) && canWrite)
+      handled(e.shiftKey ? actions.onDeletePermanently : actions.onTrash);
+    else if (e.key === "Backspace") handled(actions.onParent);
+    else if ((e.key === "ContextMenu" || (e.key === "F10" && e.shiftKey)) && entry)
+      handled(() => {
+        if (!isSelected(selection, entry.path)) select(selectOnly(entry.path), active);
+        const rect = document.getElementById(`${gridId}-${active}`)?.getBoundingClientRect();
+        actions.onContextMenu({ x: rect ? rect.left + 24 : 0, y: rect ? rect.bottom : 0 });
+      });
   };
+
+  const rowCheckbox = (entry: FileEntry, index: number, className?: string) => (
+    <NativeCheckbox
+      checked={isSelected(selection, entry.path)}
+      readOnly
+      aria-label={`Select ${entry.name}`}
+      tabIndex={-1}
+      className={className}
+      // Keeps focus on the grid, whose keyboard model the checkbox is part of.
+      onMouseDown={(e) => e.preventDefault()}
+      onClick={(e) => {
+        e.stopPropagation();
+        setActive(index);
+        if (e.shiftKey) void selectRange(anchor(), index, true);
+        else select(toggle(selection, entry.path), index);
+      }}
+    />
+  );
+
+  const headerChecked = selectionState(selection, total);
+  const headerCheckbox = (
+    <NativeCheckbox
+      checked={headerChecked}
+      aria-label="Select all"
+      onChange={() => select(headerChecked === true ? selectPaths([]) : selectAll())}
+    />
+  );
+
+  const nameOrEditor = (entry: FileEntry) =>
+    renaming === entry.path ? (
+      <RenameInput entry={entry} onDone={actions.onRenameDone} />
+    ) : (
+      <span className="truncate" title={entry.name}>
+        {entry.name}
+      </span>
+    );
 
   const sortHeader = (field: FileSortField, label: string, className?: string) => {
     const current = view.sort === field;
@@ -117,7 +331,7 @@ export function FileList({
       >
         <button
           type="button"
-          onClick={() => onSort(field)}
+          onClick={() => actions.onSort(field)}
           className="inline-flex items-center gap-1 rounded font-medium hover:text-foreground focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring"
         >
           {label}
@@ -127,91 +341,179 @@ export function FileList({
     );
   };
 
+  const listRow = (index: number, start: number, key: Key) => {
+    const entry = entryAt(index);
+    const selected = entry ? isSelected(selection, entry.path) : false;
+    return (
+      <div
+        key={key}
+        id={`${gridId}-${index}`}
+        role="row"
+        aria-rowindex={index + 2}
+        aria-selected={selected}
+        data-index={index}
+        className={cn(
+          columns,
+          "absolute left-0 top-0 w-full cursor-default select-none text-sm",
+          selected ? "bg-selected" : "hover:bg-accent",
+          index === active && "ring-1 ring-inset ring-ring/60",
+          renaming === entry?.path && "z-20",
+        )}
+        style={{ height: ROW_HEIGHT, transform: `translateY(${start}px)` }}
+        onClick={(e) => onRowClick(e, index, entry)}
+        onDoubleClick={() => entry && renaming !== entry.path && actions.onOpen(entry)}
+        onContextMenu={(e) => onRowContextMenu(e, index, entry)}
+      >
+        {entry ? (
+          <>
+            <div role="gridcell" className="flex items-center">
+              {rowCheckbox(entry, index)}
+            </div>
+            <div role="gridcell" className="relative flex min-w-0 items-center gap-2">
+              <FileTypeIcon entry={entry} className="size-4 shrink-0" />
+              {nameOrEditor(entry)}
+            </div>
+            <div role="gridcell" className="truncate text-muted-foreground">
+              {describeType(entry)}
+            </div>
+            <div role="gridcell" className="text-right tabular-nums text-muted-foreground">
+              {entry.type === "folder"
+                ? `${entry.childCount ?? 0} item${entry.childCount === 1 ? "" : "s"}`
+                : formatBytes(entry.sizeBytes)}
+            </div>
+            <div role="gridcell" className="truncate text-muted-foreground">
+              {formatDateTime(entry.modifiedAt)}
+            </div>
+          </>
+        ) : (
+          <>
+            <div role="gridcell" />
+            <div role="gridcell" aria-label="Loading">
+              <Skeleton className="h-4 w-2/3" />
+            </div>
+            <div role="gridcell">
+              <Skeleton className="h-4 w-16" />
+            </div>
+            <div role="gridcell">
+              <Skeleton className="ml-auto h-4 w-12" />
+            </div>
+            <div role="gridcell">
+              <Skeleton className="h-4 w-28" />
+            </div>
+          </>
+        )}
+      </div>
+    );
+  };
+
+  const tile = (index: number) => {
+    const entry = entryAt(index);
+    const selected = entry ? isSelected(selection, entry.path) : false;
+    return (
+      <div
+        key={index}
+        id={`${gridId}-${index}`}
+        role="gridcell"
+        aria-selected={selected}
+        aria-label={entry ? undefined : "Loading"}
+        data-index={index}
+        className={cn(
+          "group relative flex min-w-0 cursor-default select-none flex-col items-center gap-1 rounded-md border p-2 text-center text-sm",
+          selected ? "border-primary/40 bg-selected" : "border-transparent hover:bg-accent",
+          index === active && "ring-1 ring-ring/60",
+          renaming === entry?.path && "z-20",
+        )}
+        onClick={(e) => onRowClick(e, index, entry)}
+        onDoubleClick={() => entry && renaming !== entry.path && actions.onOpen(entry)}
+        onContextMenu={(e) => onRowContextMenu(e, index, entry)}
+      >
+        {entry ? (
+          <>
+            {rowCheckbox(
+              entry,
+              index,
+              cn(
+                "absolute left-2 top-2",
+                !selected && "opacity-0 group-hover:opacity-100 focus-visible:opacity-100",
+              ),
+            )}
+            <FileTypeIcon entry={entry} className="mt-2 size-10 shrink-0" />
+            <div className="relative flex w-full min-w-0 justify-center">{nameOrEditor(entry)}</div>
+            <span className="text-xs text-muted-foreground">
+              {entry.type === "folder"
+                ? `${entry.childCount ?? 0} item${entry.childCount === 1 ? "" : "s"}`
+                : formatBytes(entry.sizeBytes)}
+            </span>
+          </>
+        ) : (
+          <>
+            <Skeleton className="mt-2 size-10" />
+            <Skeleton className="h-4 w-3/4" />
+          </>
+        )}
+      </div>
+    );
+  };
+
   return (
-    <div
-      ref={scrollRef}
-      role="grid"
-      aria-label={`Contents of ${view.path || "the workspace root"}`}
-      aria-rowcount={total + 1}
-      aria-colcount={4}
-      tabIndex={0}
-      aria-activedescendant={total > 0 ? `${gridId}-${active}` : undefined}
-      onKeyDown={onKeyDown}
-      data-testid="file-list-scroller"
-      className="min-h-0 flex-1 overflow-auto focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-inset focus-visible:ring-ring"
-    >
-      <div style={{ height: virtualizer.getTotalSize(), position: "relative" }}>
-        <div
-          role="rowgroup"
-          className="sticky top-0 z-10 border-b border-border bg-background text-xs text-muted-foreground"
-        >
-          <div role="row" aria-rowindex={1} className={cn(columns, "h-9")}>
-            {sortHeader("name", "Name")}
-            <div role="columnheader">Type</div>
-            {sortHeader("size", "Size", "text-right")}
-            {sortHeader("modified", "Modified")}
-          </div>
+    <div className="flex min-h-0 flex-1 flex-col">
+      {tiles && (
+        <div className="flex items-center gap-2 border-b border-border px-4 py-2 text-xs text-muted-foreground">
+          {headerCheckbox}
+          <span aria-hidden="true">Select all</span>
         </div>
-        <div role="rowgroup">
-          {rows.map((row) => {
-            const entry = entryAt(row.index);
-            const isActive = row.index === active;
-            return (
-              <div
-                key={row.key}
-                id={`${gridId}-${row.index}`}
-                role="row"
-                aria-rowindex={row.index + 2}
-                aria-selected={isActive}
-                data-index={row.index}
-                className={cn(
-                  columns,
-                  "absolute left-0 top-0 w-full cursor-default text-sm",
-                  isActive ? "bg-selected" : "hover:bg-accent",
-                )}
-                style={{ height: ROW_HEIGHT, transform: `translateY(${row.start}px)` }}
-                onClick={() => setActive(row.index)}
-                onDoubleClick={() => entry && onOpen(entry)}
-              >
-                {entry ? (
-                  <>
-                    <div role="gridcell" className="flex min-w-0 items-center gap-2">
-                      <FileTypeIcon entry={entry} className="size-4 shrink-0" />
-                      <span className="truncate" title={entry.name}>
-                        {entry.name}
-                      </span>
-                    </div>
-                    <div role="gridcell" className="truncate text-muted-foreground">
-                      {describeType(entry)}
-                    </div>
-                    <div role="gridcell" className="text-right tabular-nums text-muted-foreground">
-                      {entry.type === "folder"
-                        ? `${entry.childCount ?? 0} item${entry.childCount === 1 ? "" : "s"}`
-                        : formatBytes(entry.sizeBytes)}
-                    </div>
-                    <div role="gridcell" className="truncate text-muted-foreground">
-                      {formatDateTime(entry.modifiedAt)}
-                    </div>
-                  </>
-                ) : (
-                  <>
-                    <div role="gridcell" aria-label="Loading">
-                      <Skeleton className="h-4 w-2/3" />
-                    </div>
-                    <div role="gridcell">
-                      <Skeleton className="h-4 w-16" />
-                    </div>
-                    <div role="gridcell">
-                      <Skeleton className="ml-auto h-4 w-12" />
-                    </div>
-                    <div role="gridcell">
-                      <Skeleton className="h-4 w-28" />
-                    </div>
-                  </>
-                )}
+      )}
+      <div
+        ref={gridRef}
+        role="grid"
+        aria-label={`Contents of ${view.path || "the workspace root"}`}
+        aria-multiselectable="true"
+        aria-rowcount={tiles ? rowCount : total + 1}
+        aria-colcount={tiles ? perRow : 5}
+        tabIndex={0}
+        aria-activedescendant={total > 0 ? `${gridId}-${active}` : undefined}
+        onKeyDown={onKeyDown}
+        data-testid="file-list-scroller"
+        className="min-h-0 flex-1 overflow-auto focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-inset focus-visible:ring-ring"
+      >
+        <div style={{ height: virtualizer.getTotalSize(), position: "relative" }}>
+          {!tiles && (
+            <div
+              role="rowgroup"
+              className="sticky top-0 z-30 border-b border-border bg-background text-xs text-muted-foreground"
+            >
+              <div role="row" aria-rowindex={1} className={cn(columns, "h-9")}>
+                <div role="columnheader" className="flex items-center">
+                  {headerCheckbox}
+                </div>
+                {sortHeader("name", "Name")}
+                <div role="columnheader">Type</div>
+                {sortHeader("size", "Size", "text-right")}
+                {sortHeader("modified", "Modified")}
               </div>
-            );
-          })}
+            </div>
+          )}
+          <div role="rowgroup">
+            {tiles
+              ? rows.map((row) => (
+                  <div
+                    key={row.key}
+                    role="row"
+                    aria-rowindex={row.index + 1}
+                    className="absolute left-0 top-0 grid w-full gap-2 px-2"
+                    style={{
+                      height: TILE_ROW_HEIGHT,
+                      transform: `translateY(${row.start}px)`,
+                      gridTemplateColumns: `repeat(${perRow}, minmax(0, 1fr))`,
+                    }}
+                  >
+                    {Array.from({ length: Math.min(perRow, total - row.index * perRow) }, (_, i) =>
+                      tile(row.index * perRow + i),
+                    )}
+                  </div>
+                ))
+              : rows.map((row) => listRow(row.index, row.start, row.key))}
+          </div>
         </div>
       </div>
     </div>

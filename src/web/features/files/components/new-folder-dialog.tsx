@@ -1,5 +1,5 @@
 import { type FormEvent, useId, useState } from "react";
-import { nameProblem } from "@/contract/rules";
+import { joinPath, nameProblem } from "@/contract/rules";
 import { Button } from "../../../components/ui/button";
 import {
   Dialog,
@@ -13,7 +13,7 @@ import { Input } from "../../../components/ui/input";
 import { Label } from "../../../components/ui/label";
 import { describeError } from "../../../lib/api-client";
 import { toast } from "../../../stores/toast-store";
-import { joinPath, useCreateFolderMutation } from "../api/create-folder";
+import { useCreateFolderMutation } from "../api/create-folder";
 
 /** Loaded when first opened (see NewFolderButton). */
 export default function NewFolderDialog({ folder, onClose }: { folder: string; onClose(): void }) {

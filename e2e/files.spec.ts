@@ -1,0 +1,233 @@
+import type { Page } from "@playwright/test";
+import { expect, expectNoAxeViolations, test } from "./fixtures";
+
+const unique = () => `${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}`;
+
+async function openFolder(page: Page, signInUrl: string, path: string) {
+  await page.goto(signInUrl);
+  await expect(page).toHaveURL(/\/files/);
+  await page.goto(`/files?path=${encodeURIComponent(path)}`);
+  await expect(page.getByRole("grid")).toBeVisible();
+}
+
+const row = (page: Page, name: string) =>
+  page.getByRole("row", { name: new RegExp(`\\b${name}\\b`) });
+
+test("rename in place shows the service's conflict at the field, then renames", async ({
+  page,
+  service,
+}) => {
+  const top = `Rename ${unique()}`;
+  await service.api("POST", "/files/folder", { path: `${top}/Alpha` });
+  await service.api("POST", "/files/folder", { path: `${top}/Beta` });
+  await openFolder(page, service.signInUrl, top);
+
+  await row(page, "Alpha").click();
+  await page.keyboard.press("F2");
+  const field = page.getByRole("textbox", { name: "New name for Alpha" });
+  await expect(field).toBeFocused();
+  await field.fill("Beta");
+  await field.press("Enter");
+  await expect(page.getByRole("alert")).toContainText("Beta");
+  await expect(field).toHaveAttribute("aria-invalid", "true");
+  await expectNoAxeViolations(page);
+
+  // Escape leaves the name as it was; the context menu offers the same rename.
+  await field.press("Escape");
+  await expect(field).toBeHidden();
+  await row(page, "Alpha").click({ button: "right" });
+  await page.getByRole("menuitem", { name: "Rename" }).click();
+  await page.getByRole("textbox", { name: "New name for Alpha" }).fill("Gamma");
+  await page.keyboard.press("Enter");
+  await expect(row(page, "Gamma")).toHaveAttribute("aria-selected", "true");
+  await expect(row(page, "Alpha")).toHaveCount(0);
+});
+
+test("trash with Undo puts the folder back", async ({ page, service }) => {
+  const top = `Trash ${unique()}`;
+  await service.api("POST", "/files/folder", { path: `${top}/Keep me/inside` });
+  await service.api("POST", "/files/folder", { path: `${top}/Other` });
+  await openFolder(page, service.signInUrl, top);
+
+  await row(page, "Keep me").click();
+  await expect(page.getByRole("region", { name: "Selection" })).toContainText("1 selected");
+  await page.keyboard.press("Delete");
+  await expect(page.getByText("Moved “Keep me” to the trash").first()).toBeVisible();
+  await expect(row(page, "Keep me")).toHaveCount(0);
+
+  await page.getByRole("button", { name: "Undo" }).click();
+  await expect(page.getByText("Restored “Keep me”").first()).toBeVisible();
+  await expect(row(page, "Keep me")).toBeVisible();
+  const trash = await service.api<{ path: string }[]>("GET", "/files/trash");
+  expect(trash.filter((t) => t.path.startsWith(top))).toEqual([]);
+});
+
+test("restoring a version makes it live and keeps the replaced content", async ({
+  page,
+  service,
+}) => {
+  const top = `Versions ${unique()}`;
+  await service.writeFile(`${top}/notes.txt`, "first draft");
+  await service.writeFile(`${top}/notes.txt`, "the second, longer draft");
+  await openFolder(page, service.signInUrl, top);
+
+  await row(page, "notes.txt").click({ button: "right" });
+  await page.getByRole("menuitem", { name: "Version history" }).click();
+  const versions = page.getByRole("list", { name: "Versions of notes.txt" });
+  await expect(versions.getByRole("listitem")).toHaveCount(2);
+  await expect(versions.getByRole("listitem").first()).toContainText("24 B");
+  await expectNoAxeViolations(page);
+
+  await versions.getByRole("button", { name: /^Restore the version from/ }).click();
+  const confirm = page.getByRole("alertdialog", { name: "Restore this version?" });
+  await confirm.getByRole("button", { name: "Restore version" }).click();
+  await expect(confirm).toBeHidden();
+  await expect(page.getByText(/^Restored the version from/).first()).toBeVisible();
+
+  // The restored content is live and the replaced one is now the kept version.
+  await expect(versions.getByRole("listitem").first()).toContainText("11 B");
+  await expect(versions.getByRole("listitem").nth(1)).toContainText("24 B");
+  const kept = await service.api<{ sizeBytes: number }[]>(
+    "GET",
+    `/files/versions?path=${encodeURIComponent(`${top}/notes.txt`)}`,
+  );
+  expect(kept.map((v) => v.sizeBytes)).toContain(24);
+  await expect(row(page, "notes.txt")).toContainText("11 B");
+});
+
+test("permanent delete asks for the count and skips the trash", async ({ page, service }) => {
+  const top = `Purge ${unique()}`;
+  for (const name of ["Ant", "Bat", "Cow"])
+    await service.api("POST", "/files/folder", { path: `${top}/${name}` });
+  await openFolder(page, service.signInUrl, top);
+
+  await row(page, "Ant").click();
+  await row(page, "Bat").click({ modifiers: ["Shift"] });
+  await expect(page.getByRole("region", { name: "Selection" })).toContainText("2 selected");
+  await page.keyboard.press("Shift+Delete");
+  const dialog = page.getByRole("alertdialog", { name: "Delete 2 items permanently?" });
+  await expect(dialog).toBeVisible();
+  await expectNoAxeViolations(page);
+  const confirm = dialog.getByRole("button", { name: "Delete permanently" });
+  await expect(confirm).toBeDisabled();
+  await dialog.getByLabel("Type 2 to confirm").fill("2");
+  await confirm.click();
+
+  await expect(page.getByText("Deleted 2 items permanently").first()).toBeVisible();
+  await expect(row(page, "Cow")).toBeVisible();
+  await expect(row(page, "Ant")).toHaveCount(0);
+  await expect(row(page, "Bat")).toHaveCount(0);
+  const trash = await service.api<{ path: string }[]>("GET", "/files/trash");
+  expect(trash.filter((t) => t.path.startsWith(top))).toEqual([]);
+});
+
+test("search finds a file below the folder and opens it selected in its folder", async ({
+  page,
+  service,
+}) => {
+  const top = `Search ${unique()}`;
+  await service.seed(`${top}/Deep/Shots`, 60);
+  await openFolder(page, service.signInUrl, top);
+
+  await page.keyboard.press("/");
+  const search = page.getByRole("combobox", { name: `Search “${top}”` });
+  await expect(search).toBeFocused();
+  await search.fill("plate_0000042");
+  const option = page.getByRole("option", { name: /plate_0000042_v001\.exr/ });
+  await expect(option).toContainText(`${top}/Deep/Shots`);
+  await expectNoAxeViolations(page);
+  await search.press("Enter");
+
+  await expect(
+    page.getByRole("navigation", { name: "Breadcrumb" }).getByRole("link", { name: "Shots" }),
+  ).toHaveAttribute("aria-current", "page");
+  await expect(row(page, "plate_0000042_v001.exr")).toHaveAttribute("aria-selected", "true");
+  await expect(page).not.toHaveURL(/select=/);
+
+  // The details panel shows the selected file's facts.
+  await page.getByRole("button", { name: "Details panel" }).click();
+  const details = page.getByRole("complementary", { name: "Details" });
+  await expect(details.getByRole("heading", { name: "plate_0000042_v001.exr" })).toBeVisible();
+  await expect(details).toContainText(`${top}/Deep/Shots/plate_0000042_v001.exr`);
+  await expect(details).toContainText("SHA-256");
+  await details.getByRole("tab", { name: /Versions/ }).click();
+  await expect(details.getByText("No earlier versions")).toBeVisible();
+  await expectNoAxeViolations(page);
+  await details.getByRole("button", { name: "Close details" }).click();
+});
+
+test("the keyboard alone selects, renames, trashes and navigates", async ({ page, service }) => {
+  const top = `Keys ${unique()}`;
+  for (const name of ["Ant", "Bee", "Cat"])
+    await service.api("POST", "/files/folder", { path: `${top}/${name}` });
+  await openFolder(page, service.signInUrl, top);
+
+  const grid = page.getByRole("grid");
+  for (let i = 0; i < 50 && !(await grid.evaluate((el) => el === document.activeElement)); i++)
+    await page.keyboard.press("Tab");
+  await expect(grid).toBeFocused();
+
+  await page.keyboard.press("?");
+  await expect(page.getByRole("dialog", { name: "Keyboard shortcuts" })).toBeVisible();
+  await page.keyboard.press("Escape");
+  await expect(grid).toBeFocused();
+
+  await page.keyboard.press("ArrowDown");
+  await expect(row(page, "Bee")).toHaveAttribute("aria-selected", "true");
+  await page.keyboard.press("F2");
+  await page.keyboard.type("Bumblebee");
+  await page.keyboard.press("Enter");
+  await expect(row(page, "Bumblebee")).toHaveAttribute("aria-selected", "true");
+  await expect(grid).toBeFocused();
+
+  await page.keyboard.press("Delete");
+  await expect(row(page, "Bumblebee")).toHaveCount(0);
+
+  await page.keyboard.press("ControlOrMeta+a");
+  await expect(page.getByRole("region", { name: "Selection" })).toContainText("2 selected");
+  await page.keyboard.press("Escape");
+  await expect(page.getByRole("region", { name: "Selection" })).toHaveCount(0);
+
+  await page.keyboard.press("Shift+F10");
+  await expect(page.getByRole("menu", { name: "Actions for Cat" })).toBeVisible();
+  await expect(page.getByRole("menuitem", { name: /Move to trash/ })).toBeVisible();
+  await page.keyboard.press("Escape");
+  await expect(grid).toBeFocused();
+
+  await page.keyboard.press("Home");
+  await page.keyboard.press("Enter");
+  await expect(page.getByText("This folder is empty")).toBeVisible();
+  await page.goBack();
+  await expect(row(page, "Cat")).toBeVisible();
+});
+
+test("a 100,000-entry folder scrolls to its last entry, in the list and in the grid", async ({
+  page,
+  service,
+}) => {
+  const top = `Huge ${unique()}`;
+  await service.seed(top, 100_000);
+  await openFolder(page, service.signInUrl, top);
+  await expect(page.getByText("100,000 items")).toBeVisible();
+
+  await row(page, "dir_0000049").click();
+  await page.keyboard.press("End");
+  await expect(row(page, "plate_0099998_v003.exr")).toHaveAttribute("aria-selected", "true");
+
+  // The grid view is remembered across reloads and reaches the same last entry.
+  await page.getByRole("button", { name: "Grid view" }).click();
+  await page.reload();
+  await expect(page.getByRole("button", { name: "Grid view" })).toHaveAttribute(
+    "aria-pressed",
+    "true",
+  );
+  await page.getByRole("gridcell", { name: /dir_0000049/ }).click();
+  await page.keyboard.press("End");
+  await expect(page.getByRole("gridcell", { name: /plate_0099998_v003\.exr/ })).toHaveAttribute(
+    "aria-selected",
+    "true",
+  );
+  await page.getByRole("button", { name: "Dark theme" }).click();
+  await expectNoAxeViolations(page);
+  await page.getByRole("button", { name: "List view" }).click();
+});

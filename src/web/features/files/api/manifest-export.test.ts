@@ -1,0 +1,31 @@
+import { describe, expect, it } from "vitest";
+import { csvField, manifestCsv, manifestFileName } from "./manifest-export";
+
+describe("manifest CSV", () => {
+  it("quotes fields with commas, quotes and line breaks, doubling quotes", () => {
+    expect(csvField("plain.txt")).toBe("plain.txt");
+    expect(csvField("a,b.txt")).toBe('"a,b.txt"');
+    expect(csvField('say "hi".txt')).toBe('"say ""hi"".txt"');
+    expect(csvField("two\nlines")).toBe('"two\nlines"');
+    expect(csvField("cr\rhere")).toBe('"cr\rhere"');
+    expect(csvField(null)).toBe("");
+    expect(csvField(42)).toBe("42");
+  });
+
+  it("writes a header and one CRLF-ended line per file", () => {
+    const csv = manifestCsv({
+      files: [
+        { path: "a,1.txt", size: 3, modifiedAt: "2026-01-01T00:00:00.000Z", sha256: "ab" },
+        { path: "b.txt", size: 0, modifiedAt: null, sha256: null },
+      ],
+    });
+    expect(csv).toBe(
+      'path,size,modifiedAt,sha256\r\n"a,1.txt",3,2026-01-01T00:00:00.000Z,ab\r\nb.txt,0,,\r\n',
+    );
+  });
+
+  it("names the download after the folder", () => {
+    expect(manifestFileName("Projects/Cut: v2", "csv")).toBe("Cut_ v2 manifest.csv");
+    expect(manifestFileName("", "json")).toBe("workspace manifest.json");
+  });
+});

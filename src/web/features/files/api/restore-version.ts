@@ -1,0 +1,24 @@
+import { useMutation, useQueryClient } from "@tanstack/react-query";
+import type { Ok } from "@/contract/common";
+import { parentOf } from "@/contract/rules";
+import { apiRequest, workspacePath } from "../../../lib/api-client";
+import { useSessionStore } from "../../../stores/session-store";
+import { filesKeys } from "./files-keys";
+
+export function useRestoreVersionMutation() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({ versionId }: { versionId: string; path: string }) =>
+      apiRequest<Ok>(workspacePath(`/files/versions/${encodeURIComponent(versionId)}/restore`), {
+        method: "POST",
+      }),
+    onSuccess: (_data, { path }) => {
+      const workspaceId = useSessionStore.getState().session?.workspaceId ?? "";
+      return Promise.all([
+        queryClient.invalidateQueries({ queryKey: filesKeys.versions(workspaceId, path) }),
+        queryClient.invalidateQueries({ queryKey: filesKeys.folder(workspaceId, parentOf(path)) }),
+        queryClient.invalidateQueries({ queryKey: filesKeys.searches(workspaceId) }),
+      ]);
+    },
+  });
+}

@@ -1,0 +1,150 @@
+import { CopyIcon, InfoIcon, XIcon } from "lucide-react";
+import type { ReactNode } from "react";
+import type { FileEntry } from "@/contract/files";
+import { Button } from "../../../components/ui/button";
+import { Tabs, TabsContent, TabsList, TabsTrigger } from "../../../components/ui/tabs";
+import { formatBytes, formatCount, formatDateTime } from "../../../lib/format";
+import { toast } from "../../../stores/toast-store";
+import { describeType, FileTypeIcon } from "./file-icon";
+import { VersionsList } from "./versions-list";
+
+export type DetailsTab = "details" | "versions";
+
+function Row({ label, children }: { label: string; children: ReactNode }) {
+  return (
+    <div className="grid gap-0.5">
+      <dt className="text-xs text-muted-foreground">{label}</dt>
+      <dd className="min-w-0 text-sm">{children}</dd>
+    </div>
+  );
+}
+
+async function copyPath(path: string) {
+  try {
+    await navigator.clipboard.writeText(path);
+    toast({ title: "Copied the path" });
+  } catch {
+    toast({
+      title: "Could not copy",
+      description: "The browser refused the clipboard.",
+      tone: "error",
+    });
+  }
+}
+
+/** Loaded when first opened: the focused entry's facts, and a file's versions. */
+export default function DetailsPanel({
+  workspaceId,
+  entry,
+  selected,
+  canWrite,
+  tab,
+  onTabChange,
+  onClose,
+}: {
+  workspaceId: string;
+  entry: FileEntry | null;
+  selected: number;
+  canWrite: boolean;
+  tab: DetailsTab;
+  onTabChange(tab: DetailsTab): void;
+  onClose(): void;
+}) {
+  const isFile = entry?.type === "file";
+  return (
+    <aside
+      aria-label="Details"
+      className="flex w-80 shrink-0 flex-col gap-4 overflow-y-auto border-l border-border bg-card p-4"
+    >
+      <div className="flex items-start gap-2">
+        <h2 className="min-w-0 flex-1 truncate font-semibold">{entry ? entry.name : "Details"}</h2>
+        <Button size="icon-sm" variant="ghost" aria-label="Close details" onClick={onClose}>
+          <XIcon aria-hidden="true" />
+        </Button>
+      </div>
+      {selected > 1 && (
+        <p className="text-sm text-muted-foreground">
+          {formatCount(selected)} selected; showing the focused item.
+        </p>
+      )}
+      {!entry ? (
+        <div className="grid justify-items-center gap-2 py-8 text-center text-sm text-muted-foreground">
+          <InfoIcon className="size-6" aria-hidden="true" />
+          Select an item to see its details.
+        </div>
+      ) : (
+        <Tabs
+          value={isFile ? tab : "details"}
+          onValueChange={(v) => onTabChange(v as DetailsTab)}
+          className="grid gap-4"
+        >
+          <TabsList className="w-full">
+            <TabsTrigger value="details" className="flex-1">
+              Details
+            </TabsTrigger>
+            {isFile && (
+              <TabsTrigger value="versions" className="flex-1">
+                Versions
+              </TabsTrigger>
+            )}
+          </TabsList>
+          <TabsContent value="details">
+            <div className="mb-4 flex justify-center rounded-md bg-muted py-6">
+              <FileTypeIcon entry={entry} className="size-12" />
+            </div>
+            <dl className="grid gap-3">
+              <Row label="Type">{describeType(entry)}</Row>
+              {isFile ? (
+                <Row label="Size">
+                  {formatBytes(entry.sizeBytes)}
+                  {entry.sizeBytes != null && entry.sizeBytes >= 1000 && (
+                    <span className="text-muted-foreground">
+                      {" "}
+                      ({formatCount(entry.sizeBytes)} bytes)
+                    </span>
+                  )}
+                </Row>
+              ) : (
+                <Row label="Contains">
+                  {formatCount(entry.childCount ?? 0)} item{entry.childCount === 1 ? "" : "s"}
+                </Row>
+              )}
+              <Row label="Created">{formatDateTime(entry.createdAt)}</Row>
+              <Row label="Modified">{formatDateTime(entry.modifiedAt)}</Row>
+              <Row label="Path">
+                <div className="flex items-start gap-1">
+                  <code className="min-w-0 flex-1 break-all font-mono text-xs">{entry.path}</code>
+                  <Button
+                    size="icon-sm"
+                    variant="ghost"
+                    aria-label="Copy the path"
+                    title="Copy the path"
+                    onClick={() => void copyPath(entry.path)}
+                  >
+                    <CopyIcon aria-hidden="true" />
+                  </Button>
+                </div>
+              </Row>
+              {isFile && (
+                <>
+                  <Row label="Versions">
+                    {formatCount(entry.versionCount)} earlier version
+                    {entry.versionCount === 1 ? "" : "s"} kept
+                  </Row>
+                  <Row label="SHA-256">
+                    <code className="break-all font-mono text-xs">{entry.sha256 ?? "—"}</code>
+                  </Row>
+                </>
+              )}
+            </dl>
+          </TabsContent>
+          {isFile && (
+            <TabsContent value="versions">
+              <VersionsList workspaceId={workspaceId} entry={entry} canWrite={canWrite} />
+            </TabsContent>
+          )}
+        </Tabs>
+      )}
+    </aside>
+  );
+}

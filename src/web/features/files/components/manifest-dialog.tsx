@@ -1,0 +1,205 @@
+import { useQuery } from "@tanstack/react-query";
+import { useVirtualizer } from "@tanstack/react-virtual";
+import { DownloadIcon } from "lucide-react";
+import { useRef } from "react";
+import type { Manifest } from "@/contract/files";
+import { Alert, AlertDescription, AlertTitle } from "../../../components/ui/alert";
+import { Button } from "../../../components/ui/button";
+import {
+  Dialog,
+  DialogContent,
+  DialogDescription,
+  DialogHeader,
+  DialogTitle,
+} from "../../../components/ui/dialog";
+import { Skeleton } from "../../../components/ui/skeleton";
+import { describeError } from "../../../lib/api-client";
+import { formatBytes, formatCount, formatDateTime } from "../../../lib/format";
+import { useSessionStore } from "../../../stores/session-store";
+import { manifestQueryOptions } from "../api/get-manifest";
+import { manifestCsv, manifestFileName } from "../api/manifest-export";
+
+const ROW_HEIGHT = 32;
+
+function download(content: string, type: string, fileName: string) {
+  const url = URL.createObjectURL(new Blob([content], { type }));
+  const a = document.createElement("a");
+  a.href = url;
+  a.download = fileName;
+  a.click();
+  // The click only starts the download: revoking at once can cancel it in some browsers.
+  setTimeout(() => URL.revokeObjectURL(url), 10_000);
+}
+
+function ManifestTable({ files }: { files: Manifest["files"] }) {
+  const scrollRef = useRef<HTMLDivElement>(null);
+  const virtualizer = useVirtualizer({
+    count: files.length,
+    getScrollElement: () => scrollRef.current,
+    estimateSize: () => ROW_HEIGHT,
+    overscan: 12,
+  });
+  const rows = virtualizer.getVirtualItems();
+  const before = rows[0]?.start ?? 0;
+  const after = virtualizer.getTotalSize() - (rows.at(-1)?.end ?? 0);
+  return (
+    <section
+      ref={scrollRef}
+      className="max-h-[50vh] min-h-32 overflow-auto rounded-md border border-border"
+      // A scrollable region must be reachable by keyboard to be scrolled without a mouse.
+      // biome-ignore lint/a11y/noNoninteractiveTabindex: see above
+      tabIndex={0}
+      aria-label="Files in the manifest"
+    >
+      <table className="w-full table-fixed border-collapse text-sm">
+        <thead className="sticky top-0 bg-card shadow-[0_1px_0_var(--border)]">
+          <tr className="h-8 text-left text-xs text-muted-foreground">
+            <th scope="col" className="px-2 font-medium">
+              Path
+            </th>
+            <th scope="col" className="w-24 px-2 text-right font-medium">
+              Size
+            </th>
+            <th scope="col" className="hidden w-44 px-2 font-medium sm:table-cell">
+              Modified
+            </th>
+          </tr>
+        </thead>
+        <tbody>
+          {before > 0 && (
+            <tr style={{ height: before }}>
+              <td colSpan={3} />
+            </tr>
+          )}
+          {rows.map((row) => {
+            const f = files[row.index]!;
+            return (
+              <tr key={row.index} style={{ height: ROW_HEIGHT }} className="border-b border-border">
+                <td className="truncate px-2" title={f.path}>
+                  {f.path}
+                </td>
+                <td className="px-2 text-right tabular-nums text-muted-foreground">
+                  {formatBytes(f.size)}
+                </td>
+                <td className="hidden truncate px-2 text-muted-foreground sm:table-cell">
+                  {formatDateTime(f.modifiedAt)}
+                </td>
+              </tr>
+            );
+          })}
+          {after > 0 && (
+            <tr style={{ height: after }}>
+              <td colSpan={3} />
+            </tr>
+          )}
+        </tbody>
+      </table>
+    </section>
+  );
+}
+
+/** Loaded when first opened: every file under `folder`, with downloads for delivery checks. */
+export default function ManifestDialog({ folder, onClose }: { folder: string; onClose(): void }) {
+  const workspaceId = useSessionStore((s) => s.session?.workspaceId ?? "");
+  const manifest = useQuery(manifestQueryOptions(workspaceId, folder));
+  const m = manifest.data;
+  return (
+    <Dialog open onOpenChange={(open) => !open && onClose()}>
+      <DialogContent className="max-w-3xl">
+        <DialogHeader>
+          <DialogTitle>Manifest of {folder ? `“${folder}”` : "the workspace"}</DialogTitle>
+          <DialogDescription>
+            Every file in the folder and its subfolders, with size and checksum.
+          </DialogDescription>
+        </DialogHeader>
+        {manifest.isPending ? (
+          <div
+            className="grid gap-2"
+            role="status"
+            aria-busy="true"
+            aria-label="Loading the manifest"
+          >
+            {Array.from({ length: 6 }, (_, i) => (
+              // biome-ignore lint/suspicious/noArrayIndexKey: placeholders have no identity
+              <Skeleton key={i} className="h-7" />
+            ))}
+          </div>
+        ) : manifest.isError ? (
+          <Alert tone="danger">
+            <div className="grid gap-2">
+              <AlertTitle>Could not make the manifest</AlertTitle>
+              <AlertDescription>{describeError(manifest.error)}</AlertDescription>
+              <div>
+                <Button size="sm" variant="outline" onClick={() => void manifest.refetch()}>
+                  Try again
+                </Button>
+              </div>
+            </div>
+          </Alert>
+        ) : (
+          <>
+            <dl className="flex gap-6 text-sm">
+              <div>
+                <dt className="text-muted-foreground">Files</dt>
+                <dd className="font-medium tabular-nums">{formatCount(m!.fileCount)}</dd>
+              </div>
+              <div>
+                <dt className="text-muted-foreground">Total size</dt>
+                <dd
+                  className="font-medium tabular-nums"
+                  title={`${formatCount(m!.totalBytes)} bytes`}
+                >
+                  {formatBytes(m!.totalBytes)}
+                </dd>
+              </div>
+            </dl>
+            {m!.truncated && (
+              <Alert tone="warning">
+                <div className="grid gap-1">
+                  <AlertTitle>Only the first {formatCount(m!.limit)} files are listed</AlertTitle>
+                  <AlertDescription>
+                    The folder holds more files than a manifest can list. Make manifests of its
+                    subfolders to cover the rest.
+                  </AlertDescription>
+                </div>
+              </Alert>
+            )}
+            {m!.files.length === 0 ? (
+              <p className="text-sm text-muted-foreground">There are no files in this folder.</p>
+            ) : (
+              <ManifestTable files={m!.files} />
+            )}
+            <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
+              <Button
+                variant="outline"
+                onClick={() =>
+                  download(
+                    manifestCsv(m!),
+                    "text/csv;charset=utf-8",
+                    manifestFileName(folder, "csv"),
+                  )
+                }
+              >
+                <DownloadIcon aria-hidden="true" />
+                Download CSV
+              </Button>
+              <Button
+                variant="outline"
+                onClick={() =>
+                  download(
+                    JSON.stringify(m, null, 2),
+                    "application/json",
+                    manifestFileName(folder, "json"),
+                  )
+                }
+              >
+                <DownloadIcon aria-hidden="true" />
+                Download JSON
+              </Button>
+            </div>
+          </>
+        )}
+      </DialogContent>
+    </Dialog>
+  );
+}

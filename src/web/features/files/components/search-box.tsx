@@ -1,0 +1,160 @@
+import { keepPreviousData, useQuery } from "@tanstack/react-query";
+import { SearchIcon } from "lucide-react";
+import { type KeyboardEvent, type RefObject, useId, useState } from "react";
+import type { SearchResult } from "@/contract/files";
+import { Button } from "../../../components/ui/button";
+import { describeError } from "../../../lib/api-client";
+import { cn } from "../../../lib/cn";
+import { SEARCH_LIMIT, searchFilesQueryOptions } from "../api/search-files";
+import { FileTypeIcon } from "./file-icon";
+import { useDebouncedValue } from "./use-debounced-value";
+
+/**
+ * Names in the current folder and below, as a combobox: typing searches (debounced), arrows
+ * move through the results, Enter or a click opens one.
+ */
+export function SearchBox({
+  workspaceId,
+  folder,
+  inputRef,
+  onOpenResult,
+}: {
+  workspaceId: string;
+  folder: string;
+  inputRef: RefObject<HTMLInputElement | null>;
+  onOpenResult(result: SearchResult): void;
+}) {
+  const [text, setText] = useState("");
+  const [open, setOpen] = useState(false);
+  const [highlight, setHighlight] = useState(0);
+  const q = useDebouncedValue(text.trim(), 200);
+  const search = useQuery({
+    ...searchFilesQueryOptions(workspaceId, folder, q),
+    placeholderData: keepPreviousData,
+  });
+  const ids = { list: useId(), option: useId() };
+  const items = q ? (search.data?.items ?? []) : [];
+  const showPanel = open && text.trim().length > 0;
+  const current = Math.min(highlight, items.length - 1);
+  const expanded = showPanel && items.length > 0;
+  const where = folder ? `“${folder}”` : "all files";
+
+  const choose = (result: SearchResult | undefined) => {
+    if (!result) return;
+    setText("");
+    setOpen(false);
+    inputRef.current?.blur();
+    onOpenResult(result);
+  };
+
+  const onKeyDown = (e: KeyboardEvent<HTMLInputElement>) => {
+    if (e.key === "ArrowDown" || e.key === "ArrowUp") {
+      e.preventDefault();
+      setOpen(true);
+      const delta = e.key === "ArrowDown" ? 1 : -1;
+      setHighlight((h) => Math.max(0, Math.min(items.length - 1, h + delta)));
+    } else if (e.key === "Enter") {
+      e.preventDefault();
+      choose(items[Math.max(0, current)]);
+    } else if (e.key === "Escape") {
+      e.preventDefault();
+      if (showPanel) setOpen(false);
+      else {
+        setText("");
+        inputRef.current?.blur();
+      }
+    }
+  };
+
+  return (
+    <div className="relative w-full sm:w-72">
+      <SearchIcon
+        className="pointer-events-none absolute left-2.5 top-2.5 size-4 text-muted-foreground"
+        aria-hidden="true"
+      />
+      <input
+        ref={inputRef}
+        type="search"
+        role="combobox"
+        aria-label={`Search ${where}`}
+        aria-expanded={expanded}
+        aria-controls={expanded ? ids.list : undefined}
+        aria-autocomplete="list"
+        aria-activedescendant={expanded ? `${ids.option}-${current}` : undefined}
+        aria-keyshortcuts="/"
+        placeholder="Search (press /)"
+        value={text}
+        onChange={(e) => {
+          setText(e.target.value);
+          setHighlight(0);
+          setOpen(true);
+        }}
+        onFocus={() => setOpen(true)}
+        onBlur={() => setOpen(false)}
+        onKeyDown={onKeyDown}
+        className="flex h-9 w-full rounded-md border border-input bg-background py-1 pl-8 pr-3 text-sm placeholder:text-muted-foreground focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring"
+      />
+      {/* biome-ignore lint/a11y/noStaticElementInteractions: only keeps focus in the field while a result or button is clicked */}
+      <div
+        className={cn(
+          "absolute right-0 top-full z-40 mt-1 w-[min(32rem,calc(100vw-2rem))] overflow-hidden rounded-md border border-border bg-card shadow-lg",
+          !showPanel && "hidden",
+        )}
+        onMouseDown={(e) => e.preventDefault()}
+      >
+        {showPanel && search.isError ? (
+          <div role="alert" className="grid gap-2 p-3 text-sm">
+            <p>Search failed: {describeError(search.error)}</p>
+            <Button size="sm" variant="outline" onClick={() => void search.refetch()}>
+              Try again
+            </Button>
+          </div>
+        ) : showPanel && (q !== text.trim() || search.isPending) && items.length === 0 ? (
+          <p role="status" className="p-3 text-sm text-muted-foreground">
+            Searching…
+          </p>
+        ) : showPanel && items.length === 0 ? (
+          <p role="status" className="p-3 text-sm text-muted-foreground">
+            No names contain “{q}” in {where}.
+          </p>
+        ) : null}
+        {expanded && (
+          <div
+            id={ids.list}
+            role="listbox"
+            aria-label={`Matches in ${where}`}
+            className="max-h-96 overflow-y-auto py-1"
+          >
+            {items.map((item, i) => (
+              // biome-ignore lint/a11y/useKeyWithClickEvents: the combobox field handles the keys
+              <div
+                key={item.path}
+                id={`${ids.option}-${i}`}
+                role="option"
+                aria-selected={i === current}
+                tabIndex={-1}
+                onClick={() => choose(item)}
+                onMouseMove={() => setHighlight(i)}
+                className={cn(
+                  "flex cursor-default items-center gap-2 px-3 py-1.5 text-sm",
+                  i === current && "bg-accent",
+                )}
+              >
+                <FileTypeIcon entry={item} className="size-4 shrink-0" />
+                <span className="min-w-0 flex-1 truncate">{item.name}</span>
+                <span className="max-w-[50%] truncate text-xs text-muted-foreground">
+                  {item.folder || "Files"}
+                </span>
+              </div>
+            ))}
+          </div>
+        )}
+        {showPanel && items.length >= SEARCH_LIMIT && (
+          <p className="border-t border-border px-3 py-1.5 text-xs text-muted-foreground">
+            The first {SEARCH_LIMIT} matches: type more to narrow them down.
+          </p>
+        )}
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,51 @@
+import { XIcon } from "lucide-react";
+import { Button } from "../../../components/ui/button";
+import { formatCount } from "../../../lib/format";
+import type { FileAction } from "./file-actions";
+
+/**
+ * "3 selected" and what can be done with them, floating over the bottom of the list while
+ * anything is selected: floating, so that selecting never moves the rows under the pointer.
+ */
+export function SelectionBar({
+  count,
+  actions,
+  onClear,
+}: {
+  count: number;
+  actions: FileAction[];
+  onClear(): void;
+}) {
+  return (
+    <section
+      aria-label="Selection"
+      className="absolute bottom-4 left-1/2 z-40 flex w-max max-w-[calc(100%-2rem)] -translate-x-1/2 flex-wrap items-center gap-1 rounded-lg border border-border bg-card px-3 py-1.5 shadow-lg"
+    >
+      <p className="mr-2 text-sm font-medium" aria-live="polite">
+        {formatCount(count)} selected
+      </p>
+      {actions.map((action) => (
+        <Button
+          key={action.id}
+          size="sm"
+          variant="ghost"
+          onClick={action.run}
+          className={action.destructive ? "text-destructive-text" : undefined}
+          aria-keyshortcuts={action.shortcut}
+        >
+          <action.icon aria-hidden="true" />
+          {action.label}
+        </Button>
+      ))}
+      <Button
+        size="icon-sm"
+        variant="ghost"
+        aria-label="Clear selection"
+        title="Clear selection (Esc)"
+        onClick={onClear}
+      >
+        <XIcon aria-hidden="true" />
+      </Button>
+    </section>
+  );
+}
