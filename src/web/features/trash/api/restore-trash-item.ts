@@ -1,0 +1,25 @@
+import { useMutation, useQueryClient } from "@tanstack/react-query";
+import type { Ok } from "@/contract/common";
+import { apiRequest, workspacePath } from "../../../lib/api-client";
+import { useSessionStore } from "../../../stores/session-store";
+import { filesKeys } from "../../files/api/files-keys";
+import { runEach } from "./run-each";
+
+/** Puts trash items back where they were (the service picks a "(restored)" name on conflict). */
+export function useRestoreTrashItemsMutation() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (ids: string[]) =>
+      runEach(ids, (id) =>
+        apiRequest<Ok>(workspacePath(`/files/trash/${encodeURIComponent(id)}/restore`), {
+          method: "POST",
+        }),
+      ),
+    // The whole files prefix: restored items reappear in folder listings and search, and the
+    // trash list lives under it too.
+    onSettled: () => {
+      const workspaceId = useSessionStore.getState().session?.workspaceId ?? "";
+      return queryClient.invalidateQueries({ queryKey: filesKeys.all(workspaceId) });
+    },
+  });
+}

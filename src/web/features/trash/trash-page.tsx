@@ -1,0 +1,205 @@
+import { useQuery } from "@tanstack/react-query";
+import { RotateCcwIcon, Trash2Icon, XCircleIcon } from "lucide-react";
+import { useMemo, useState } from "react";
+import type { TrashItem } from "@/contract/files";
+import { EmptyState } from "../../components/empty-state";
+import { PageHeader } from "../../components/page-header";
+import { Alert, AlertDescription, AlertTitle } from "../../components/ui/alert";
+import { Button } from "../../components/ui/button";
+import { Skeleton } from "../../components/ui/skeleton";
+import { describeError } from "../../lib/api-client";
+import { formatCount } from "../../lib/format";
+import { toast } from "../../stores/toast-store";
+import { trashListQueryOptions } from "./api/list-trash";
+import { usePurgeTrashItemsMutation } from "./api/purge-trash-item";
+import { useRestoreTrashItemsMutation } from "./api/restore-trash-item";
+import type { BatchOutcome } from "./api/run-each";
+import { ConfirmPurgeDialog } from "./components/confirm-purge-dialog";
+import { TrashFilters } from "./components/trash-filters";
+import { TrashTable } from "./components/trash-table";
+import { filterTrash, noTrashFilter, type TrashFilter, trashFolders } from "./trash-filter";
+
+const describeItems = (items: TrashItem[]) =>
+  items.length === 1 ? `“${items[0]!.name}”` : `${formatCount(items.length)} items`;
+
+/** Tells what a batch did; a partial failure names the first reason and keeps the rest selected. */
+function report(verb: { past: string; base: string }, items: TrashItem[], outcome: BatchOutcome) {
+  const byId = new Map(items.map((i) => [i.id, i]));
+  const done = outcome.done.flatMap((id) => byId.get(id) ?? []);
+  if (outcome.failed.length === 0) {
+    toast({ title: `${verb.past} ${describeItems(done)}` });
+    return;
+  }
+  const failed = outcome.failed.flatMap(({ id }) => byId.get(id) ?? []);
+  toast({
+    title: `Could not ${verb.base} ${describeItems(failed)}`,
+    description: `${describeError(outcome.failed[0]!.error)}${done.length ? ` ${verb.past} ${describeItems(done)}.` : ""}`,
+    tone: "error",
+  });
+}
+
+type Confirm = { kind: "purge"; items: TrashItem[] } | { kind: "empty"; items: TrashItem[] };
+
+export function TrashPage({ workspaceId }: { workspaceId: string }) {
+  const trash = useQuery(trashListQueryOptions(workspaceId));
+  const restore = useRestoreTrashItemsMutation();
+  const purge = usePurgeTrashItemsMutation();
+  const [filter, setFilter] = useState<TrashFilter>(noTrashFilter);
+  const [selected, setSelected] = useState<ReadonlySet<string>>(new Set());
+  const [confirm, setConfirm] = useState<Confirm | null>(null);
+
+  const items = trash.data ?? [];
+  const folders = useMemo(() => trashFolders(trash.data ?? []), [trash.data]);
+  const shown = useMemo(() => filterTrash(trash.data ?? [], filter), [trash.data, filter]);
+  // Actions reach only what is both selected and shown: a filter must never hide a target.
+  const targets = shown.filter((i) => selected.has(i.id));
+  const filtered =
+    filter.text.trim() !== "" || filter.deletedWithin !== "all" || filter.folder !== "";
+
+  const toggle = (id: string) =>
+    setSelected((s) => {
+      const next = new Set(s);
+      if (!next.delete(id)) next.add(id);
+      return next;
+    });
+  const toggleAll = () =>
+    setSelected(targets.length === shown.length ? new Set() : new Set(shown.map((i) => i.id)));
+  const forget = (ids: string[]) =>
+    setSelected((s) => new Set([...s].filter((id) => !ids.includes(id))));
+
+  const restoreTargets = () => {
+    const batch = targets;
+    restore.mutate(
+      batch.map((i) => i.id),
+      {
+        onSuccess: (outcome) => {
+          forget(outcome.done);
+          report({ past: "Restored", base: "restore" }, batch, outcome);
+        },
+        onError: (error) =>
+          toast({ title: "Could not restore", description: describeError(error), tone: "error" }),
+      },
+    );
+  };
+  const purgeItems = async (batch: TrashItem[]) => {
+    const outcome = await purge.mutateAsync(batch.map((i) => i.id));
+    forget(outcome.done);
+    report({ past: "Purged", base: "purge" }, batch, outcome);
+  };
+
+  const busy = restore.isPending || purge.isPending;
+  return (
+    <div className="flex min-h-0 flex-1 flex-col">
+      <PageHeader
+        title="Trash"
+        description={
+          trash.data
+            ? `${formatCount(items.length)} item${items.length === 1 ? "" : "s"}, purged automatically when their time comes`
+            : "Deleted files and folders, until they are purged"
+        }
+        actions={
+          <Button
+            variant="outline"
+            disabled={items.length === 0 || busy}
+            onClick={() => setConfirm({ kind: "empty", items })}
+          >
+            <XCircleIcon aria-hidden="true" />
+            Empty trash
+          </Button>
+        }
+      />
+      {trash.isPending ? (
+        <div
+          className="grid content-start gap-2 p-4"
+          role="status"
+          aria-busy="true"
+          aria-label="Loading the trash"
+        >
+          {Array.from({ length: 8 }, (_, i) => (
+            // biome-ignore lint/suspicious/noArrayIndexKey: placeholders have no identity
+            <Skeleton key={i} className="h-9" />
+          ))}
+        </div>
+      ) : trash.isError ? (
+        <div className="p-4">
+          <Alert tone="danger">
+            <div className="grid gap-2">
+              <AlertTitle>Could not load the trash</AlertTitle>
+              <AlertDescription>{describeError(trash.error)}</AlertDescription>
+              <div>
+                <Button size="sm" variant="outline" onClick={() => void trash.refetch()}>
+                  Try again
+                </Button>
+              </div>
+            </div>
+          </Alert>
+        </div>
+      ) : items.length === 0 ? (
+        <EmptyState icon={Trash2Icon} title="The trash is empty">
+          Files and folders moved to the trash wait here until they are purged.
+        </EmptyState>
+      ) : (
+        <>
+          <TrashFilters filter={filter} folders={folders} onChange={setFilter} />
+          <div className="flex min-h-12 flex-wrap items-center gap-2 border-b border-border px-4 py-2">
+            <p className="mr-auto text-sm text-muted-foreground" aria-live="polite">
+              {targets.length > 0
+                ? `${formatCount(targets.length)} selected`
+                : filtered
+                  ? `${formatCount(shown.length)} of ${formatCount(items.length)} shown`
+                  : "Select items to restore or purge them"}
+            </p>
+            <Button size="sm" disabled={targets.length === 0 || busy} onClick={restoreTargets}>
+              <RotateCcwIcon aria-hidden="true" />
+              {restore.isPending ? "Restoring…" : "Restore"}
+            </Button>
+            <Button
+              size="sm"
+              variant="destructive"
+              disabled={targets.length === 0 || busy}
+              onClick={() => setConfirm({ kind: "purge", items: targets })}
+            >
+              <XCircleIcon aria-hidden="true" />
+              Purge…
+            </Button>
+          </div>
+          {shown.length === 0 ? (
+            <EmptyState
+              icon={Trash2Icon}
+              title="Nothing matches the filter"
+              action={
+                <Button variant="outline" size="sm" onClick={() => setFilter(noTrashFilter)}>
+                  Clear the filter
+                </Button>
+              }
+            />
+          ) : (
+            <TrashTable
+              items={shown}
+              selected={selected}
+              onToggle={toggle}
+              onToggleAll={toggleAll}
+            />
+          )}
+        </>
+      )}
+      {confirm && (
+        <ConfirmPurgeDialog
+          title={
+            confirm.kind === "empty"
+              ? "Empty the trash?"
+              : `Purge ${describeItems(confirm.items)} permanently?`
+          }
+          description={
+            confirm.kind === "empty"
+              ? `All ${formatCount(confirm.items.length)} items are deleted for good, with everything in the folders and every kept version. This cannot be undone.`
+              : "They are deleted for good, with everything in the folders and every kept version. This cannot be undone."
+          }
+          confirmLabel={confirm.kind === "empty" ? "Empty trash" : "Purge"}
+          onConfirm={() => purgeItems(confirm.items)}
+          onClose={() => setConfirm(null)}
+        />
+      )}
+    </div>
+  );
+}
