@@ -1,36 +1,13 @@
 import { z } from "zod";
 import { dateTime, idSchema, queryBoolean } from "./common";
+import { eventCatalogue, WEBHOOK_TEST } from "./rules";
 
-/** The spec's event catalogue, in the order the console's picker shows it. */
-export const eventCatalogue = [
-  {
-    type: "transfer.completed",
-    area: "Transfers",
-    description: "An upload or download finished cleanly",
-  },
-  { type: "transfer.failed", area: "Transfers", description: "A transfer ended with an error" },
-  { type: "share.created", area: "Shares", description: "A share link was created" },
-  { type: "share.downloaded", area: "Shares", description: "A recipient completed a download" },
-  { type: "share.extended", area: "Shares", description: "A share link's expiry was extended" },
-  { type: "share.revoked", area: "Shares", description: "A share link was revoked" },
-  { type: "share.expired", area: "Shares", description: "A share link reached its expiry" },
-  { type: "portal.created", area: "Portals", description: "An upload portal was created" },
-  {
-    type: "portal.upload.completed",
-    area: "Portals",
-    description: "A client's upload through a portal landed",
-  },
-  { type: "watch_folder.created", area: "Watch folders", description: "A watch folder was set up" },
-  { type: "member.joined", area: "Members", description: "Someone joined the workspace" },
-  { type: "member.removed", area: "Members", description: "A member was removed" },
-] as const;
+export { eventCatalogue, WEBHOOK_TEST };
 
 export type EventType = (typeof eventCatalogue)[number]["type"];
 export const eventTypes = eventCatalogue.map((e) => e.type) as EventType[];
 export const eventTypeSchema = z.enum(eventTypes as [EventType, ...EventType[]]);
 
-/** Sent only to the endpoint being tested; not subscribable, so not in the catalogue. */
-export const WEBHOOK_TEST = "webhook.test";
 /** Every type that can appear in the event stream. */
 export const streamEventTypes: readonly string[] = [...eventTypes, WEBHOOK_TEST];
 

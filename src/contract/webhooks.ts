@@ -1,36 +1,26 @@
 import { z } from "zod";
 import { dateTime, idSchema } from "./common";
 import { eventTypes, streamEventTypes } from "./events";
+import { DISABLE_AFTER_FAILURES } from "./rules";
 
-/** Spec Events: the schedule of retries after a failed attempt, then the delivery is failed. */
-export const RETRY_SCHEDULE_MS = [60_000, 300_000, 1_800_000, 7_200_000, 43_200_000] as const;
-export const MAX_ATTEMPTS = RETRY_SCHEDULE_MS.length + 1;
-export const DISABLE_AFTER_FAILURES = 20;
+export {
+  DELIVERY_HEADER,
+  DISABLE_AFTER_FAILURES,
+  EVENT_HEADER,
+  MAX_ATTEMPTS,
+  parseSignatureHeader,
+  RETRY_SCHEDULE_MS,
+  SECRET_PREFIX,
+  SIGNATURE_HEADER,
+  SIGNATURE_TOLERANCE_SECONDS,
+} from "./rules";
 export const DELIVERY_TIMEOUT_MS = 10_000;
-export const SIGNATURE_TOLERANCE_SECONDS = 300;
 export const RESPONSE_BODY_KEPT_BYTES = 4096;
 
-export const SIGNATURE_HEADER = "Service-Signature";
-export const EVENT_HEADER = "Service-Event";
-export const DELIVERY_HEADER = "Service-Delivery";
-
-export const SECRET_PREFIX = "whsec_";
 export const secretSchema = z
   .string()
   .regex(/^whsec_[A-Za-z0-9]{32}$/)
   .meta({ description: "`whsec_` + 32 base62 characters; the whole string is the HMAC key" });
-
-/** `t=<unix seconds>,v1=<hex>` parsed, or null when malformed. Several v1 values may be present. */
-export function parseSignatureHeader(header: string): { t: number; v1: string[] } | null {
-  let t: number | null = null;
-  const v1: string[] = [];
-  for (const part of header.split(",")) {
-    const [key, value] = part.trim().split("=", 2);
-    if (key === "t" && value && /^\d+$/.test(value)) t = Number(value);
-    else if (key === "v1" && value && /^[0-9a-f]{64}$/i.test(value)) v1.push(value.toLowerCase());
-  }
-  return t === null || v1.length === 0 ? null : { t, v1 };
-}
 
 export const webhookUrlSchema = z
   .string()

@@ -13,7 +13,11 @@ import { Route as AppRouteImport } from './routes/_app'
 import { Route as ConnectRouteImport } from './routes/connect'
 import { Route as AppIndexRouteImport } from './routes/_app/index'
 import { Route as AppAreaRouteImport } from './routes/_app/$area'
+import { Route as AppEventsRouteImport } from './routes/_app/events'
 import { Route as AppFilesRouteImport } from './routes/_app/files'
+import { Route as AppTrashRouteImport } from './routes/_app/trash'
+import { Route as AppWebhooksIndexRouteImport } from './routes/_app/webhooks.index'
+import { Route as AppWebhooksWebhookIdRouteImport } from './routes/_app/webhooks.$webhookId'
 
 const AppRoute = AppRouteImport.update({
   id: '/_app',
@@ -34,9 +38,29 @@ const AppAreaRoute = AppAreaRouteImport.update({
   path: '/$area',
   getParentRoute: () => AppRoute,
 } as any)
+const AppEventsRoute = AppEventsRouteImport.update({
+  id: '/events',
+  path: '/events',
+  getParentRoute: () => AppRoute,
+} as any)
 const AppFilesRoute = AppFilesRouteImport.update({
   id: '/files',
   path: '/files',
+  getParentRoute: () => AppRoute,
+} as any)
+const AppTrashRoute = AppTrashRouteImport.update({
+  id: '/trash',
+  path: '/trash',
+  getParentRoute: () => AppRoute,
+} as any)
+const AppWebhooksIndexRoute = AppWebhooksIndexRouteImport.update({
+  id: '/webhooks/',
+  path: '/webhooks/',
+  getParentRoute: () => AppRoute,
+} as any)
+const AppWebhooksWebhookIdRoute = AppWebhooksWebhookIdRouteImport.update({
+  id: '/webhooks/$webhookId',
+  path: '/webhooks/$webhookId',
   getParentRoute: () => AppRoute,
 } as any)
 
@@ -44,29 +68,66 @@ export interface FileRoutesByFullPath {
   '/': typeof AppIndexRoute
   '/connect': typeof ConnectRoute
   '/$area': typeof AppAreaRoute
+  '/events': typeof AppEventsRoute
   '/files': typeof AppFilesRoute
+  '/trash': typeof AppTrashRoute
+  '/webhooks/$webhookId': typeof AppWebhooksWebhookIdRoute
+  '/webhooks/': typeof AppWebhooksIndexRoute
 }
 export interface FileRoutesByTo {
   '/connect': typeof ConnectRoute
   '/$area': typeof AppAreaRoute
+  '/events': typeof AppEventsRoute
   '/files': typeof AppFilesRoute
+  '/trash': typeof AppTrashRoute
   '/': typeof AppIndexRoute
+  '/webhooks/$webhookId': typeof AppWebhooksWebhookIdRoute
+  '/webhooks': typeof AppWebhooksIndexRoute
 }
 export interface FileRoutesById {
   __root__: typeof rootRouteImport
   '/_app': typeof AppRouteWithChildren
   '/connect': typeof ConnectRoute
   '/_app/$area': typeof AppAreaRoute
+  '/_app/events': typeof AppEventsRoute
   '/_app/files': typeof AppFilesRoute
+  '/_app/trash': typeof AppTrashRoute
   '/_app/': typeof AppIndexRoute
+  '/_app/webhooks/$webhookId': typeof AppWebhooksWebhookIdRoute
+  '/_app/webhooks/': typeof AppWebhooksIndexRoute
 }
 export interface FileRouteTypes {
   fileRoutesByFullPath: FileRoutesByFullPath
-  fullPaths: '/' | '/connect' | '/$area' | '/files'
+  fullPaths:
+    | '/'
+    | '/connect'
+    | '/$area'
+    | '/events'
+    | '/files'
+    | '/trash'
+    | '/webhooks/$webhookId'
+    | '/webhooks/'
   fileRoutesByTo: FileRoutesByTo
-  to: '/connect' | '/$area' | '/files' | '/'
+  to:
+    | '/connect'
+    | '/$area'
+    | '/events'
+    | '/files'
+    | '/trash'
+    | '/'
+    | '/webhooks/$webhookId'
+    | '/webhooks'
   id:
-    '__root__' | '/_app' | '/connect' | '/_app/$area' | '/_app/files' | '/_app/'
+    | '__root__'
+    | '/_app'
+    | '/connect'
+    | '/_app/$area'
+    | '/_app/events'
+    | '/_app/files'
+    | '/_app/trash'
+    | '/_app/'
+    | '/_app/webhooks/$webhookId'
+    | '/_app/webhooks/'
   fileRoutesById: FileRoutesById
 }
 export interface RootRouteChildren {
@@ -104,6 +165,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AppAreaRouteImport
       parentRoute: typeof AppRoute
     }
+    '/_app/events': {
+      id: '/_app/events'
+      path: '/events'
+      fullPath: '/events'
+      preLoaderRoute: typeof AppEventsRouteImport
+      parentRoute: typeof AppRoute
+    }
     '/_app/files': {
       id: '/_app/files'
       path: '/files'
@@ -111,19 +179,48 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AppFilesRouteImport
       parentRoute: typeof AppRoute
     }
+    '/_app/trash': {
+      id: '/_app/trash'
+      path: '/trash'
+      fullPath: '/trash'
+      preLoaderRoute: typeof AppTrashRouteImport
+      parentRoute: typeof AppRoute
+    }
+    '/_app/webhooks/': {
+      id: '/_app/webhooks/'
+      path: '/webhooks'
+      fullPath: '/webhooks/'
+      preLoaderRoute: typeof AppWebhooksIndexRouteImport
+      parentRoute: typeof AppRoute
+    }
+    '/_app/webhooks/$webhookId': {
+      id: '/_app/webhooks/$webhookId'
+      path: '/webhooks/$webhookId'
+      fullPath: '/webhooks/$webhookId'
+      preLoaderRoute: typeof AppWebhooksWebhookIdRouteImport
+      parentRoute: typeof AppRoute
+    }
   }
 }
 
 interface AppRouteChildren {
   AppAreaRoute: typeof AppAreaRoute
+  AppEventsRoute: typeof AppEventsRoute
   AppFilesRoute: typeof AppFilesRoute
+  AppTrashRoute: typeof AppTrashRoute
   AppIndexRoute: typeof AppIndexRoute
+  AppWebhooksWebhookIdRoute: typeof AppWebhooksWebhookIdRoute
+  AppWebhooksIndexRoute: typeof AppWebhooksIndexRoute
 }
 
 const AppRouteChildren: AppRouteChildren = {
   AppAreaRoute: AppAreaRoute,
+  AppEventsRoute: AppEventsRoute,
   AppFilesRoute: AppFilesRoute,
+  AppTrashRoute: AppTrashRoute,
   AppIndexRoute: AppIndexRoute,
+  AppWebhooksWebhookIdRoute: AppWebhooksWebhookIdRoute,
+  AppWebhooksIndexRoute: AppWebhooksIndexRoute,
 }
 
 const AppRouteWithChildren = AppRoute._addFileChildren(AppRouteChildren)

@@ -33,7 +33,7 @@ export const navItems: NavItem[] = [
     area: "trash",
     label: "Trash",
     icon: Trash2Icon,
-    built: false,
+    built: true,
     summary: "Restore or purge deleted files and folders.",
   },
   {
@@ -61,14 +61,14 @@ export const navItems: NavItem[] = [
     area: "webhooks",
     label: "Webhooks",
     icon: WebhookIcon,
-    built: false,
+    built: true,
     summary: "Endpoints, signed deliveries and replays.",
   },
   {
     area: "events",
     label: "Events",
     icon: ActivityIcon,
-    built: false,
+    built: true,
     summary: "A live log of everything the workspace does.",
   },
   {

@@ -1,0 +1,14 @@
+import { useMutation, useQueryClient } from "@tanstack/react-query";
+import type { CreatedWebhook, CreateWebhookBody } from "@/contract/webhooks";
+import { apiRequest, workspacePath } from "../../../lib/api-client";
+import { currentWorkspaceId, webhooksKeys } from "./webhooks-keys";
+
+export function useCreateWebhookMutation() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (body: CreateWebhookBody) =>
+      apiRequest<CreatedWebhook>(workspacePath("/webhooks"), { method: "POST", body }),
+    onSuccess: () =>
+      queryClient.invalidateQueries({ queryKey: webhooksKeys.list(currentWorkspaceId()) }),
+  });
+}

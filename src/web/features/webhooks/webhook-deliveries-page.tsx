@@ -1,0 +1,237 @@
+import { Link, useNavigate } from "@tanstack/react-router";
+import { ArrowLeftIcon, InboxIcon } from "lucide-react";
+import { useCallback, useId } from "react";
+import { EmptyState } from "../../components/empty-state";
+import { PageHeader } from "../../components/page-header";
+import { Alert, AlertDescription, AlertTitle } from "../../components/ui/alert";
+import { Button } from "../../components/ui/button";
+import { Label } from "../../components/ui/label";
+import { NativeSelect } from "../../components/ui/native-select";
+import { Skeleton } from "../../components/ui/skeleton";
+import { ApiError, describeError } from "../../lib/api-client";
+import { formatDateTime } from "../../lib/format";
+import { useWebhookQuery } from "./api/get-webhook";
+import { useDeliveriesQuery } from "./api/list-deliveries";
+import { DeliveryDrawer } from "./components/delivery-drawer";
+import { DeliveryList } from "./components/delivery-list";
+import { DisabledBanner } from "./components/disabled-banner";
+import { EndpointActions } from "./components/endpoint-actions";
+import { EndpointStatus, FailureCount } from "./components/endpoint-table";
+import { streamEventTypesForFilter } from "./components/event-types";
+import { formatCountdown, useNow } from "./components/use-now";
+import type { DeliveriesSearch } from "./webhooks-search";
+
+function Filters({ search }: { search: DeliveriesSearch }) {
+  const navigate = useNavigate({ from: "/webhooks/$webhookId" });
+  const ids = { status: useId(), type: useId(), window: useId() };
+  const set = (patch: Partial<DeliveriesSearch>) =>
+    navigate({ search: (s) => ({ ...s, ...patch, delivery: undefined }), replace: true });
+  return (
+    <div className="flex flex-wrap items-end gap-3">
+      <div className="grid gap-1">
+        <Label htmlFor={ids.status}>Status</Label>
+        <NativeSelect
+          id={ids.status}
+          value={search.status ?? ""}
+          onChange={(e) =>
+            set({ status: (e.target.value || undefined) as DeliveriesSearch["status"] })
+          }
+        >
+          <option value="">Any status</option>
+          <option value="pending">Pending</option>
+          <option value="delivered">Delivered</option>
+          <option value="failed">Failed</option>
+        </NativeSelect>
+      </div>
+      <div className="grid gap-1">
+        <Label htmlFor={ids.type}>Event type</Label>
+        <NativeSelect
+          id={ids.type}
+          value={search.type ?? ""}
+          onChange={(e) => set({ type: e.target.value || undefined })}
+        >
+          <option value="">Any type</option>
+          {streamEventTypesForFilter.map((t) => (
+            <option key={t} value={t}>
+              {t}
+            </option>
+          ))}
+        </NativeSelect>
+      </div>
+      <div className="grid gap-1">
+        <Label htmlFor={ids.window}>Created</Label>
+        <NativeSelect
+          id={ids.window}
+          value={search.window ?? ""}
+          onChange={(e) =>
+            set({ window: (e.target.value || undefined) as DeliveriesSearch["window"] })
+          }
+        >
+          <option value="">Any time</option>
+          <option value="1h">In the last hour</option>
+          <option value="24h">In the last 24 hours</option>
+          <option value="7d">In the last 7 days</option>
+        </NativeSelect>
+      </div>
+    </div>
+  );
+}
+
+export function WebhookDeliveriesPage({
+  workspaceId,
+  webhookId,
+  search,
+}: {
+  workspaceId: string;
+  webhookId: string;
+  search: DeliveriesSearch;
+}) {
+  const navigate = useNavigate({ from: "/webhooks/$webhookId" });
+  const now = useNow();
+  const endpoint = useWebhookQuery(workspaceId, webhookId);
+  const filters = { status: search.status, type: search.type, window: search.window };
+  const deliveries = useDeliveriesQuery(workspaceId, webhookId, filters);
+  const rows = deliveries.data?.pages.flat() ?? [];
+  const filtered = !!(filters.status || filters.type || filters.window);
+  const { fetchNextPage } = deliveries;
+  const loadMore = useCallback(() => void fetchNextPage(), [fetchNextPage]);
+  const open = (delivery: string | undefined) => navigate({ search: (s) => ({ ...s, delivery }) });
+
+  if (endpoint.isError) {
+    const missing = endpoint.error instanceof ApiError && endpoint.error.status === 404;
+    return (
+      <EmptyState
+        icon={InboxIcon}
+        title={missing ? "This endpoint no longer exists" : "Could not load the endpoint"}
+        action={
+          <div className="flex gap-2">
+            {!missing && (
+              <Button variant="outline" onClick={() => endpoint.refetch()}>
+                Try again
+              </Button>
+            )}
+            <Button asChild>
+              <Link to="/webhooks">All endpoints</Link>
+            </Button>
+          </div>
+        }
+      >
+        {missing ? "It may have been deleted." : describeError(endpoint.error)}
+      </EmptyState>
+    );
+  }
+
+  const e = endpoint.data;
+  return (
+    <div className="flex min-h-0 flex-1 flex-col">
+      <PageHeader
+        title="Deliveries"
+        description={
+          e ? <span className="break-all font-mono">{e.url}</span> : "Loading the endpoint…"
+        }
+        actions={
+          <>
+            <Button variant="ghost" asChild>
+              <Link to="/webhooks">
+                <ArrowLeftIcon aria-hidden="true" />
+                All endpoints
+              </Link>
+            </Button>
+            {e && <EndpointActions workspaceId={workspaceId} endpoint={e} afterDelete="list" />}
+          </>
+        }
+      />
+      <div className="flex min-h-0 flex-1 flex-col gap-4 p-4">
+        {e && (
+          <dl className="flex flex-wrap gap-x-6 gap-y-2 text-sm">
+            <div>
+              <dt className="text-xs text-muted-foreground">Status</dt>
+              <dd>
+                <EndpointStatus endpoint={e} />
+              </dd>
+            </div>
+            <div>
+              <dt className="text-xs text-muted-foreground">Failures</dt>
+              <dd>
+                <FailureCount count={e.failureCount} />
+              </dd>
+            </div>
+            <div>
+              <dt className="text-xs text-muted-foreground">Last delivery</dt>
+              <dd>{formatDateTime(e.lastDeliveryAt)}</dd>
+            </div>
+            <div>
+              <dt className="text-xs text-muted-foreground">Next retry</dt>
+              <dd>{e.nextAttemptAt ? formatCountdown(e.nextAttemptAt, now) : "—"}</dd>
+            </div>
+            <div>
+              <dt className="text-xs text-muted-foreground">Signing secret</dt>
+              <dd className="text-muted-foreground">Hidden; rotate it to get a new one</dd>
+            </div>
+          </dl>
+        )}
+        {e?.status === "disabled" && <DisabledBanner workspaceId={workspaceId} endpoint={e} />}
+        <Filters search={search} />
+        {deliveries.isPending ? (
+          <div
+            className="grid gap-1"
+            role="status"
+            aria-busy="true"
+            aria-label="Loading deliveries"
+          >
+            {[0, 1, 2, 3, 4].map((i) => (
+              <Skeleton key={i} className="h-12" />
+            ))}
+          </div>
+        ) : deliveries.isError ? (
+          <Alert tone="danger">
+            <div className="grid gap-2">
+              <AlertTitle>Could not load the deliveries</AlertTitle>
+              <AlertDescription>{describeError(deliveries.error)}</AlertDescription>
+              <div>
+                <Button size="sm" variant="outline" onClick={() => deliveries.refetch()}>
+                  Try again
+                </Button>
+              </div>
+            </div>
+          </Alert>
+        ) : rows.length === 0 ? (
+          <EmptyState
+            icon={InboxIcon}
+            title={filtered ? "No deliveries match" : "No deliveries yet"}
+            action={
+              filtered ? (
+                <Button variant="outline" asChild>
+                  <Link to="/webhooks/$webhookId" params={{ webhookId }} search={{}}>
+                    Clear filters
+                  </Link>
+                </Button>
+              ) : undefined
+            }
+          >
+            {filtered
+              ? "Try another status, type or time."
+              : "Send a test event to see one arrive here."}
+          </EmptyState>
+        ) : (
+          <DeliveryList
+            deliveries={rows}
+            hasMore={deliveries.hasNextPage}
+            loadingMore={deliveries.isFetchingNextPage}
+            onLoadMore={loadMore}
+            onOpen={open}
+            selectedId={search.delivery}
+          />
+        )}
+      </div>
+      {search.delivery && (
+        <DeliveryDrawer
+          workspaceId={workspaceId}
+          webhookId={webhookId}
+          deliveryId={search.delivery}
+          onClose={() => open(undefined)}
+        />
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,124 @@
+import { useNavigate } from "@tanstack/react-router";
+import { PlusIcon, WebhookIcon } from "lucide-react";
+import { useState } from "react";
+import { EmptyState } from "../../components/empty-state";
+import { PageHeader } from "../../components/page-header";
+import { Alert, AlertDescription, AlertTitle } from "../../components/ui/alert";
+import { Button } from "../../components/ui/button";
+import { Skeleton } from "../../components/ui/skeleton";
+import { Tabs, TabsContent, TabsList, TabsTrigger } from "../../components/ui/tabs";
+import { describeError } from "../../lib/api-client";
+import { useCreateWebhookMutation } from "./api/create-webhook";
+import { useWebhooksQuery } from "./api/list-webhooks";
+import { DisabledBanner } from "./components/disabled-banner";
+import { EndpointFormDialog } from "./components/endpoint-form-dialog";
+import { EndpointTable } from "./components/endpoint-table";
+import { SecretDialog } from "./components/secret-dialog";
+import { SignaturePanel } from "./components/signature-panel";
+import type { WebhooksSearch } from "./webhooks-search";
+
+export function WebhooksPage({
+  workspaceId,
+  search,
+}: {
+  workspaceId: string;
+  search: WebhooksSearch;
+}) {
+  const navigate = useNavigate({ from: "/webhooks/" });
+  const endpoints = useWebhooksQuery(workspaceId);
+  const create = useCreateWebhookMutation();
+  const [creating, setCreating] = useState(false);
+  const [created, setCreated] = useState<{ secret: string; url: string } | null>(null);
+  const disabled = endpoints.data?.filter((e) => e.status === "disabled") ?? [];
+
+  const addButton = (
+    <Button onClick={() => setCreating(true)}>
+      <PlusIcon aria-hidden="true" />
+      Add endpoint
+    </Button>
+  );
+
+  return (
+    <div className="flex min-h-0 flex-1 flex-col">
+      <PageHeader
+        title="Webhooks"
+        description="Endpoints that receive signed events, with every delivery recorded."
+        actions={addButton}
+      />
+      <Tabs
+        value={search.tab ?? "endpoints"}
+        onValueChange={(tab) =>
+          navigate({ search: { tab: tab === "signatures" ? "signatures" : undefined } })
+        }
+        className="grid gap-4 overflow-y-auto p-4"
+      >
+        <TabsList aria-label="Webhooks sections" className="justify-self-start">
+          <TabsTrigger value="endpoints">Endpoints</TabsTrigger>
+          <TabsTrigger value="signatures">Verify signatures</TabsTrigger>
+        </TabsList>
+        <TabsContent value="endpoints" className="grid gap-4">
+          {endpoints.isPending ? (
+            <div
+              className="grid gap-2"
+              role="status"
+              aria-busy="true"
+              aria-label="Loading endpoints"
+            >
+              {[0, 1, 2].map((i) => (
+                <Skeleton key={i} className="h-14" />
+              ))}
+            </div>
+          ) : endpoints.isError ? (
+            <Alert tone="danger">
+              <div className="grid gap-2">
+                <AlertTitle>Could not load the endpoints</AlertTitle>
+                <AlertDescription>{describeError(endpoints.error)}</AlertDescription>
+                <div>
+                  <Button size="sm" variant="outline" onClick={() => endpoints.refetch()}>
+                    Try again
+                  </Button>
+                </div>
+              </div>
+            </Alert>
+          ) : endpoints.data.length === 0 ? (
+            <EmptyState icon={WebhookIcon} title="No endpoints yet" action={addButton}>
+              Add a URL and Consign will POST the events you choose to it, signed, retried for up to
+              14 hours when it fails.
+            </EmptyState>
+          ) : (
+            <>
+              {disabled.map((endpoint) => (
+                <section key={endpoint.id} aria-label={`Disabled: ${endpoint.url}`}>
+                  <p className="mb-1 break-all font-mono text-sm">{endpoint.url}</p>
+                  <DisabledBanner workspaceId={workspaceId} endpoint={endpoint} />
+                </section>
+              ))}
+              <EndpointTable workspaceId={workspaceId} endpoints={endpoints.data} />
+            </>
+          )}
+        </TabsContent>
+        <TabsContent value="signatures">
+          <SignaturePanel />
+        </TabsContent>
+      </Tabs>
+      {creating && (
+        <EndpointFormDialog
+          workspaceId={workspaceId}
+          onSubmit={async (draft) => {
+            const endpoint = await create.mutateAsync(draft);
+            setCreated({ secret: endpoint.secret, url: endpoint.url });
+          }}
+          onClose={() => setCreating(false)}
+        />
+      )}
+      {created && (
+        <SecretDialog
+          secret={created.secret}
+          url={created.url}
+          rotated={false}
+          onClose={() => setCreated(null)}
+        />
+      )}
+    </div>
+  );
+}
