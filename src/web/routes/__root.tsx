@@ -1,12 +1,12 @@
 import type { QueryClient } from "@tanstack/react-query";
 import { createRootRouteWithContext, Link, Outlet } from "@tanstack/react-router";
-import { LazyToaster } from "../components/ui/lazy-toaster";
+import { Toaster } from "../components/ui/toaster";
 
 export const Route = createRootRouteWithContext<{ queryClient: QueryClient }>()({
   component: () => (
     <>
       <Outlet />
-      <LazyToaster />
+      <Toaster />
     </>
   ),
   notFoundComponent: () => (
