@@ -83,17 +83,25 @@ export class JobRunner {
     const now = this.clock.now();
     const kinds = [...this.kinds.keys()];
     if (kinds.length === 0) return null;
+    // The due job is found with a read and claimed only if it is still due: an UPDATE that finds
+    // nothing would still take the write lock on every poll.
+    const due = this.db
+      .prepare(
+        `SELECT id FROM jobs
+         WHERE kind IN (SELECT value FROM json_each(?))
+           AND ((status = 'queued' AND run_at <= ?) OR (status = 'running' AND lease_expires_at <= ?))
+         ORDER BY run_at, id LIMIT 1`,
+      )
+      .get(JSON.stringify(kinds), now, now) as { id: string } | undefined;
+    if (!due) return null;
     const row = this.db
       .prepare(
         `UPDATE jobs SET status = 'running', lease_owner = ?, lease_expires_at = ?, attempts = attempts + 1, updated_at = ?
-         WHERE id = (
-           SELECT id FROM jobs
-           WHERE kind IN (SELECT value FROM json_each(?))
-             AND ((status = 'queued' AND run_at <= ?) OR (status = 'running' AND lease_expires_at <= ?))
-           ORDER BY run_at, id LIMIT 1)
+         WHERE id = ?
+           AND ((status = 'queued' AND run_at <= ?) OR (status = 'running' AND lease_expires_at <= ?))
          RETURNING id, kind, payload, attempts, max_attempts`,
       )
-      .get(this.owner, now + this.leaseMs, now, JSON.stringify(kinds), now, now) as
+      .get(this.owner, now + this.leaseMs, now, due.id, now, now) as
       | { id: string; kind: string; payload: string; attempts: number; max_attempts: number }
       | undefined;
     if (!row) return null;

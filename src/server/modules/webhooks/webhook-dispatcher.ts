@@ -215,6 +215,15 @@ export class WebhookDispatcher {
 
   private claim(limit: number): DeliveryRow[] {
     const now = this.deps.clock.now();
+    // A read first: an UPDATE takes the write lock even when nothing is due, twice a second.
+    const due = stmt<[number, number], { one: number }>(
+      this.deps.db,
+      `SELECT 1 AS one FROM webhook_deliveries
+       WHERE status = 'pending' AND held = 0 AND next_attempt_at <= ?
+         AND (lease_expires_at IS NULL OR lease_expires_at <= ?)
+       LIMIT 1`,
+    ).get(now, now);
+    if (!due) return [];
     return stmt<[string, number, number, number, number], DeliveryRow>(
       this.deps.db,
       `UPDATE webhook_deliveries SET lease_owner = ?, lease_expires_at = ?
