@@ -3,14 +3,13 @@ import { ActivityIcon, ArrowUpToLineIcon, PauseIcon, PlayIcon } from "lucide-rea
 import { useId, useState } from "react";
 import type { Event } from "@/contract/events";
 import { EmptyState } from "../../components/empty-state";
+import { LoadError } from "../../components/load-error";
 import { PageHeader } from "../../components/page-header";
-import { Alert, AlertDescription, AlertTitle } from "../../components/ui/alert";
 import { Badge } from "../../components/ui/badge";
 import { Button } from "../../components/ui/button";
 import { Label } from "../../components/ui/label";
 import { NativeSelect } from "../../components/ui/native-select";
-import { Skeleton } from "../../components/ui/skeleton";
-import { describeError } from "../../lib/api-client";
+import { SkeletonRows } from "../../components/ui/skeleton";
 import { formatDateTime } from "../../lib/format";
 import { streamEventTypesForFilter } from "../webhooks/components/event-types";
 import { useEventTailQuery } from "./api/tail-events";
@@ -86,24 +85,14 @@ export function EventsPage({ workspaceId, search }: { workspaceId: string; searc
           )}
         </div>
         {tail.isError && (
-          <Alert tone="danger">
-            <div className="grid gap-2">
-              <AlertTitle>The live tail stopped</AlertTitle>
-              <AlertDescription>{describeError(tail.error)}</AlertDescription>
-              <div>
-                <Button size="sm" variant="outline" onClick={() => tail.refetch()}>
-                  Try again
-                </Button>
-              </div>
-            </div>
-          </Alert>
+          <LoadError
+            title="The live tail stopped"
+            error={tail.error}
+            onRetry={() => void tail.refetch()}
+          />
         )}
         {tail.isPending ? (
-          <div className="grid gap-1" role="status" aria-busy="true" aria-label="Loading events">
-            {[0, 1, 2, 3, 4].map((i) => (
-              <Skeleton key={i} className="h-10" />
-            ))}
-          </div>
+          <SkeletonRows label="Loading events" rows={5} rowClassName="h-10" />
         ) : newestFirst.length === 0 ? (
           !tail.isError && (
             <EmptyState icon={ActivityIcon} title="Waiting for events">

@@ -16,10 +16,11 @@ import { lazy, Suspense, useEffect, useMemo, useRef, useState } from "react";
 import type { FileEntry, SearchResult } from "@/contract/files";
 import { baseName, type FileSortField, parentOf } from "@/contract/rules";
 import { EmptyState } from "../../components/empty-state";
-import { Alert, AlertDescription, AlertTitle } from "../../components/ui/alert";
+import { LoadError } from "../../components/load-error";
 import { Button } from "../../components/ui/button";
-import { Skeleton } from "../../components/ui/skeleton";
+import { SkeletonRows } from "../../components/ui/skeleton";
 import { describeError } from "../../lib/api-client";
+import { copyText } from "../../lib/clipboard";
 import { formatCount } from "../../lib/format";
 import { toast } from "../../stores/toast-store";
 import { useDeleteFilesMutation } from "./api/delete-files";
@@ -254,19 +255,6 @@ export function FilesPage({ workspaceId, view }: { workspaceId: string; view: Fo
     setDetailsOpen(true);
   };
 
-  const copyPath = async (path: string) => {
-    try {
-      await navigator.clipboard.writeText(path);
-      toast({ title: "Copied the path" });
-    } catch {
-      toast({
-        title: "Could not copy",
-        description: "The browser refused the clipboard.",
-        tone: "error",
-      });
-    }
-  };
-
   const actions: FileAction[] = [
     ...(single
       ? [
@@ -302,7 +290,14 @@ export function FilesPage({ workspaceId, view }: { workspaceId: string; view: Fo
         ]
       : []),
     ...(single
-      ? [{ id: "copy", label: "Copy path", icon: CopyIcon, run: () => void copyPath(single.path) }]
+      ? [
+          {
+            id: "copy",
+            label: "Copy path",
+            icon: CopyIcon,
+            run: () => void copyText(single.path, "Copied the path"),
+          },
+        ]
       : []),
     ...(canWrite
       ? [
@@ -401,41 +396,25 @@ export function FilesPage({ workspaceId, view }: { workspaceId: string; view: Fo
       </div>
       <div className="relative flex min-h-0 flex-1">
         {first.isPending || sortIgnored ? (
-          <div
-            className="grid flex-1 content-start gap-2 p-4"
-            role="status"
-            aria-busy="true"
-            aria-label="Loading the folder"
-          >
-            {Array.from({ length: 12 }, (_, i) => (
-              // biome-ignore lint/suspicious/noArrayIndexKey: placeholders have no identity
-              <Skeleton key={i} className="h-7" />
-            ))}
-          </div>
+          <SkeletonRows
+            label="Loading the folder"
+            rows={12}
+            rowClassName="h-7"
+            className="flex-1 content-start p-4"
+          />
         ) : first.isError ? (
           <div className="flex-1 p-4">
-            <Alert tone="danger">
-              <div className="grid gap-2">
-                <AlertTitle>
-                  Could not open {view.path ? `“${view.path}”` : "the workspace root"}
-                </AlertTitle>
-                <AlertDescription>{describeError(first.error)}</AlertDescription>
-                <div className="flex gap-2">
-                  <Button size="sm" variant="outline" onClick={() => void first.refetch()}>
-                    Try again
-                  </Button>
-                  {view.path && (
-                    <Button
-                      size="sm"
-                      variant="outline"
-                      onClick={() => openFolder(parentOf(view.path))}
-                    >
-                      Go to the parent folder
-                    </Button>
-                  )}
-                </div>
-              </div>
-            </Alert>
+            <LoadError
+              title={`Could not open ${view.path ? `“${view.path}”` : "the workspace root"}`}
+              error={first.error}
+              onRetry={() => void first.refetch()}
+            >
+              {view.path && (
+                <Button size="sm" variant="outline" onClick={() => openFolder(parentOf(view.path))}>
+                  Go to the parent folder
+                </Button>
+              )}
+            </LoadError>
           </div>
         ) : first.data.total === 0 ? (
           <div className="flex-1">

@@ -2,11 +2,12 @@ import { useQuery } from "@tanstack/react-query";
 import { RotateCcwIcon, Trash2Icon, XCircleIcon } from "lucide-react";
 import { useMemo, useState } from "react";
 import type { TrashItem } from "@/contract/files";
+import { ConfirmDialog } from "../../components/confirm-dialog";
 import { EmptyState } from "../../components/empty-state";
+import { LoadError } from "../../components/load-error";
 import { PageHeader } from "../../components/page-header";
-import { Alert, AlertDescription, AlertTitle } from "../../components/ui/alert";
 import { Button } from "../../components/ui/button";
-import { Skeleton } from "../../components/ui/skeleton";
+import { SkeletonRows } from "../../components/ui/skeleton";
 import { describeError } from "../../lib/api-client";
 import { formatCount } from "../../lib/format";
 import { toast } from "../../stores/toast-store";
@@ -14,7 +15,6 @@ import { trashListQueryOptions } from "./api/list-trash";
 import { usePurgeTrashItemsMutation } from "./api/purge-trash-item";
 import { useRestoreTrashItemsMutation } from "./api/restore-trash-item";
 import type { BatchOutcome } from "./api/run-each";
-import { ConfirmPurgeDialog } from "./components/confirm-purge-dialog";
 import { TrashFilters } from "./components/trash-filters";
 import { TrashTable } from "./components/trash-table";
 import { filterTrash, noTrashFilter, type TrashFilter, trashFolders } from "./trash-filter";
@@ -109,30 +109,19 @@ export function TrashPage({ workspaceId }: { workspaceId: string }) {
         }
       />
       {trash.isPending ? (
-        <div
-          className="grid content-start gap-2 p-4"
-          role="status"
-          aria-busy="true"
-          aria-label="Loading the trash"
-        >
-          {Array.from({ length: 8 }, (_, i) => (
-            // biome-ignore lint/suspicious/noArrayIndexKey: placeholders have no identity
-            <Skeleton key={i} className="h-9" />
-          ))}
-        </div>
+        <SkeletonRows
+          label="Loading the trash"
+          rows={8}
+          rowClassName="h-9"
+          className="content-start p-4"
+        />
       ) : trash.isError ? (
         <div className="p-4">
-          <Alert tone="danger">
-            <div className="grid gap-2">
-              <AlertTitle>Could not load the trash</AlertTitle>
-              <AlertDescription>{describeError(trash.error)}</AlertDescription>
-              <div>
-                <Button size="sm" variant="outline" onClick={() => void trash.refetch()}>
-                  Try again
-                </Button>
-              </div>
-            </div>
-          </Alert>
+          <LoadError
+            title="Could not load the trash"
+            error={trash.error}
+            onRetry={() => void trash.refetch()}
+          />
         </div>
       ) : items.length === 0 ? (
         <EmptyState icon={Trash2Icon} title="The trash is empty">
@@ -184,7 +173,9 @@ export function TrashPage({ workspaceId }: { workspaceId: string }) {
         </>
       )}
       {confirm && (
-        <ConfirmPurgeDialog
+        <ConfirmDialog
+          destructive
+          pendingLabel="Purging…"
           title={
             confirm.kind === "empty"
               ? "Empty the trash?"

@@ -2,12 +2,12 @@ import { Link, useNavigate } from "@tanstack/react-router";
 import { ArrowLeftIcon, InboxIcon } from "lucide-react";
 import { useCallback, useId } from "react";
 import { EmptyState } from "../../components/empty-state";
+import { LoadError } from "../../components/load-error";
 import { PageHeader } from "../../components/page-header";
-import { Alert, AlertDescription, AlertTitle } from "../../components/ui/alert";
 import { Button } from "../../components/ui/button";
 import { Label } from "../../components/ui/label";
 import { NativeSelect } from "../../components/ui/native-select";
-import { Skeleton } from "../../components/ui/skeleton";
+import { SkeletonRows } from "../../components/ui/skeleton";
 import { ApiError, describeError } from "../../lib/api-client";
 import { formatDateTime } from "../../lib/format";
 import { useWebhookQuery } from "./api/get-webhook";
@@ -173,28 +173,13 @@ export function WebhookDeliveriesPage({
         {e?.status === "disabled" && <DisabledBanner workspaceId={workspaceId} endpoint={e} />}
         <Filters search={search} />
         {deliveries.isPending ? (
-          <div
-            className="grid gap-1"
-            role="status"
-            aria-busy="true"
-            aria-label="Loading deliveries"
-          >
-            {[0, 1, 2, 3, 4].map((i) => (
-              <Skeleton key={i} className="h-12" />
-            ))}
-          </div>
+          <SkeletonRows label="Loading deliveries" rows={5} rowClassName="h-12" />
         ) : deliveries.isError ? (
-          <Alert tone="danger">
-            <div className="grid gap-2">
-              <AlertTitle>Could not load the deliveries</AlertTitle>
-              <AlertDescription>{describeError(deliveries.error)}</AlertDescription>
-              <div>
-                <Button size="sm" variant="outline" onClick={() => deliveries.refetch()}>
-                  Try again
-                </Button>
-              </div>
-            </div>
-          </Alert>
+          <LoadError
+            title="Could not load the deliveries"
+            error={deliveries.error}
+            onRetry={() => void deliveries.refetch()}
+          />
         ) : rows.length === 0 ? (
           <EmptyState
             icon={InboxIcon}

@@ -2,12 +2,11 @@ import { useNavigate } from "@tanstack/react-router";
 import { PlusIcon, WebhookIcon } from "lucide-react";
 import { useState } from "react";
 import { EmptyState } from "../../components/empty-state";
+import { LoadError } from "../../components/load-error";
 import { PageHeader } from "../../components/page-header";
-import { Alert, AlertDescription, AlertTitle } from "../../components/ui/alert";
 import { Button } from "../../components/ui/button";
-import { Skeleton } from "../../components/ui/skeleton";
+import { SkeletonRows } from "../../components/ui/skeleton";
 import { Tabs, TabsContent, TabsList, TabsTrigger } from "../../components/ui/tabs";
-import { describeError } from "../../lib/api-client";
 import { useCreateWebhookMutation } from "./api/create-webhook";
 import { useWebhooksQuery } from "./api/list-webhooks";
 import { DisabledBanner } from "./components/disabled-banner";
@@ -58,28 +57,13 @@ export function WebhooksPage({
         </TabsList>
         <TabsContent value="endpoints" className="grid gap-4">
           {endpoints.isPending ? (
-            <div
-              className="grid gap-2"
-              role="status"
-              aria-busy="true"
-              aria-label="Loading endpoints"
-            >
-              {[0, 1, 2].map((i) => (
-                <Skeleton key={i} className="h-14" />
-              ))}
-            </div>
+            <SkeletonRows label="Loading endpoints" rows={3} rowClassName="h-14" />
           ) : endpoints.isError ? (
-            <Alert tone="danger">
-              <div className="grid gap-2">
-                <AlertTitle>Could not load the endpoints</AlertTitle>
-                <AlertDescription>{describeError(endpoints.error)}</AlertDescription>
-                <div>
-                  <Button size="sm" variant="outline" onClick={() => endpoints.refetch()}>
-                    Try again
-                  </Button>
-                </div>
-              </div>
-            </Alert>
+            <LoadError
+              title="Could not load the endpoints"
+              error={endpoints.error}
+              onRetry={() => void endpoints.refetch()}
+            />
           ) : endpoints.data.length === 0 ? (
             <EmptyState icon={WebhookIcon} title="No endpoints yet" action={addButton}>
               Add a URL and Consign will POST the events you choose to it, signed, retried for up to

@@ -3,8 +3,8 @@ import type { ReactNode } from "react";
 import type { FileEntry } from "@/contract/files";
 import { Button } from "../../../components/ui/button";
 import { Tabs, TabsContent, TabsList, TabsTrigger } from "../../../components/ui/tabs";
+import { copyText } from "../../../lib/clipboard";
 import { formatBytes, formatCount, formatDateTime } from "../../../lib/format";
-import { toast } from "../../../stores/toast-store";
 import { describeType, FileTypeIcon } from "./file-icon";
 import { VersionsList } from "./versions-list";
 
@@ -17,19 +17,6 @@ function Row({ label, children }: { label: string; children: ReactNode }) {
       <dd className="min-w-0 text-sm">{children}</dd>
     </div>
   );
-}
-
-async function copyPath(path: string) {
-  try {
-    await navigator.clipboard.writeText(path);
-    toast({ title: "Copied the path" });
-  } catch {
-    toast({
-      title: "Could not copy",
-      description: "The browser refused the clipboard.",
-      tone: "error",
-    });
-  }
 }
 
 /** Loaded when first opened: the focused entry's facts, and a file's versions. */
@@ -119,7 +106,7 @@ export default function DetailsPanel({
                     variant="ghost"
                     aria-label="Copy the path"
                     title="Copy the path"
-                    onClick={() => void copyPath(entry.path)}
+                    onClick={() => void copyText(entry.path, "Copied the path")}
                   >
                     <CopyIcon aria-hidden="true" />
                   </Button>

@@ -3,6 +3,7 @@ import { useVirtualizer } from "@tanstack/react-virtual";
 import { DownloadIcon } from "lucide-react";
 import { useRef } from "react";
 import type { Manifest } from "@/contract/files";
+import { LoadError } from "../../../components/load-error";
 import { Alert, AlertDescription, AlertTitle } from "../../../components/ui/alert";
 import { Button } from "../../../components/ui/button";
 import {
@@ -12,8 +13,7 @@ import {
   DialogHeader,
   DialogTitle,
 } from "../../../components/ui/dialog";
-import { Skeleton } from "../../../components/ui/skeleton";
-import { describeError } from "../../../lib/api-client";
+import { SkeletonRows } from "../../../components/ui/skeleton";
 import { formatBytes, formatCount, formatDateTime } from "../../../lib/format";
 import { useSessionStore } from "../../../stores/session-store";
 import { manifestQueryOptions } from "../api/get-manifest";
@@ -113,29 +113,13 @@ export default function ManifestDialog({ folder, onClose }: { folder: string; on
           </DialogDescription>
         </DialogHeader>
         {manifest.isPending ? (
-          <div
-            className="grid gap-2"
-            role="status"
-            aria-busy="true"
-            aria-label="Loading the manifest"
-          >
-            {Array.from({ length: 6 }, (_, i) => (
-              // biome-ignore lint/suspicious/noArrayIndexKey: placeholders have no identity
-              <Skeleton key={i} className="h-7" />
-            ))}
-          </div>
+          <SkeletonRows label="Loading the manifest" rows={6} rowClassName="h-7" />
         ) : manifest.isError ? (
-          <Alert tone="danger">
-            <div className="grid gap-2">
-              <AlertTitle>Could not make the manifest</AlertTitle>
-              <AlertDescription>{describeError(manifest.error)}</AlertDescription>
-              <div>
-                <Button size="sm" variant="outline" onClick={() => void manifest.refetch()}>
-                  Try again
-                </Button>
-              </div>
-            </div>
-          </Alert>
+          <LoadError
+            title="Could not make the manifest"
+            error={manifest.error}
+            onRetry={() => void manifest.refetch()}
+          />
         ) : (
           <>
             <dl className="flex gap-6 text-sm">

@@ -2,20 +2,11 @@ import { useQuery } from "@tanstack/react-query";
 import { HistoryIcon } from "lucide-react";
 import { useState } from "react";
 import type { FileEntry, FileVersion } from "@/contract/files";
-import { Alert, AlertDescription, AlertTitle } from "../../../components/ui/alert";
-import {
-  AlertDialog,
-  AlertDialogAction,
-  AlertDialogCancel,
-  AlertDialogContent,
-  AlertDialogDescription,
-  AlertDialogFooter,
-  AlertDialogTitle,
-} from "../../../components/ui/alert-dialog";
+import { ConfirmDialog } from "../../../components/confirm-dialog";
+import { LoadError } from "../../../components/load-error";
 import { Badge } from "../../../components/ui/badge";
 import { Button } from "../../../components/ui/button";
 import { Skeleton } from "../../../components/ui/skeleton";
-import { describeError } from "../../../lib/api-client";
 import { formatBytes, formatDateTime } from "../../../lib/format";
 import { toast } from "../../../stores/toast-store";
 import { versionsQueryOptions } from "../api/list-versions";
@@ -34,7 +25,6 @@ export function VersionsList({
   const versions = useQuery(versionsQueryOptions(workspaceId, entry.path));
   const restore = useRestoreVersionMutation();
   const [confirming, setConfirming] = useState<FileVersion | null>(null);
-  const [problem, setProblem] = useState<string | null>(null);
 
   if (versions.isPending)
     return (
@@ -46,34 +36,12 @@ export function VersionsList({
     );
   if (versions.isError)
     return (
-      <Alert tone="danger">
-        <div className="grid gap-2">
-          <AlertTitle>Could not load the versions</AlertTitle>
-          <AlertDescription>{describeError(versions.error)}</AlertDescription>
-          <Button size="sm" variant="outline" onClick={() => void versions.refetch()}>
-            Try again
-          </Button>
-        </div>
-      </Alert>
+      <LoadError
+        title="Could not load the versions"
+        error={versions.error}
+        onRetry={() => void versions.refetch()}
+      />
     );
-
-  const onRestore = () => {
-    if (!confirming) return;
-    setProblem(null);
-    restore.mutate(
-      { versionId: confirming.id, path: entry.path },
-      {
-        onSuccess: () => {
-          toast({
-            title: `Restored the version from ${formatDateTime(confirming.createdAt)}`,
-            description: "The content it replaced is kept as a version.",
-          });
-          setConfirming(null);
-        },
-        onError: (error) => setProblem(describeError(error)),
-      },
-    );
-  };
 
   return (
     <>
@@ -116,36 +84,22 @@ export function VersionsList({
           here.
         </p>
       )}
-      <AlertDialog
-        open={confirming !== null}
-        onOpenChange={(open) => !open && !restore.isPending && setConfirming(null)}
-      >
-        <AlertDialogContent>
-          <AlertDialogTitle>Restore this version?</AlertDialogTitle>
-          <AlertDialogDescription>
-            The version from {confirming ? formatDateTime(confirming.createdAt) : ""} becomes the
-            live content of “{entry.name}”. The current content is kept as a version.
-          </AlertDialogDescription>
-          {problem && (
-            <p role="alert" className="text-sm text-destructive-text">
-              {problem}
-            </p>
-          )}
-          <AlertDialogFooter>
-            <AlertDialogCancel disabled={restore.isPending}>Cancel</AlertDialogCancel>
-            <AlertDialogAction
-              // Stays open until the service answers, so a failure is shown where it was asked.
-              onClick={(e) => {
-                e.preventDefault();
-                onRestore();
-              }}
-              disabled={restore.isPending}
-            >
-              {restore.isPending ? "Restoring…" : "Restore version"}
-            </AlertDialogAction>
-          </AlertDialogFooter>
-        </AlertDialogContent>
-      </AlertDialog>
+      {confirming && (
+        <ConfirmDialog
+          title="Restore this version?"
+          description={`The version from ${formatDateTime(confirming.createdAt)} becomes the live content of “${entry.name}”. The current content is kept as a version.`}
+          confirmLabel="Restore version"
+          pendingLabel="Restoring…"
+          onConfirm={async () => {
+            await restore.mutateAsync({ versionId: confirming.id, path: entry.path });
+            toast({
+              title: `Restored the version from ${formatDateTime(confirming.createdAt)}`,
+              description: "The content it replaced is kept as a version.",
+            });
+          }}
+          onClose={() => setConfirming(null)}
+        />
+      )}
     </>
   );
 }

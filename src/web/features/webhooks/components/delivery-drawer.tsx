@@ -1,5 +1,6 @@
 import { RotateCwIcon } from "lucide-react";
 import type { DeliveryAttempt, WebhookDeliveryDetail } from "@/contract/webhooks";
+import { CopyButton } from "../../../components/copy-button";
 import { Alert, AlertDescription } from "../../../components/ui/alert";
 import { Badge } from "../../../components/ui/badge";
 import { Button } from "../../../components/ui/button";
@@ -10,7 +11,6 @@ import { formatDateTime } from "../../../lib/format";
 import { toast } from "../../../stores/toast-store";
 import { useDeliveryQuery } from "../api/get-delivery";
 import { useRetryDeliveriesMutation } from "../api/retry-delivery";
-import { CopyButton } from "./copy-button";
 import { DeliveryStatusBadge } from "./delivery-status";
 import { formatCountdown, useNow } from "./use-now";
 

@@ -2,6 +2,7 @@ import { useNavigate } from "@tanstack/react-router";
 import { MoreHorizontalIcon } from "lucide-react";
 import { useState } from "react";
 import type { WebhookEndpoint } from "@/contract/webhooks";
+import { ConfirmDialog } from "../../../components/confirm-dialog";
 import { Button } from "../../../components/ui/button";
 import {
   DropdownMenu,
@@ -16,7 +17,6 @@ import { useDeleteWebhookMutation } from "../api/delete-webhook";
 import { useRotateSecretMutation } from "../api/rotate-secret";
 import { useTestWebhookMutation } from "../api/test-webhook";
 import { useUpdateWebhookMutation } from "../api/update-webhook";
-import { ConfirmDialog } from "./confirm-dialog";
 import { EndpointFormDialog } from "./endpoint-form-dialog";
 import { SecretDialog } from "./secret-dialog";
 

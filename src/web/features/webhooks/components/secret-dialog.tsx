@@ -1,5 +1,6 @@
 import { EyeIcon, EyeOffIcon } from "lucide-react";
 import { useState } from "react";
+import { CopyButton } from "../../../components/copy-button";
 import { Alert, AlertDescription } from "../../../components/ui/alert";
 import { Button } from "../../../components/ui/button";
 import {
@@ -10,7 +11,6 @@ import {
   DialogHeader,
   DialogTitle,
 } from "../../../components/ui/dialog";
-import { CopyButton } from "./copy-button";
 
 /** The signing secret, shown once after create or rotate: the service never returns it again. */
 export function SecretDialog({

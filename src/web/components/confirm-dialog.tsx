@@ -1,4 +1,5 @@
 import { useState } from "react";
+import { describeError } from "../lib/api-client";
 import {
   AlertDialog,
   AlertDialogAction,
@@ -7,14 +8,14 @@ import {
   AlertDialogDescription,
   AlertDialogFooter,
   AlertDialogTitle,
-} from "../../../components/ui/alert-dialog";
-import { describeError } from "../../../lib/api-client";
+} from "./ui/alert-dialog";
 
 /** Asks before an action that cannot be undone; stays open (with the reason) if it fails. */
 export function ConfirmDialog({
   title,
   description,
   confirmLabel,
+  pendingLabel = "Working…",
   destructive = false,
   onConfirm,
   onClose,
@@ -22,6 +23,8 @@ export function ConfirmDialog({
   title: string;
   description: string;
   confirmLabel: string;
+  /** Shown on the button while the action runs. */
+  pendingLabel?: string;
   destructive?: boolean;
   onConfirm(): Promise<unknown>;
   onClose(): void;
@@ -56,7 +59,7 @@ export function ConfirmDialog({
             disabled={pending}
             onClick={confirm}
           >
-            {pending ? "Working…" : confirmLabel}
+            {pending ? pendingLabel : confirmLabel}
           </AlertDialogAction>
         </AlertDialogFooter>
       </AlertDialogContent>
