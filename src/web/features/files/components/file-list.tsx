@@ -5,14 +5,15 @@ import { useQueries, useQueryClient } from "@tanstack/react-query";
 import { useVirtualizer } from "@tanstack/react-virtual";
 import { ArrowDownIcon, ArrowUpIcon } from "lucide-react";
 import {
-  type Key,
   type KeyboardEvent,
   type MouseEvent,
+  memo,
   type RefObject,
   useEffect,
   useId,
   useLayoutEffect,
   useMemo,
+  useRef,
   useState,
 } from "react";
 import type { FileEntry, FileListing } from "@/contract/files";
@@ -284,22 +285,42 @@ export function FileList({
       });
   };
 
+  const onCheckboxClick = (e: MouseEvent, index: number, entry: FileEntry) => {
+    e.stopPropagation();
+    setActive(index);
+    if (e.shiftKey) void selectRange(anchor(), index, true);
+    else select(toggle(selection, entry.path), index);
+  };
+
   const rowCheckbox = (entry: FileEntry, index: number, className?: string) => (
-    <NativeCheckbox
+    <RowCheckbox
+      entry={entry}
+      index={index}
       checked={isSelected(selection, entry.path)}
-      readOnly
-      aria-label={`Select ${entry.name}`}
-      tabIndex={-1}
       className={className}
-      // Keeps focus on the grid, whose keyboard model the checkbox is part of.
-      onMouseDown={(e) => e.preventDefault()}
-      onClick={(e) => {
-        e.stopPropagation();
-        setActive(index);
-        if (e.shiftKey) void selectRange(anchor(), index, true);
-        else select(toggle(selection, entry.path), index);
-      }}
+      onClick={onCheckboxClick}
     />
+  );
+
+  // Rows are memoized so a scroll frame renders only the rows it brings into view; they call
+  // the list's current handlers through this stable object.
+  const latest = useRef<RowHandlers>(null!);
+  latest.current = {
+    click: onRowClick,
+    contextMenu: onRowContextMenu,
+    open: (entry) => renaming !== entry.path && actions.onOpen(entry),
+    checkbox: onCheckboxClick,
+    renameDone: actions.onRenameDone,
+  };
+  const rowHandlers = useMemo<RowHandlers>(
+    () => ({
+      click: (...a) => latest.current.click(...a),
+      contextMenu: (...a) => latest.current.contextMenu(...a),
+      open: (entry) => latest.current.open(entry),
+      checkbox: (...a) => latest.current.checkbox(...a),
+      renameDone: (renamed) => latest.current.renameDone(renamed),
+    }),
+    [],
   );
 
   const headerChecked = selectionState(selection, total);
@@ -311,14 +332,13 @@ export function FileList({
     />
   );
 
-  const nameOrEditor = (entry: FileEntry) =>
-    renaming === entry.path ? (
-      <RenameInput entry={entry} onDone={actions.onRenameDone} />
-    ) : (
-      <span className="truncate" title={entry.name}>
-        {entry.name}
-      </span>
-    );
+  const nameOrEditor = (entry: FileEntry) => (
+    <NameOrEditor
+      entry={entry}
+      renaming={renaming === entry.path}
+      onRenameDone={actions.onRenameDone}
+    />
+  );
 
   const sortHeader = (field: FileSortField, label: string, className?: string) => {
     const current = view.sort === field;
@@ -337,71 +357,6 @@ export function FileList({
           {label}
           {current && <Arrow className="size-3" aria-hidden="true" />}
         </button>
-      </div>
-    );
-  };
-
-  const listRow = (index: number, start: number, key: Key) => {
-    const entry = entryAt(index);
-    const selected = entry ? isSelected(selection, entry.path) : false;
-    return (
-      <div
-        key={key}
-        id={`${gridId}-${index}`}
-        role="row"
-        aria-rowindex={index + 2}
-        aria-selected={selected}
-        data-index={index}
-        className={cn(
-          columns,
-          "absolute left-0 top-0 w-full cursor-default select-none text-sm",
-          selected ? "bg-selected" : "hover:bg-accent",
-          index === active && "ring-1 ring-inset ring-ring/60",
-          renaming === entry?.path && "z-20",
-        )}
-        style={{ height: ROW_HEIGHT, transform: `translateY(${start}px)` }}
-        onClick={(e) => onRowClick(e, index, entry)}
-        onDoubleClick={() => entry && renaming !== entry.path && actions.onOpen(entry)}
-        onContextMenu={(e) => onRowContextMenu(e, index, entry)}
-      >
-        {entry ? (
-          <>
-            <div role="gridcell" className="flex items-center">
-              {rowCheckbox(entry, index)}
-            </div>
-            <div role="gridcell" className="relative flex min-w-0 items-center gap-2">
-              <FileTypeIcon entry={entry} className="size-4 shrink-0" />
-              {nameOrEditor(entry)}
-            </div>
-            <div role="gridcell" className="truncate text-muted-foreground">
-              {describeType(entry)}
-            </div>
-            <div role="gridcell" className="text-right tabular-nums text-muted-foreground">
-              {entry.type === "folder"
-                ? `${entry.childCount ?? 0} item${entry.childCount === 1 ? "" : "s"}`
-                : formatBytes(entry.sizeBytes)}
-            </div>
-            <div role="gridcell" className="truncate text-muted-foreground">
-              {formatDateTime(entry.modifiedAt)}
-            </div>
-          </>
-        ) : (
-          <>
-            <div role="gridcell" />
-            <div role="gridcell" aria-label="Loading">
-              <Skeleton className="h-4 w-2/3" />
-            </div>
-            <div role="gridcell">
-              <Skeleton className="h-4 w-16" />
-            </div>
-            <div role="gridcell">
-              <Skeleton className="ml-auto h-4 w-12" />
-            </div>
-            <div role="gridcell">
-              <Skeleton className="h-4 w-28" />
-            </div>
-          </>
-        )}
       </div>
     );
   };
@@ -512,10 +467,163 @@ export function FileList({
                     )}
                   </div>
                 ))
-              : rows.map((row) => listRow(row.index, row.start, row.key))}
+              : rows.map((row) => {
+                  const entry = entryAt(row.index);
+                  return (
+                    <ListRow
+                      key={row.key}
+                      id={`${gridId}-${row.index}`}
+                      index={row.index}
+                      start={row.start}
+                      entry={entry}
+                      selected={entry ? isSelected(selection, entry.path) : false}
+                      active={row.index === active}
+                      renaming={entry !== undefined && renaming === entry.path}
+                      handlers={rowHandlers}
+                    />
+                  );
+                })}
           </div>
         </div>
       </div>
     </div>
   );
 }
+
+interface RowHandlers {
+  click(e: MouseEvent, index: number, entry: FileEntry | undefined): void;
+  contextMenu(e: MouseEvent, index: number, entry: FileEntry | undefined): void;
+  open(entry: FileEntry): void;
+  checkbox(e: MouseEvent, index: number, entry: FileEntry): void;
+  renameDone(renamed: EntryRef | null): void;
+}
+
+function RowCheckbox({
+  entry,
+  index,
+  checked,
+  className,
+  onClick,
+}: {
+  entry: FileEntry;
+  index: number;
+  checked: boolean;
+  className?: string;
+  onClick: RowHandlers["checkbox"];
+}) {
+  return (
+    <NativeCheckbox
+      checked={checked}
+      readOnly
+      aria-label={`Select ${entry.name}`}
+      tabIndex={-1}
+      className={className}
+      // Keeps focus on the grid, whose keyboard model the checkbox is part of.
+      onMouseDown={(e) => e.preventDefault()}
+      onClick={(e) => onClick(e, index, entry)}
+    />
+  );
+}
+
+function NameOrEditor({
+  entry,
+  renaming,
+  onRenameDone,
+}: {
+  entry: FileEntry;
+  renaming: boolean;
+  onRenameDone: RowHandlers["renameDone"];
+}) {
+  return renaming ? (
+    <RenameInput entry={entry} onDone={onRenameDone} />
+  ) : (
+    <span className="truncate" title={entry.name}>
+      {entry.name}
+    </span>
+  );
+}
+
+const ListRow = memo(function ListRow({
+  id,
+  index,
+  start,
+  entry,
+  selected,
+  active,
+  renaming,
+  handlers,
+}: {
+  id: string;
+  index: number;
+  start: number;
+  entry: FileEntry | undefined;
+  selected: boolean;
+  active: boolean;
+  renaming: boolean;
+  handlers: RowHandlers;
+}) {
+  return (
+    <div
+      id={id}
+      role="row"
+      aria-rowindex={index + 2}
+      aria-selected={selected}
+      data-index={index}
+      className={cn(
+        columns,
+        "absolute left-0 top-0 w-full cursor-default select-none text-sm",
+        selected ? "bg-selected" : "hover:bg-accent",
+        active && "ring-1 ring-inset ring-ring/60",
+        renaming && "z-20",
+      )}
+      style={{ height: ROW_HEIGHT, transform: `translateY(${start}px)` }}
+      onClick={(e) => handlers.click(e, index, entry)}
+      onDoubleClick={() => entry && handlers.open(entry)}
+      onContextMenu={(e) => handlers.contextMenu(e, index, entry)}
+    >
+      {entry ? (
+        <>
+          <div role="gridcell" className="flex items-center">
+            <RowCheckbox
+              entry={entry}
+              index={index}
+              checked={selected}
+              onClick={handlers.checkbox}
+            />
+          </div>
+          <div role="gridcell" className="relative flex min-w-0 items-center gap-2">
+            <FileTypeIcon entry={entry} className="size-4 shrink-0" />
+            <NameOrEditor entry={entry} renaming={renaming} onRenameDone={handlers.renameDone} />
+          </div>
+          <div role="gridcell" className="truncate text-muted-foreground">
+            {describeType(entry)}
+          </div>
+          <div role="gridcell" className="text-right tabular-nums text-muted-foreground">
+            {entry.type === "folder"
+              ? `${entry.childCount ?? 0} item${entry.childCount === 1 ? "" : "s"}`
+              : formatBytes(entry.sizeBytes)}
+          </div>
+          <div role="gridcell" className="truncate text-muted-foreground">
+            {formatDateTime(entry.modifiedAt)}
+          </div>
+        </>
+      ) : (
+        <>
+          <div role="gridcell" />
+          <div role="gridcell" aria-label="Loading">
+            <Skeleton className="h-4 w-2/3" />
+          </div>
+          <div role="gridcell">
+            <Skeleton className="h-4 w-16" />
+          </div>
+          <div role="gridcell">
+            <Skeleton className="ml-auto h-4 w-12" />
+          </div>
+          <div role="gridcell">
+            <Skeleton className="h-4 w-28" />
+          </div>
+        </>
+      )}
+    </div>
+  );
+});
