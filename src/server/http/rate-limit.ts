@@ -12,10 +12,12 @@ export interface RateVerdict {
 /**
  * A sliding-window log per key: a request is allowed when fewer than `limit` accepted
  * requests fall within the last `windowMs`. Exact, unlike fixed windows, which let twice
- * the limit through across a boundary. Memory is one ring of `limit` timestamps per key.
+ * the limit through across a boundary. Memory is one ring of `limit` timestamps per key,
+ * used as a queue: times leave from the head as they fall out of the window, so a request
+ * costs O(1) amortized whatever the limit.
  */
 export class RateLimiter {
-  private rings = new Map<string, { times: Float64Array; next: number; count: number }>();
+  private rings = new Map<string, { times: Float64Array; head: number; count: number }>();
 
   constructor(
     readonly limit: number,
@@ -25,43 +27,35 @@ export class RateLimiter {
   take(key: string, now: number): RateVerdict {
     let ring = this.rings.get(key);
     if (!ring) {
-      ring = { times: new Float64Array(this.limit), next: 0, count: 0 };
+      ring = { times: new Float64Array(this.limit), head: 0, count: 0 };
       this.rings.set(key, ring);
     }
+    while (ring.count > 0 && now - ring.times[ring.head]! >= this.windowMs) {
+      ring.head = (ring.head + 1) % this.limit;
+      ring.count--;
+    }
     const windowSeconds = Math.round(this.windowMs / 1000);
-    // The oldest accepted request still counted sits where the next one would be written.
-    const oldest = ring.count < this.limit ? null : ring.times[ring.next]!;
-    if (oldest !== null && now - oldest < this.windowMs) {
-      const waitMs = oldest + this.windowMs - now;
-      const newest = ring.times[(ring.next + this.limit - 1) % this.limit]!;
+    if (ring.count >= this.limit) {
+      const oldest = ring.times[ring.head]!;
+      const newest = ring.times[(ring.head + ring.count - 1) % this.limit]!;
       return {
         allowed: false,
         limit: this.limit,
         remaining: 0,
         windowSeconds,
-        retryAfterSeconds: Math.max(1, Math.ceil(waitMs / 1000)),
+        retryAfterSeconds: Math.max(1, Math.ceil((oldest + this.windowMs - now) / 1000)),
         resetSeconds: Math.max(1, Math.ceil((newest + this.windowMs - now) / 1000)),
       };
     }
-    ring.times[ring.next] = now;
-    ring.next = (ring.next + 1) % this.limit;
-    ring.count = Math.min(ring.count + 1, this.limit);
-    let inWindow = 0;
-    let earliest = now;
-    for (let i = 0; i < ring.count; i++) {
-      const t = ring.times[i]!;
-      if (now - t < this.windowMs) {
-        inWindow++;
-        if (t < earliest) earliest = t;
-      }
-    }
+    ring.times[(ring.head + ring.count) % this.limit] = now;
+    ring.count++;
     return {
       allowed: true,
       limit: this.limit,
-      remaining: this.limit - inWindow,
+      remaining: this.limit - ring.count,
       windowSeconds,
       retryAfterSeconds: 0,
-      resetSeconds: Math.ceil((earliest + this.windowMs - now) / 1000),
+      resetSeconds: Math.ceil((ring.times[ring.head]! + this.windowMs - now) / 1000),
     };
   }
 }

@@ -1,6 +1,7 @@
 import { API_KEY_PREFIX } from "@/contract/auth";
 import type { Scope } from "@/contract/common";
 import type { Db } from "../../db/database";
+import { stmt } from "../../db/statements";
 import { newId, randomBase62 } from "../../lib/ids";
 import { hashSecret } from "../../lib/secrets";
 
@@ -83,7 +84,7 @@ export const listKeys = (db: Db, workspaceId: string) =>
   ).map(toRecord);
 
 export const getKey = (db: Db, id: string) => {
-  const row = db.prepare("SELECT * FROM api_keys WHERE id = ?").get(id) as KeyRow | undefined;
+  const row = stmt<[string], KeyRow>(db, "SELECT * FROM api_keys WHERE id = ?").get(id);
   return row ? toRecord(row) : undefined;
 };
 
@@ -103,18 +104,17 @@ export type AuthResult =
 const LAST_USED_RESOLUTION_MS = 60_000;
 
 export function authenticateKey(db: Db, key: string, now: number): AuthResult {
-  const row = db
-    .prepare(
-      `SELECT k.*, m.removed_at AS member_removed_at FROM api_keys k JOIN members m ON m.id = k.member_id
-       WHERE k.key_hash = ?`,
-    )
-    .get(hashSecret(key)) as (KeyRow & { member_removed_at: number | null }) | undefined;
+  const row = stmt<[string], KeyRow & { member_removed_at: number | null }>(
+    db,
+    `SELECT k.*, m.removed_at AS member_removed_at FROM api_keys k JOIN members m ON m.id = k.member_id
+     WHERE k.key_hash = ?`,
+  ).get(hashSecret(key));
   if (!row) return { ok: false, reason: "unknown" };
   if (row.revoked_at !== null) return { ok: false, reason: "revoked" };
   if (row.expires_at !== null && row.expires_at <= now) return { ok: false, reason: "expired" };
   if (row.member_removed_at !== null) return { ok: false, reason: "creator_removed" };
   if (row.last_used_at === null || now - row.last_used_at > LAST_USED_RESOLUTION_MS) {
-    db.prepare("UPDATE api_keys SET last_used_at = ? WHERE id = ?").run(now, row.id);
+    stmt(db, "UPDATE api_keys SET last_used_at = ? WHERE id = ?").run(now, row.id);
   }
   return { ok: true, key: toRecord(row) };
 }

@@ -1,4 +1,5 @@
 import type { Db } from "../../db/database";
+import { stmt } from "../../db/statements";
 import { newId } from "../../lib/ids";
 import type { EventRecorder } from "../events/events.repository";
 
@@ -72,4 +73,4 @@ export const findMember = (db: Db, workspaceId: string, idOrEmail: string) =>
     .get(workspaceId, idOrEmail, idOrEmail) as MemberRow | undefined;
 
 export const getMember = (db: Db, id: string) =>
-  db.prepare("SELECT * FROM members WHERE id = ?").get(id) as MemberRow | undefined;
+  stmt<[string], MemberRow>(db, "SELECT * FROM members WHERE id = ?").get(id);

@@ -1,6 +1,7 @@
 import type { RouteHandler } from "@hono/zod-openapi";
 import { sampleEventData } from "@/contract/events";
 import type { WebhookPayload } from "@/contract/webhooks";
+import { stmt } from "../../db/statements";
 import type { AppEnv } from "../../http/types";
 import { notFound } from "../../lib/api-error";
 import { toIso } from "../../lib/clock";
@@ -11,7 +12,6 @@ import {
   hookView,
   insertEndpoint,
   listEndpoints,
-  stmt,
 } from "./webhooks.repository";
 import type {
   createHookRoute,

@@ -10,6 +10,7 @@ import {
   SIGNATURE_HEADER,
 } from "@/contract/webhooks";
 import type { Db } from "../../db/database";
+import { stmt } from "../../db/statements";
 import type { Clock } from "../../lib/clock";
 import { toIso } from "../../lib/clock";
 import { newId } from "../../lib/ids";
@@ -18,7 +19,7 @@ import type { RecordedEvent } from "../events/events.repository";
 import { type AttemptOutcome, postWebhook } from "./http-delivery";
 import { SecretBox } from "./secret-box";
 import { signatureHeader } from "./signing";
-import { type DeliveryRow, holdPending, stmt } from "./webhooks.repository";
+import { type DeliveryRow, holdPending } from "./webhooks.repository";
 
 export const USER_AGENT = "Consign-Webhooks/1.0";
 

@@ -1,4 +1,3 @@
-import type { Statement } from "better-sqlite3";
 import type {
   DeliveriesQuery,
   DeliveryAttempt,
@@ -8,6 +7,7 @@ import type {
   WebhookEndpoint,
 } from "@/contract/webhooks";
 import type { Db } from "../../db/database";
+import { stmt } from "../../db/statements";
 import { toIso, toIsoOrNull } from "../../lib/clock";
 import { newId } from "../../lib/ids";
 
@@ -58,25 +58,6 @@ export interface AttemptRow {
   error: string | null;
   response_body: string | null;
   response_truncated: number;
-}
-
-// better-sqlite3 compiles a statement per prepare(); the dispatcher's hot path reuses them.
-const cache = new WeakMap<Db, Map<string, Statement>>();
-export function stmt<P extends unknown[] = unknown[], R = unknown>(
-  db: Db,
-  sql: string,
-): Statement<P, R> {
-  let byText = cache.get(db);
-  if (!byText) {
-    byText = new Map();
-    cache.set(db, byText);
-  }
-  let s = byText.get(sql);
-  if (!s) {
-    s = db.prepare(sql);
-    byText.set(sql, s);
-  }
-  return s as unknown as Statement<P, R>;
 }
 
 export const endpointView = (e: EndpointRow, nextAttemptAt: number | null): WebhookEndpoint => ({

@@ -1,4 +1,5 @@
 import type { Db } from "../../db/database";
+import { stmt } from "../../db/statements";
 import { newId } from "../../lib/ids";
 
 export interface WorkspaceRow {
@@ -19,4 +20,4 @@ export const listWorkspaces = (db: Db) =>
   db.prepare("SELECT * FROM workspaces ORDER BY created_at").all() as WorkspaceRow[];
 
 export const getWorkspace = (db: Db, id: string) =>
-  db.prepare("SELECT * FROM workspaces WHERE id = ?").get(id) as WorkspaceRow | undefined;
+  stmt<[string], WorkspaceRow>(db, "SELECT * FROM workspaces WHERE id = ?").get(id);
