@@ -231,3 +231,34 @@ test("a 100,000-entry folder scrolls to its last entry, in the list and in the g
   await expectNoAxeViolations(page);
   await page.getByRole("button", { name: "List view" }).click();
 });
+
+test("against a service without the sort extension, the list falls back to name order and says so", async ({
+  page,
+  service,
+}) => {
+  const top = `Sortless ${unique()}`;
+  await service.writeFile(`${top}/b-small.txt`, "b");
+  await service.writeFile(`${top}/a-large.txt`, "a much larger file than the other one");
+  // Another server of the interface: it ignores `sort` and `order`, and its listings do not
+  // carry them. The real service answers; the parameters and members are what differ.
+  await page.route(/\/v1\/workspaces\/[^/]+\/files\?/, async (route) => {
+    const url = new URL(route.request().url());
+    url.searchParams.delete("sort");
+    url.searchParams.delete("order");
+    const response = await route.fetch({ url: url.toString() });
+    const { sort: _sort, order: _order, ...listing } = await response.json();
+    await route.fulfill({ response, json: listing });
+  });
+  await page.goto(service.signInUrl);
+  await expect(page).toHaveURL(/\/files/);
+  await page.goto(`/files?path=${encodeURIComponent(top)}&sort=size&order=desc`);
+
+  await expect(page.getByText("Showing name order").first()).toBeVisible();
+  await expect(page).not.toHaveURL(/sort=/);
+  await expect(page.getByRole("columnheader", { name: "Name" })).toHaveAttribute(
+    "aria-sort",
+    "ascending",
+  );
+  await expect(page.getByRole("row").nth(1)).toContainText("a-large.txt");
+  await expect(page.getByRole("row").nth(2)).toContainText("b-small.txt");
+});
