@@ -1,3 +1,4 @@
+import { setTimeout as sleep } from "node:timers/promises";
 import { joinPath, sortKey } from "./files.repository";
 import type { FilesService } from "./files.service";
 
@@ -13,55 +14,69 @@ export interface SeedOptions {
   start?: number;
   /** One entry in this many is an (empty) folder; 0 for files only. */
   folderEvery?: number;
+  /**
+   * Pause between batches, so that the running service and other CLIs, whose busy handler
+   * polls for the write lock, get it between two batches; 0 where nobody else writes.
+   */
+  pauseMs?: number;
 }
 
+/** Rows per transaction: short enough (well under 100 ms here) that no writer waits long. */
+const BATCH = 2000;
+
 /**
- * Adds `count` entries to a folder in one transaction with one prepared statement: names that
- * sort and search like a real image sequence, by default one folder in fifty, every file sharing
- * one small blob. 100,000 entries take a few seconds.
+ * Adds `count` entries to a folder in batches of one transaction each: names that sort and
+ * search like a real image sequence, by default one folder in fifty, every file sharing one
+ * small blob. Each batch updates the folder's counts and the blob's references with its rows,
+ * so a seed cut short leaves a consistent, smaller folder. 100,000 entries take a few seconds.
  */
 export async function seedEntries(
   files: FilesService,
   workspaceId: string,
   folderPath: string,
   count: number,
-  { start, folderEvery = 50 }: SeedOptions = {},
+  { start, folderEvery = 50, pauseMs = 20 }: SeedOptions = {},
 ) {
-  const blob = await files.blobs.stage(SEED_CONTENT);
+  const insert = files.db.prepare(
+    `INSERT INTO entries (workspace_id, parent_id, name, sort_key, path, is_file, size, mime, sha256, created_at, modified_at)
+     VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+  );
   const now = Date.now();
-  files.db
-    .transaction(() => {
-      const folder = files.ensureFolder(workspaceId, folderPath, now);
-      const insert = files.db.prepare(
-        `INSERT INTO entries (workspace_id, parent_id, name, sort_key, path, is_file, size, mime, sha256, created_at, modified_at)
-         VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
-      );
-      let folders = 0;
-      const first = start ?? folder.folder_count + folder.file_count;
-      for (let i = first; i < first + count; i++) {
-        const name = seedName(i, folderEvery);
-        const isFile = !name.startsWith("dir_");
-        if (!isFile) folders++;
-        // Dates vary so the date order differs from the name order.
-        insert.run(
-          workspaceId,
-          folder.id,
-          name,
-          sortKey(name),
-          joinPath(folder.path, name),
-          isFile ? 1 : 0,
-          isFile ? blob.size : 0,
-          isFile ? "image/x-exr" : null,
-          isFile ? blob.sha256 : null,
-          now - ((i * 104_729) % 31_536_000_000),
-          now - ((i * 15_485_863) % 31_536_000_000),
-        );
-      }
-      files.repo.childrenChanged(folder.id, folders, count - folders, now);
-      files.repo.addBlobRef(blob.sha256, blob.size, now, count - folders);
-      files.blobs.commit(blob);
-    })
-    .immediate();
+  let first = start;
+  for (let done = 0; done < count; done += BATCH) {
+    if (done > 0 && pauseMs > 0) await sleep(pauseMs);
+    const blob = await files.blobs.stage(SEED_CONTENT);
+    files.db
+      .transaction(() => {
+        const folder = files.ensureFolder(workspaceId, folderPath, now);
+        first ??= folder.folder_count + folder.file_count;
+        const batch = Math.min(BATCH, count - done);
+        let folders = 0;
+        for (let i = first + done; i < first + done + batch; i++) {
+          const name = seedName(i, folderEvery);
+          const isFile = !name.startsWith("dir_");
+          if (!isFile) folders++;
+          // Dates vary so the date order differs from the name order.
+          insert.run(
+            workspaceId,
+            folder.id,
+            name,
+            sortKey(name),
+            joinPath(folder.path, name),
+            isFile ? 1 : 0,
+            isFile ? blob.size : 0,
+            isFile ? "image/x-exr" : null,
+            isFile ? blob.sha256 : null,
+            now - ((i * 104_729) % 31_536_000_000),
+            now - ((i * 15_485_863) % 31_536_000_000),
+          );
+        }
+        files.repo.childrenChanged(folder.id, folders, batch - folders, now);
+        files.repo.addBlobRef(blob.sha256, blob.size, now, batch - folders);
+        files.blobs.commit(blob);
+      })
+      .immediate();
+  }
 }
 
 /** A large tree: `count` entries spread over sibling folders of `perFolder` entries each. */
@@ -71,11 +86,14 @@ export async function seedTree(
   root: string,
   count: number,
   perFolder = 1000,
+  pauseMs = 20,
 ) {
   for (let done = 0, n = 0; done < count; done += perFolder, n++) {
     const folder = joinPath(root, `batch_${String(n).padStart(4, "0")}`);
     await seedEntries(files, workspaceId, folder, Math.min(perFolder, count - done), {
       start: done,
+      pauseMs,
     });
+    if (pauseMs > 0) await sleep(pauseMs);
   }
 }

@@ -1,0 +1,57 @@
+import { setTimeout as sleep } from "node:timers/promises";
+import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { createTestApp, type TestApp } from "../../testing/test-app";
+import { seedEntries } from "./bulk-seed";
+
+let t: TestApp;
+beforeEach(async () => {
+  t = await createTestApp();
+});
+afterEach(() => t.close());
+
+const listing = async (path: string, extra = "") =>
+  (await t.call("GET", t.w(`/files?path=${encodeURIComponent(path)}${extra}`))).json;
+
+describe("bulk seed", () => {
+  it("adds entries in batches that keep the folder's counts and the blob's references exact", async () => {
+    await t.deps.files.writeFile(t.workspaceId, "Seq/readme.txt", "hello");
+    await seedEntries(t.deps.files, t.workspaceId, "Seq", 4_500, { pauseMs: 0 });
+    const first = await listing("Seq", "&count=1");
+    expect(first.total).toBe(4_501);
+    // One in fifty is a folder; numbering continues after the entry already there.
+    const folders = await listing("Seq", "&count=200");
+    expect(folders.items.filter((i: { type: string }) => i.type === "folder")).toHaveLength(90);
+    expect(folders.items[0].name).toBe("dir_0000049");
+    const last = await listing("Seq", "&skip=4500&count=1");
+    expect(last.items[0].name).toBe("readme.txt");
+    const parent = await listing("");
+    expect(parent.items.find((i: { name: string }) => i.name === "Seq").childCount).toBe(4_501);
+    const refs = t.deps.db
+      .prepare("SELECT ref_count FROM blobs WHERE size = ?")
+      .pluck()
+      .get(Buffer.byteLength("Consign seed file: every seeded file shares these bytes.\n"));
+    expect(refs).toBe(4_410);
+  });
+
+  it("lets other writers in between its batches", async () => {
+    const seeded = () =>
+      t.deps.db.prepare("SELECT count(*) FROM entries WHERE name LIKE 'plate_%'").pluck().get();
+    const seen: number[] = [];
+    let done = false;
+    const seed = seedEntries(t.deps.files, t.workspaceId, "Seq", 6_000, { pauseMs: 20 }).finally(
+      () => {
+        done = true;
+      },
+    );
+    while (!done) {
+      const res = await t.call("POST", t.w("/files/folder"), {
+        body: { path: `Other/${seen.length}` },
+      });
+      expect(res.status).toBe(201);
+      seen.push(seeded() as number);
+      await sleep(2);
+    }
+    await seed;
+    expect(seen.some((n) => n > 0 && n < 5_880)).toBe(true);
+  });
+});
