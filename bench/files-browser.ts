@@ -6,6 +6,7 @@
 import { execFile } from "node:child_process";
 import { promisify } from "node:util";
 import type { Page } from "playwright-core";
+import { percentile } from "./stats";
 import { ensureBuilt, launchChromium, root, startService } from "./support";
 
 const run = promisify(execFile);
@@ -13,13 +14,8 @@ const run = promisify(execFile);
 const PARENT = "Bench";
 const LARGE = { name: "Large", entries: 100_000 };
 const SMALL = { name: "Small", entries: 10 };
-const RUNS = 20;
+const RUNS = 40;
 const SCROLL_PX_PER_S = 12_000;
-
-const percentile = (times: number[], p: number) => {
-  const sorted = [...times].sort((a, b) => a - b);
-  return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))]!;
-};
 
 /**
  * One run: a fresh load of the parent listing (so neither folder is in the console's cache), a

@@ -10,6 +10,7 @@ import { Worker } from "node:worker_threads";
 import { loadConfig } from "../src/server/env";
 import { seedEntries, seedTree } from "../src/server/modules/files/bulk-seed";
 import { startService } from "../src/server/server";
+import { percentile } from "./stats";
 
 const CONCURRENCY = 10;
 const FLAT = "Bench/flat";
@@ -54,10 +55,6 @@ function load(urls: string[], headers: Record<string, string>, concurrency = CON
   });
 }
 
-const percentile = (times: number[], p: number) => {
-  const sorted = [...times].sort((a, b) => a - b);
-  return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))]!;
-};
 const ms = (n: number) => `${n.toFixed(2)} ms`;
 const verdict = (ok: boolean) => (ok ? "ok" : "MISSED");
 const line = (label: string, value: string, target: string, ok: boolean) =>

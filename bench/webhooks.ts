@@ -11,15 +11,12 @@ import os from "node:os";
 import path from "node:path";
 import { testConfig } from "../src/server/env";
 import { startService } from "../src/server/server";
+import { percentile } from "./stats";
 
 const RATE = 200;
 const SECONDS = 10;
 const PENDING = 10_000;
 
-const pct = (xs: number[], p: number) => {
-  const s = [...xs].sort((a, b) => a - b);
-  return s[Math.min(s.length - 1, Math.floor((p / 100) * s.length))]!;
-};
 const ms = (n: number) => `${n.toFixed(2)} ms`;
 const line = (label: string, value: string, target: string, ok: boolean) =>
   console.log(
@@ -145,8 +142,8 @@ for (let i = 0; i < 1000; i++) {
 }
 
 console.log(`\nWebhooks benchmark (${os.cpus()[0]?.model ?? "cpu"}, node ${process.version})\n`);
-const p50 = pct(latencies, 50);
-const p99 = pct(latencies, 99);
+const p50 = percentile(latencies, 50);
+const p99 = percentile(latencies, 99);
 line(
   `commit -> first attempt p50 (${latencies.length} at ${RATE}/s)`,
   ms(p50),
@@ -154,17 +151,17 @@ line(
   p50 <= 10,
 );
 line("commit -> first attempt p99", ms(p99), "<= 100 ms", p99 <= 100);
-const b99 = pct(baseline, 99);
-const l99 = pct(loaded, 99);
+const b99 = percentile(baseline, 99);
+const l99 = percentile(loaded, 99);
 const rise = ((l99 - b99) / b99) * 100;
 const listName = listPath ? "GET W/files?path=" : "GET /v1/auth/key (files list absent)";
 line(`${listName} p99, nothing pending`, ms(b99), "", true);
 line(`${listName} p99, ${pendingBefore}->${pendingAfter} pending`, ms(l99), "", true);
 line("files list p99 rise with 10,000 pending", `${rise.toFixed(1)} %`, "<= 20 %", rise <= 20);
-const e50 = pct(pageTimes, 50);
+const e50 = percentile(pageTimes, 50);
 line("events page of 100 p50 (HTTP round trip)", ms(e50), "<= 5 ms", e50 <= 5);
 console.log(
-  `(events page p99 ${ms(pct(pageTimes, 99))}; list p50 ${ms(pct(baseline, 50))} -> ${ms(pct(loaded, 50))})`,
+  `(events page p99 ${ms(percentile(pageTimes, 99))}; list p50 ${ms(percentile(baseline, 50))} -> ${ms(percentile(loaded, 50))})`,
 );
 
 fast.server.closeAllConnections();
