@@ -1,13 +1,5 @@
-import fs from "node:fs";
 import { defineConfig, devices } from "@playwright/test";
-
-// Browsers cannot be downloaded on our machines: use the system Chromium where there is one,
-// else Playwright's own browser (developer laptops).
-const systemChromium = [
-  process.env.CHROMIUM_PATH,
-  "/usr/bin/chromium",
-  "/usr/bin/chromium-browser",
-].find((p): p is string => !!p && fs.existsSync(p));
+import { chromiumArgs, chromiumExecutable } from "./support/service-process";
 
 export default defineConfig({
   testDir: ".",
@@ -25,16 +17,8 @@ export default defineConfig({
     trace: "retain-on-failure",
     screenshot: "only-on-failure",
     launchOptions: {
-      executablePath: systemChromium,
-      args: [
-        "--no-sandbox",
-        "--disable-gpu",
-        "--disable-quic",
-        "--no-first-run",
-        "--disable-background-networking",
-        "--disable-component-update",
-        "--disable-sync",
-      ],
+      executablePath: chromiumExecutable,
+      args: chromiumArgs,
     },
   },
 });

@@ -65,6 +65,17 @@ async function ffmpeg(deps: AppDeps, args: string[], ext: string): Promise<Buffe
   }
 }
 
+/** Two seconds of a generated 320x180 test pattern (`testsrc`, `smptebars`) as H.264. */
+const videoClip = (deps: AppDeps, pattern: string) =>
+  ffmpeg(
+    deps,
+    [
+      ...["-f", "lavfi", "-i", `${pattern}=size=320x180:rate=24:duration=2`],
+      ...["-pix_fmt", "yuv420p", "-c:v", "libx264", "-preset", "ultrafast"],
+    ],
+    ".mp4",
+  );
+
 const shotList = (rev: number) =>
   [
     "shot,description,frames,status",
@@ -89,38 +100,8 @@ export async function createDemoContent(deps: AppDeps, workspaceId: string) {
 
   const [frames, clipA, clipB, audio] = await Promise.all([
     Promise.all(Array.from({ length: 24 }, (_, i) => frame(i + 1))),
-    ffmpeg(
-      deps,
-      [
-        "-f",
-        "lavfi",
-        "-i",
-        "testsrc=size=320x180:rate=24:duration=2",
-        "-pix_fmt",
-        "yuv420p",
-        "-c:v",
-        "libx264",
-        "-preset",
-        "ultrafast",
-      ],
-      ".mp4",
-    ),
-    ffmpeg(
-      deps,
-      [
-        "-f",
-        "lavfi",
-        "-i",
-        "smptebars=size=320x180:rate=24:duration=2",
-        "-pix_fmt",
-        "yuv420p",
-        "-c:v",
-        "libx264",
-        "-preset",
-        "ultrafast",
-      ],
-      ".mp4",
-    ),
+    videoClip(deps, "testsrc"),
+    videoClip(deps, "smptebars"),
     ffmpeg(
       deps,
       ["-f", "lavfi", "-i", "sine=frequency=440:duration=3", "-ac", "2", "-ar", "48000"],

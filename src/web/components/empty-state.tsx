@@ -18,7 +18,7 @@ export function EmptyState({
       <Icon className="size-8 text-muted-foreground" aria-hidden="true" />
       <h2 className="font-medium">{title}</h2>
       {children && <div className="text-sm text-muted-foreground">{children}</div>}
-      {action}
+      {action && <div className="mt-3">{action}</div>}
     </div>
   );
 }

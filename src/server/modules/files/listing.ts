@@ -46,9 +46,6 @@ export class PositionCache {
   }
 }
 
-const segmentSqlTexts = new Map<string, string>();
-
-/** Memoized: building the text costs more than running the cached statement it names. */
 /**
  * The rendered items of recently served pages. The key holds the folder's revision, which every
  * change to a child row bumps in its own transaction (insert, rename, trash, restore, new content,
@@ -82,6 +79,9 @@ export class PageCache {
   }
 }
 
+const segmentSqlTexts = new Map<string, string>();
+
+/** Memoized: building the text costs more than running the cached statement it names. */
 function segmentSql(sort: FileSortField, order: SortOrder, seek: boolean) {
   const id = `${sort}:${order}:${seek}`;
   let text = segmentSqlTexts.get(id);
