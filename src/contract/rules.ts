@@ -29,7 +29,7 @@ export function pathProblem(path: string): string | null {
   if (path.startsWith("/")) return "must be relative to the workspace root (no leading /)";
   if (path.includes("\\")) return "must use / between folders, not \\";
   // biome-ignore lint/suspicious/noControlCharactersInRegex: control characters are what we reject
-  if (/[\u0000-\u001f\u007f]/.test(path)) return "must not contain control characters";
+  if (/[\u0000-\u001f\u007f-\u009f]/.test(path)) return "must not contain control characters";
   const segments = path.split("/");
   if (segments.some((s) => s === "")) return "must not contain empty segments (// or a trailing /)";
   if (segments.some((s) => s === "." || s === "..")) return "must not contain . or .. segments";
@@ -46,7 +46,8 @@ export function nameProblem(name: string): string | null {
   if (name.includes("/")) return "A name cannot contain /";
   if (name === "." || name === "..") return "A name cannot be . or ..";
   // biome-ignore lint/suspicious/noControlCharactersInRegex: control characters are what we reject
-  if (/[\u0000-\u001f\u007f\\]/.test(name)) return "A name cannot contain control characters or \\";
+  if (/[\u0000-\u001f\u007f-\u009f\\]/.test(name))
+    return "A name cannot contain control characters or \\";
   return null;
 }
 

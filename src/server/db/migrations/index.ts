@@ -2,6 +2,7 @@ import type { Db } from "../database";
 import { core } from "./0001-core";
 import { files } from "./0002-files";
 import { webhooks } from "./0003-webhooks";
+import { folderRevisions } from "./0004-folder-revisions";
 
 export interface Migration {
   version: number;
@@ -10,4 +11,4 @@ export interface Migration {
 }
 
 /** Applied in order, each in its own transaction; never edit one that has shipped, add the next. */
-export const migrations: Migration[] = [core, files, webhooks];
+export const migrations: Migration[] = [core, files, webhooks, folderRevisions];

@@ -172,44 +172,61 @@ export class FilesRepository {
   }
 
   /**
+   * A revision no folder has had before: entry ids are reused after a delete, so a count per
+   * folder could give a recreated folder the revision, and so the cached pages, of the one it
+   * replaces (see migration 0004). Runs inside the writer's transaction, in any process.
+   */
+  private nextRevision(): number {
+    return this.sql
+      .get<number>("UPDATE revision_counter SET value = value + 1 RETURNING value")
+      .pluck()
+      .get()!;
+  }
+
+  /**
    * Keeps the folder's exact counts and revision in the transaction that changed its children.
    * The folder's own parent gets a new revision too: its listing shows this folder's count.
    */
   childrenChanged(folderId: number, folders: number, files: number, now: number) {
+    const revision = this.nextRevision();
     this.sql
       .get(
         `UPDATE entries SET folder_count = folder_count + ?, file_count = file_count + ?,
-           revision = revision + 1, modified_at = ? WHERE id = ?`,
+           revision = ?, modified_at = ? WHERE id = ?`,
       )
-      .run(folders, files, now, folderId);
+      .run(folders, files, revision, now, folderId);
     this.sql
       .get(
-        "UPDATE entries SET revision = revision + 1 WHERE id = (SELECT parent_id FROM entries WHERE id = ?)",
+        "UPDATE entries SET revision = ? WHERE id = (SELECT parent_id FROM entries WHERE id = ?)",
       )
-      .run(folderId);
+      .run(revision, folderId);
   }
 
   /** A child changed (new content, date or version count) without changing the counts. */
   reordered(folderId: number) {
-    this.sql.get("UPDATE entries SET revision = revision + 1 WHERE id = ?").run(folderId);
+    this.sql.get("UPDATE entries SET revision = ? WHERE id = ?").run(this.nextRevision(), folderId);
   }
 
-  /** Rewrites the path prefix of every live entry below `from` (a folder rename or restore). */
+  /**
+   * Rewrites the path prefix of every live entry below `from` (a folder rename or restore).
+   * SQLite counts characters where JS counts UTF-16 units, so the prefix's length is measured
+   * in SQL: a name outside the BMP (an emoji) would otherwise cut every path in the wrong place.
+   */
   movePrefix(workspaceId: string, from: string, to: string, trashId: string | null) {
     const [lo, hi] = subtreeRange(from);
     if (trashId) {
       this.sql
         .get(
-          "UPDATE entries SET path = ? || substr(path, ?) WHERE trash_id = ? AND path >= ? AND path < ?",
+          "UPDATE entries SET path = ? || substr(path, length(?) + 1) WHERE trash_id = ? AND path >= ? AND path < ?",
         )
-        .run(to, from.length + 1, trashId, lo, hi);
+        .run(to, from, trashId, lo, hi);
     } else {
       this.sql
         .get(
-          `UPDATE entries SET path = ? || substr(path, ?)
+          `UPDATE entries SET path = ? || substr(path, length(?) + 1)
            WHERE workspace_id = ? AND trash_id IS NULL AND path >= ? AND path < ?`,
         )
-        .run(to, from.length + 1, workspaceId, lo, hi);
+        .run(to, from, workspaceId, lo, hi);
     }
   }
 

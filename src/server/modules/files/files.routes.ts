@@ -115,7 +115,7 @@ export const restoreTrashRoute = apiRoute({
   scopes: write,
   summary: "Restore a trash item",
   description:
-    'Puts the item (with its subtree) back at its original path, recreating missing parent folders. When that path is taken, it is restored beside it as "name (restored)" (then "name (restored 2)", ...), before the extension. 404 for an unknown id.',
+    'Puts the item (with its subtree) back at its original path, recreating missing parent folders. When that path is taken, it is restored beside it as "name (restored)" (then "name (restored 2)", ...), before the extension of a file, shortened to fit 255 characters. A file standing where a parent folder must be: validation_failed. 404 for an unknown id.',
   request: { params: workspaceParams.extend(trashItemParams.shape) },
   responses: { 200: json(okSchema, "Restored") },
 });

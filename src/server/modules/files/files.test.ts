@@ -1,12 +1,15 @@
 import fs from "node:fs";
-import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+import { loadConfig } from "../../env";
 import { ManualClock } from "../../lib/clock";
 import { createTestApp, type TestApp } from "../../testing/test-app";
 import { sortKey } from "./files.repository";
+import { restoredName } from "./trash";
 
 let t: TestApp;
 let clock: ManualClock;
 const DAY = 86_400_000;
+const HOUR = 3_600_000;
 
 beforeEach(async () => {
   clock = new ManualClock(Date.parse("2026-06-01T12:00:00Z"));
@@ -105,6 +108,26 @@ describe("listing", () => {
     expect((await list("q")).items[0].childCount).toBe(1);
   });
 
+  it("never serves the pages of a deleted folder to one recreated at its path under the same id", async () => {
+    for (const how of ["permanent", "purge"]) {
+      await write("X/a.txt");
+      expect(await names("X")).toEqual(["a.txt"]);
+      const old = t.deps.files.get(t.workspaceId, "X");
+      if (how === "permanent") {
+        await t.call("DELETE", t.w("/files"), { body: { paths: ["X"], permanent: true } });
+      } else {
+        await t.call("DELETE", t.w("/files"), { body: { paths: ["X"] } });
+        const [item] = (await t.call("GET", t.w("/files/trash"))).json;
+        await t.call("DELETE", t.w(`/files/trash/${item.id}`));
+      }
+      await write("X/b.txt");
+      // SQLite hands the freed highest id to the new folder: the case the cache must survive.
+      expect(t.deps.files.get(t.workspaceId, "X").id).toBe(old.id);
+      expect(await names("X")).toEqual(["b.txt"]);
+      await t.call("DELETE", t.w("/files"), { body: { paths: ["X"], permanent: true } });
+    }
+  });
+
   it("sorts by size or modified date as an extension, folders still first", async () => {
     await write("small.txt", "x");
     clock.advance(1000);
@@ -147,7 +170,20 @@ describe("listing", () => {
 });
 
 describe("bad input", () => {
-  const rejected = ["/abs", "a/../b", "..", "a\\b", "a//b", "a/", "a\u0000b", "a\u0007b", "./a"];
+  const rejected = [
+    "/abs",
+    "a/../b",
+    "..",
+    "a\\b",
+    "a//b",
+    "a/",
+    "a\u0000b",
+    "a\u0007b",
+    "a\u007fb",
+    "a\u0085b",
+    "a/\u009f",
+    "./a",
+  ];
 
   it.each(rejected)("rejects %j with 400 path_rejected everywhere a path is taken", async (bad) => {
     const q = encodeURIComponent(bad);
@@ -167,7 +203,7 @@ describe("bad input", () => {
     }
   });
 
-  it.each([["a/b"], ["x".repeat(256)], [""], [".."]])(
+  it.each([["a/b"], ["x".repeat(256)], [""], [".."], ["a\u0080b"], ["a\u007f"]])(
     "refuses the new name %j with validation_failed",
     async (newName) => {
       await write("a.txt");
@@ -266,6 +302,27 @@ describe("rename", () => {
       (await t.call("PATCH", t.w("/files"), { body: { path: "nope", newName: "x" } })).status,
     ).toBe(404);
   });
+  it("renames a folder named outside the BMP without cutting its descendants' paths", async () => {
+    await write("🎬/c.txt");
+    await write("🎬/🎞 sub/d.txt");
+    await write("🎬x.txt");
+    await t.call("PATCH", t.w("/files"), { body: { path: "🎬/🎞 sub", newName: "sub" } });
+    expect((await list("🎬/sub")).items[0].path).toBe("🎬/sub/d.txt");
+    await t.call("PATCH", t.w("/files"), { body: { path: "🎬", newName: "R" } });
+    expect((await list("R")).items.map((i: { path: string }) => i.path)).toEqual([
+      "R/sub",
+      "R/c.txt",
+    ]);
+    expect((await list("R/sub")).items[0].path).toBe("R/sub/d.txt");
+    expect(await names()).toEqual(["R", "🎬x.txt"]);
+    await t.call("PATCH", t.w("/files"), { body: { path: "R", newName: "🎬🎬" } });
+    const manifest = (await t.call("GET", t.w("/files/manifest"))).json.files;
+    expect(manifest.map((f: { path: string }) => f.path)).toEqual([
+      "🎬x.txt",
+      "🎬🎬/c.txt",
+      "🎬🎬/sub/d.txt",
+    ]);
+  });
 });
 
 describe("delete and trash", () => {
@@ -325,6 +382,65 @@ describe("delete and trash", () => {
     expect(await names("gone/inner")).toEqual(["x.txt"]);
   });
 
+  it("restores a folder named outside the BMP beside a taken path with its descendants", async () => {
+    await write("🎥 clips/a.txt");
+    await write("🎥 clips/🎞/b.txt");
+    await t.call("DELETE", t.w("/files"), { body: { paths: ["🎥 clips"] } });
+    await t.call("POST", t.w("/files/folder"), { body: { path: "🎥 clips" } });
+    const [item] = (await t.call("GET", t.w("/files/trash"))).json;
+    expect((await t.call("POST", t.w(`/files/trash/${item.id}/restore`))).status).toBe(200);
+    expect(await names()).toEqual(["🎥 clips", "🎥 clips (restored)"]);
+    expect((await list("🎥 clips (restored)")).items.map((i: { path: string }) => i.path)).toEqual([
+      "🎥 clips (restored)/🎞",
+      "🎥 clips (restored)/a.txt",
+    ]);
+    expect((await list("🎥 clips (restored)/🎞")).items[0].path).toBe("🎥 clips (restored)/🎞/b.txt");
+  });
+
+  it("restores a folder's dotted name whole and keeps restored names within 255 characters", async () => {
+    expect(restoredName("Shots.v2", false, 1)).toBe("Shots.v2 (restored)");
+    expect(restoredName("report.pdf", true, 2)).toBe("report (restored 2).pdf");
+    expect(restoredName(".env", true, 1)).toBe(".env (restored)");
+    const long = restoredName(`${"a".repeat(251)}.pdf`, true, 1);
+    expect(long).toBe(`${"a".repeat(240)} (restored).pdf`);
+    // Shortened by whole characters: never half of a surrogate pair.
+    expect(restoredName(`${"🎬".repeat(125)}.txt`, true, 1)).toBe(
+      `${"🎬".repeat(120)} (restored).txt`,
+    );
+    expect(restoredName(`a.${"x".repeat(250)}`, true, 1)).toBe(`a.${"x".repeat(242)} (restored)`);
+
+    const longName = `${"a".repeat(251)}.txt`;
+    for (const p of ["Shots.v2/a.txt", longName]) {
+      await write(p);
+      await t.call("DELETE", t.w("/files"), { body: { paths: [p.split("/")[0]] } });
+      await write(p);
+    }
+    for (const item of (await t.call("GET", t.w("/files/trash"))).json) {
+      expect((await t.call("POST", t.w(`/files/trash/${item.id}/restore`))).status).toBe(200);
+    }
+    expect(await names()).toEqual([
+      "Shots.v2",
+      "Shots.v2 (restored)",
+      `${"a".repeat(240)} (restored).txt`,
+      longName,
+    ]);
+    expect(await names("Shots.v2 (restored)")).toEqual(["a.txt"]);
+  });
+
+  it("refuses a restore with validation_failed when a file stands where a parent folder must be", async () => {
+    await write("a/b/c.txt");
+    await t.call("DELETE", t.w("/files"), { body: { paths: ["a/b/c.txt"] } });
+    await t.call("DELETE", t.w("/files"), { body: { paths: ["a/b"], permanent: true } });
+    await write("a/b", "a file now");
+    const [item] = (await t.call("GET", t.w("/files/trash"))).json;
+    const res = await t.call("POST", t.w(`/files/trash/${item.id}/restore`));
+    expect(res.status).toBe(400);
+    expect(res.json.error.code).toBe("validation_failed");
+    expect(res.json.error.message).toContain('"a/b"');
+    expect((await t.call("GET", t.w("/files/trash"))).json).toHaveLength(1);
+    expect(await names("a")).toEqual(["b"]);
+  });
+
   it("answers 404 for an unknown trash item", async () => {
     expect((await t.call("POST", t.w("/files/trash/nope/restore"))).status).toBe(404);
     expect(
@@ -355,6 +471,29 @@ describe("delete and trash", () => {
     expect((await list()).items.map((i: { name: string }) => i.name)).toEqual(["keep.txt"]);
     expect(t.deps.db.prepare("SELECT count(*) FROM entries").pluck().get()).toBe(2);
     expect(t.deps.db.prepare("SELECT count(*) FROM file_versions").pluck().get()).toBe(0);
+  });
+
+  it("keeps the hourly purge going when runs fail, with one run queued at a time", async () => {
+    const purge = vi.spyOn(t.deps.files, "purgeExpired").mockImplementation(() => {
+      throw new Error("disk unavailable");
+    });
+    const queued = () =>
+      t.deps.db
+        .prepare("SELECT unique_key FROM jobs WHERE kind = 'files.purge' AND status = 'queued'")
+        .pluck()
+        .all();
+    for (let hour = 0; hour < 3; hour++) {
+      await t.deps.jobs.runDue();
+      expect(queued()).toEqual([`files.purge:${Math.floor(clock.now() / HOUR) + 1}`]);
+      clock.advance(HOUR);
+    }
+    expect(purge).toHaveBeenCalledTimes(3);
+    purge.mockRestore();
+    await write("old.txt");
+    await t.call("DELETE", t.w("/files"), { body: { paths: ["old.txt"] } });
+    clock.advance(30 * DAY);
+    await t.deps.jobs.runDue();
+    expect((await t.call("GET", t.w("/files/trash"))).json).toEqual([]);
   });
 
   it("purges one item now, and permanent delete skips the trash", async () => {
@@ -473,6 +612,39 @@ describe("search", () => {
     expect((await t.call("GET", t.w("/files/search?q=%25"))).status).toBe(200);
   });
 
+  it("counts characters, not UTF-16 units, when choosing how to match", async () => {
+    await write("shots/x🎬ab.txt");
+    // Three UTF-16 units but two characters: too short for a trigram, so the scope is walked.
+    const res = await t.call("GET", t.w(`/files/search?q=${encodeURIComponent("🎬a")}`));
+    expect(res.json.items.map((i: { path: string }) => i.path)).toEqual(["shots/x🎬ab.txt"]);
+  });
+
+  it("never returns trashed entries, in any tier or scope", async () => {
+    await write("shots/bin/plate.exr");
+    await write("shots/bin/pl");
+    const trashed = ["shots/plate.exr", "shots/old_plate.exr", "shots/bin"];
+    const queries = ["plate.exr", "plate", "ate", "pl", "l", "bin"];
+    const found = async () => {
+      const paths = new Set<string>();
+      for (const q of queries) {
+        for (const scope of ["", "shots"]) {
+          const res = await t.call("GET", t.w(`/files/search?q=${q}&path=${scope}`));
+          for (const item of res.json.items) paths.add(item.path);
+        }
+      }
+      return [...paths].filter((p) => trashed.some((x) => p === x || p.startsWith(`${x}/`)));
+    };
+    expect((await found()).sort()).toEqual([
+      "shots/bin",
+      "shots/bin/pl",
+      "shots/bin/plate.exr",
+      "shots/old_plate.exr",
+      "shots/plate.exr",
+    ]);
+    await t.call("DELETE", t.w("/files"), { body: { paths: trashed } });
+    expect(await found()).toEqual([]);
+  });
+
   it("answers 404 for an unknown scope", async () => {
     expect((await t.call("GET", t.w("/files/search?q=x&path=nope"))).status).toBe(404);
   });
@@ -552,6 +724,30 @@ describe("preview", () => {
     expect((await t.call("GET", t.w("/files/preview?path=doc.txt"))).json.error.code).toBe(
       "validation_failed",
     );
+  });
+});
+
+describe("demo content", () => {
+  const fresh = async (env: NodeJS.ProcessEnv) => {
+    await t.close();
+    t = await createTestApp({ clock, config: { demoContent: loadConfig(env).demoContent } });
+    await t.deps.jobs.runDue();
+  };
+
+  it("leaves a new workspace empty with DEMO_CONTENT=0", async () => {
+    await fresh({ DEMO_CONTENT: "0" });
+    expect((await list()).total).toBe(0);
+    expect((await t.call("GET", t.w("/files/trash"))).json).toEqual([]);
+  });
+
+  it("fills a new workspace by default", async () => {
+    await fresh({});
+    expect(await names()).toEqual(["Deliveries", "Projects"]);
+    expect(await names("Projects/Northlight Feature")).toEqual(
+      expect.arrayContaining(["Documents", "Plates", "README.txt"]),
+    );
+    expect(await names("Deliveries")).toEqual(["Vendor handover"]);
+    expect((await t.call("GET", t.w("/files/trash"))).json).toHaveLength(2);
   });
 });
 

@@ -5,8 +5,9 @@ import type { AppDeps } from "../../deps";
 const PURGE_EVERY_MS = 3_600_000;
 
 /**
- * The trash purge recurs hourly: each run enqueues the next slot. The unique key names the
- * slot, so a restart (which enqueues the current slot) never stacks duplicate runs.
+ * The trash purge recurs hourly: each run first enqueues the next slot, so a run that fails
+ * still leaves the next one queued. The unique key names the slot, so a restart (which enqueues
+ * the current slot) never stacks duplicate runs.
  */
 function enqueuePurge(deps: AppDeps, at: number) {
   const slot = Math.floor(at / PURGE_EVERY_MS);
@@ -15,11 +16,14 @@ function enqueuePurge(deps: AppDeps, at: number) {
 
 export function registerFilesWorkers(deps: AppDeps, boot: BootstrapResult) {
   deps.jobs.register("files.purge", {
+    // The next slot is the retry: a failing run must not end the chain, and retries of its own
+    // would only queue up beside the next hour's run.
+    maxAttempts: 1,
     run: () => {
-      const purged = deps.files.purgeExpired();
-      if (purged.items || purged.blobs) deps.log.info("trash purged", purged);
       const now = deps.clock.now();
       enqueuePurge(deps, (Math.floor(now / PURGE_EVERY_MS) + 1) * PURGE_EVERY_MS);
+      const purged = deps.files.purgeExpired();
+      if (purged.items || purged.blobs) deps.log.info("trash purged", purged);
     },
   });
   enqueuePurge(deps, deps.clock.now());

@@ -48,8 +48,9 @@ export class PositionCache {
 
 /**
  * The rendered items of recently served pages. The key holds the folder's revision, which every
- * change to a child row bumps in its own transaction (insert, rename, trash, restore, new content,
- * version, a child folder's count), and the folder's path, which a rename above it changes; so a
+ * change to a child row renews in its own transaction (insert, rename, trash, restore, new content,
+ * version, a child folder's count) from a counter that never repeats a value, even for a folder
+ * recreated under a reused id; and the folder's path, which a rename above it changes. So a
  * stale page can never be served, even after another process wrote. Browsing is mostly re-reading
  * the same pages (scrolling back, several people in one project folder).
  */

@@ -10,7 +10,7 @@ import {
 
 /**
  * Each tier looks at no more than this many index candidates, so a common term searched in a
- * small folder of a huge workspace stays bounded; documented in docs/api-decisions-files.md.
+ * small folder of a huge workspace stays bounded; documented in docs/api-decisions.md.
  */
 export const SEARCH_CANDIDATE_LIMIT = 50_000;
 
@@ -76,8 +76,9 @@ export function searchFiles(
   }
   if (out.length < limit) {
     const want = limit - out.length + seen.size;
+    // The trigram tokenizer counts characters; `q.length` counts UTF-16 units, two per emoji.
     const rows =
-      q.length >= 3
+      [...q].length >= 3
         ? repo.sql.get<EntryRow>(SUBSTRING).all(`"${q.replaceAll('"', '""')}"`, ws, lo, hi, want)
         : repo.sql.get<EntryRow>(SHORT_SUBSTRING).all(ws, lo, hi, q, want);
     add(rows.filter((r) => !seen.has(r.id)).sort(bySortKey), "substring");

@@ -1,5 +1,6 @@
 import path from "node:path";
 import type { TrashItem } from "@/contract/files";
+import { MAX_NAME_LENGTH } from "@/contract/rules";
 import { notFound } from "../../lib/api-error";
 import { toIso } from "../../lib/clock";
 import { newId } from "../../lib/ids";
@@ -126,12 +127,23 @@ export function getTrashItem(repo: FilesRepository, workspaceId: string, id: str
   return row;
 }
 
-/** `report.pdf` → `report (restored).pdf`, then `report (restored 2).pdf`, … */
-export function restoredName(name: string, attempt: number): string {
-  const ext = path.extname(name);
-  const stem = ext && ext !== name ? name.slice(0, -ext.length) : name;
+/**
+ * `report.pdf` → `report (restored).pdf`, then `report (restored 2).pdf`, …; a folder's dots are
+ * part of its name (`Shots.v2 (restored)`). The stem is shortened, whole characters at a time,
+ * so the name stays within the limit every name is held to.
+ */
+export function restoredName(name: string, isFile: boolean, attempt: number): string {
   const suffix = attempt === 1 ? " (restored)" : ` (restored ${attempt})`;
-  return `${stem}${suffix}${ext && ext !== name ? ext : ""}`;
+  let ext = isFile ? path.extname(name) : "";
+  // An extension that leaves no room for a stem is not worth keeping apart.
+  if (ext.length + suffix.length >= MAX_NAME_LENGTH) ext = "";
+  const room = MAX_NAME_LENGTH - suffix.length - ext.length;
+  let stem = "";
+  for (const char of name.slice(0, name.length - ext.length)) {
+    if (stem.length + char.length > room) break;
+    stem += char;
+  }
+  return `${stem}${suffix}${ext}`;
 }
 
 /**
@@ -147,7 +159,7 @@ export function restoreFromTrash(
   const parent = ensureFolder(parentOf(item.path));
   let name = item.name;
   for (let attempt = 1; repo.byPath(item.workspace_id, joinPath(parent.path, name)); attempt++) {
-    name = restoredName(item.name, attempt);
+    name = restoredName(item.name, item.is_file === 1, attempt);
   }
   const target = joinPath(parent.path, name);
   const entry = repo.byId(item.entry_id)!;
