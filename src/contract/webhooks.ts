@@ -195,6 +195,16 @@ export const webhookDeliveryDetailSchema = webhookDeliverySchema
   .meta({ id: "WebhookDeliveryDetail" });
 export type WebhookDeliveryDetail = z.infer<typeof webhookDeliveryDetailSchema>;
 
+export const webhookRetryResultSchema = webhookDeliveryDetailSchema
+  .extend({
+    retried: z.boolean().meta({
+      description:
+        "Extension: false when an attempt of this delivery was already in flight, so nothing was sent and the delivery is as it stands",
+    }),
+  })
+  .meta({ id: "WebhookRetryResult" });
+export type WebhookRetryResult = z.infer<typeof webhookRetryResultSchema>;
+
 /** What a receiver gets: the event plus which delivery and attempt this is. */
 export const webhookPayloadSchema = z
   .object({
@@ -214,6 +224,14 @@ export const createHookBodySchema = z
     event: subscribableEventSchema,
   })
   .meta({ id: "CreateRestHook" });
+
+export const updateHookBodySchema = z
+  .object({
+    status: webhookStatusSchema.meta({
+      description: "`active` re-enables and resets the failure count; `disabled` holds deliveries",
+    }),
+  })
+  .meta({ id: "UpdateRestHook" });
 
 export const restHookSchema = z
   .object({

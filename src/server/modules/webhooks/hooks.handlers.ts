@@ -12,12 +12,14 @@ import {
   hookView,
   insertEndpoint,
   listEndpoints,
+  updateEndpoint,
 } from "./webhooks.repository";
 import type {
   createHookRoute,
   deleteHookRoute,
   hookSamplesRoute,
   listHooksRoute,
+  updateHookRoute,
 } from "./webhooks.routes";
 
 export const createHook: RouteHandler<typeof createHookRoute, AppEnv> = (c) => {
@@ -42,6 +44,21 @@ export const createHook: RouteHandler<typeof createHookRoute, AppEnv> = (c) => {
 export const listHooks: RouteHandler<typeof listHooksRoute, AppEnv> = (c) => {
   const { db } = c.get("deps");
   return c.json(listEndpoints(db, c.get("auth").workspaceId, "rest_hook").map(hookView), 200);
+};
+
+export const updateHook: RouteHandler<typeof updateHookRoute, AppEnv> = (c) => {
+  const { db } = c.get("deps");
+  const { workspaceId } = c.get("auth");
+  const { hookId } = c.req.valid("param");
+  const { status } = c.req.valid("json");
+  const row = db.transaction(() => {
+    if (!getEndpoint(db, workspaceId, "rest_hook", hookId)) {
+      throw notFound("REST hook", { hookId });
+    }
+    updateEndpoint(db, hookId, { status });
+    return getEndpoint(db, workspaceId, "rest_hook", hookId)!;
+  })();
+  return c.json(hookView(row), 200);
 };
 
 export const deleteHook: RouteHandler<typeof deleteHookRoute, AppEnv> = (c) => {

@@ -14,10 +14,18 @@ export const newSigningSecret = () => `${SECRET_PREFIX}${randomBase62(32)}`;
 export class SecretBox {
   private key: Buffer | null = null;
 
-  constructor(private readonly keyFile: string) {}
+  /**
+   * `hasSealedSecrets` guards the first-use creation of the key file: once secrets sealed under
+   * a key exist, a missing file means that key was lost or moved, and a fresh key would open none
+   * of them while sealing new ones that the restored file could not open either.
+   */
+  constructor(
+    private readonly keyFile: string,
+    private readonly hasSealedSecrets: () => boolean = () => false,
+  ) {}
 
-  static inDataDir(dataDir: string) {
-    return new SecretBox(path.join(dataDir, "webhook-secrets.key"));
+  static inDataDir(dataDir: string, hasSealedSecrets?: () => boolean) {
+    return new SecretBox(path.join(dataDir, "webhook-secrets.key"), hasSealedSecrets);
   }
 
   private loadKey(): Buffer {
@@ -26,6 +34,11 @@ export class SecretBox {
       this.key = Buffer.from(fs.readFileSync(this.keyFile, "utf8").trim(), "base64");
     } catch (err) {
       if ((err as NodeJS.ErrnoException).code !== "ENOENT") throw err;
+      if (this.hasSealedSecrets()) {
+        throw new Error(
+          `${this.keyFile} is missing, but the database holds signing secrets sealed with it; restore the file`,
+        );
+      }
       fs.mkdirSync(path.dirname(this.keyFile), { recursive: true });
       const fresh = randomBytes(32);
       try {
@@ -37,7 +50,10 @@ export class SecretBox {
         return this.loadKey();
       }
     }
-    if (this.key.length !== 32) throw new Error(`${this.keyFile} does not hold a 256-bit key`);
+    if (this.key.length !== 32) {
+      this.key = null;
+      throw new Error(`${this.keyFile} does not hold a 256-bit key`);
+    }
     return this.key;
   }
 
@@ -58,8 +74,14 @@ export class SecretBox {
     if (version !== "v1" || !iv || !tag || !body) throw new Error("Unrecognised sealed secret");
     const decipher = createDecipheriv("aes-256-gcm", this.loadKey(), Buffer.from(iv, "base64"));
     decipher.setAuthTag(Buffer.from(tag, "base64"));
-    return Buffer.concat([decipher.update(Buffer.from(body, "base64")), decipher.final()]).toString(
-      "utf8",
-    );
+    try {
+      return Buffer.concat([
+        decipher.update(Buffer.from(body, "base64")),
+        decipher.final(),
+      ]).toString("utf8");
+    } catch {
+      // Node's own message ("Unsupported state or unable to authenticate data") names no cause.
+      throw new Error(`the secret was sealed with another key than the one in ${this.keyFile}`);
+    }
   }
 }

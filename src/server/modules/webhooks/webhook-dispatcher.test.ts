@@ -5,6 +5,7 @@ import { openDatabase } from "../../db/database";
 import { createDeps } from "../../deps";
 import { testConfig } from "../../env";
 import { ManualClock, systemClock } from "../../lib/clock";
+import { createLogger } from "../../lib/logger";
 import { createTestApp, type TestApp } from "../../testing/test-app";
 import { EventRecorder } from "../events/events.repository";
 import { type Reply, receiverVerifies, startReceiver } from "./test-receiver";
@@ -119,22 +120,31 @@ describe("the retry schedule", () => {
 
 describe("the twenty-failure rule", () => {
   it("disables the endpoint after twenty consecutive failures and stops attempting until re-enabled", async () => {
-    reply = () => ({ status: 500 });
+    reply = (path) => (path === "/hook" ? { status: 500 } : { status: 200 });
     const ep = await createEndpoint();
+    const other = await createEndpoint("/other");
+    t.deps.db
+      .prepare("UPDATE webhook_endpoints SET events = ? WHERE id = ?")
+      .run(JSON.stringify(["member.joined"]), ep.id);
     for (let i = 0; i < 25; i++) record();
+    record("member.removed");
     t.deps.webhooks.timeoutMs = 1000;
-    // Claims run in batches, so all 25 first attempts may go; the count stops the schedule after.
+    // One claim could take all 25 at once; the cap leaves in flight only what the rule allows.
     await t.deps.webhooks.runDue();
     let state = await endpoint(ep.id);
-    expect(state.status).toBe("disabled");
-    expect(state.failureCount).toBeGreaterThanOrEqual(20);
-    const sent = receiver.requests.length;
+    expect(state).toMatchObject({ status: "disabled", failureCount: 20 });
+    const sent = receiver.requests.filter((r) => r.path === "/hook").length;
+    expect(sent).toBe(20);
+    // The capped endpoint's rows do not hold up another endpoint's.
+    expect((await endpoint(other.id)).failureCount).toBe(0);
+    expect(receiver.requests.filter((r) => r.path === "/other")).toHaveLength(26);
 
     clock.advance(24 * 3_600_000);
     expect(await t.deps.webhooks.runDue()).toBe(0);
     record();
-    expect(deliveries()).toHaveLength(25);
-    expect(receiver.requests).toHaveLength(sent);
+    expect(await t.deps.webhooks.runDue()).toBe(1);
+    expect(deliveries().filter((d) => d.endpoint_id === ep.id)).toHaveLength(25);
+    expect(receiver.requests.filter((r) => r.path === "/hook")).toHaveLength(sent);
     expect(state.nextAttemptAt).toBeNull();
 
     reply = () => ({ status: 200 });
@@ -144,6 +154,16 @@ describe("the twenty-failure rule", () => {
     state = await endpoint(ep.id);
     expect(state).toMatchObject({ status: "active", failureCount: 0 });
     expect(deliveries().every((d) => d.status === "delivered")).toBe(true);
+  });
+
+  it("caps attempts in flight at the failures an endpoint has left", async () => {
+    reply = () => ({ status: 500 });
+    const ep = await createEndpoint();
+    t.deps.db.prepare("UPDATE webhook_endpoints SET failure_count = 17").run();
+    for (let i = 0; i < 10; i++) record();
+    expect(await t.deps.webhooks.runDue()).toBe(3);
+    expect(receiver.requests).toHaveLength(3);
+    expect(await endpoint(ep.id)).toMatchObject({ status: "disabled", failureCount: 20 });
   });
 
   it("counts exactly twenty when attempts go one at a time", async () => {
@@ -157,6 +177,114 @@ describe("the twenty-failure rule", () => {
     expect(await endpoint(ep.id)).toMatchObject({ status: "disabled", failureCount: 20 });
     // The 21st event finds no active endpoint, so it has no delivery at all.
     expect(deliveries()).toHaveLength(20);
+  });
+});
+
+describe("manual retries", () => {
+  const retry = (endpointId: string, deliveryId: string) =>
+    t.call("POST", t.w(`/webhooks/${endpointId}/deliveries/${deliveryId}/retry`));
+
+  it("records a failed retry of a pending delivery without moving its schedule", async () => {
+    reply = () => ({ status: 500 });
+    const ep = await createEndpoint();
+    record();
+    const start = clock.now();
+    await t.deps.webhooks.runDue();
+    clock.advance(10_000);
+    const res = await retry(ep.id, deliveries()[0]!.id);
+    expect(res.json).toMatchObject({
+      status: "pending",
+      attempts: 2,
+      lastStatusCode: 500,
+      lastError: "HTTP 500",
+      nextAttemptAt: new Date(start + 60_000).toISOString(),
+      retried: true,
+    });
+    expect(res.json.attemptLog.map((a: { manual: boolean }) => a.manual)).toEqual([false, true]);
+
+    // All five scheduled retries still go, each at its time after the previous scheduled one.
+    let at = start;
+    for (const gap of RETRY_SCHEDULE_MS) {
+      clock.set(at + gap - 1);
+      expect(await t.deps.webhooks.runDue()).toBe(0);
+      at += gap;
+      clock.set(at);
+      expect(await t.deps.webhooks.runDue()).toBe(1);
+    }
+    expect(deliveries()[0]).toMatchObject({ status: "failed", attempts: 7, next_attempt_at: at });
+  });
+
+  it("delivers a pending delivery whose retry succeeds", async () => {
+    reply = () => ({ status: 500 });
+    const ep = await createEndpoint();
+    record();
+    await t.deps.webhooks.runDue();
+    reply = () => ({ status: 200 });
+    const res = await retry(ep.id, deliveries()[0]!.id);
+    expect(res.json).toMatchObject({
+      status: "delivered",
+      attempts: 2,
+      deliveredAt: new Date(clock.now()).toISOString(),
+    });
+    clock.advance(60_000);
+    expect(await t.deps.webhooks.runDue()).toBe(0);
+  });
+});
+
+describe("a signing secret that cannot be opened", () => {
+  it("fails each attempt on the schedule, says so at start-up and never makes a new key", async () => {
+    const ep = await createEndpoint();
+    record();
+    t.deps.db.close();
+    const keyFile = `${t.dir}/webhook-secrets.key`;
+    const key = fs.readFileSync(keyFile);
+    fs.rmSync(keyFile);
+    const lines: string[] = [];
+    const deps = createDeps(testConfig(t.dir, { webhooksAllowPrivate: true }), {
+      clock,
+      log: createLogger("error", {}, (line) => lines.push(line)),
+    });
+    try {
+      expect(await deps.webhooks.runDue()).toBe(1);
+      expect(receiver.requests).toHaveLength(0);
+      const row = deps.db.prepare("SELECT * FROM webhook_deliveries").get() as DeliveryRow;
+      expect(row).toMatchObject({
+        status: "pending",
+        attempts: 1,
+        last_status_code: null,
+        next_attempt_at: clock.now() + 60_000,
+        lease_owner: null,
+      });
+      expect(row.last_error).toMatch(/^Signing failed: .*webhook-secrets\.key is missing/);
+      expect(() => deps.webhooks.secrets.seal("whsec_new")).toThrow(/is missing/);
+      expect(fs.existsSync(keyFile)).toBe(false);
+
+      deps.webhooks.start();
+      await deps.webhooks.stop();
+      expect(lines.map((l) => JSON.parse(l))).toContainEqual(
+        expect.objectContaining({
+          level: "error",
+          msg: expect.stringContaining("cannot be opened"),
+        }),
+      );
+
+      // Restored, the file signs the next scheduled attempt; no restart is needed.
+      fs.writeFileSync(keyFile, key);
+      clock.advance(60_000);
+      expect(await deps.webhooks.runDue()).toBe(1);
+      const [req] = receiver.requests;
+      expect(
+        receiverVerifies(
+          req!.headers["service-signature"] as string,
+          req!.body,
+          ep.secret,
+          Math.floor(clock.now() / 1000),
+        ),
+      ).toBe(true);
+      expect(JSON.parse(req!.body).delivery.attempt).toBe(2);
+    } finally {
+      deps.db.close();
+    }
   });
 });
 

@@ -47,7 +47,21 @@ export interface PreparedRequest {
   body: string;
 }
 
+/** A request to send, or, when the secret cannot be opened, the unsigned request and why. */
+export interface BuiltRequest {
+  request: PreparedRequest;
+  signingError: string | null;
+}
+
+interface Candidate {
+  id: string;
+  endpoint_id: string;
+  failure_count: number;
+}
+
 const PRUNE_EVERY_MS = 3_600_000;
+/** How many due rows a claim looks at per slot it fills, to pass over capped endpoints' rows. */
+const CLAIM_WINDOW = 4;
 const DAY_MS = 86_400_000;
 
 /**
@@ -65,6 +79,8 @@ export class WebhookDispatcher {
   private readonly pollMs: number;
   private readonly leaseMs: number;
   private readonly inFlight = new Set<Promise<void>>();
+  /** Attempts this process has in flight per endpoint, scheduled and manual alike. */
+  private readonly inFlightByEndpoint = new Map<string, number>();
   private stopped = true;
   private timers: NodeJS.Timeout[] = [];
   private readonly onRecorded = (e: RecordedEvent) => {
@@ -82,7 +98,10 @@ export class WebhookDispatcher {
     },
     options: DispatcherOptions = {},
   ) {
-    this.secrets = SecretBox.inDataDir(deps.dataDir);
+    this.secrets = SecretBox.inDataDir(
+      deps.dataDir,
+      () => stmt(deps.db, "SELECT 1 FROM webhook_endpoints LIMIT 1").get() !== undefined,
+    );
     this.timeoutMs = options.timeoutMs ?? DELIVERY_TIMEOUT_MS;
     this.concurrency = options.concurrency ?? 32;
     this.pollMs = options.pollMs ?? 500;
@@ -98,6 +117,7 @@ export class WebhookDispatcher {
       setInterval(() => this.guarded("prune", () => this.pruneExpired()), PRUNE_EVERY_MS),
     ];
     for (const t of this.timers) t.unref();
+    this.guarded("secret check", () => this.checkSecrets());
     this.guarded("prune", () => this.pruneExpired());
     this.pump();
   }
@@ -134,6 +154,7 @@ export class WebhookDispatcher {
        WHERE id = ? AND (lease_expires_at IS NULL OR lease_expires_at <= ?) RETURNING *`,
     ).get(this.owner, now + this.leaseMs, deliveryId, now);
     if (!row) return false;
+    this.countInFlight(row.endpoint_id, 1);
     await this.attempt(row, true);
     return true;
   }
@@ -143,7 +164,7 @@ export class WebhookDispatcher {
     delivery: Pick<DeliveryRow, "id" | "event_id">,
     attempt: number,
     now: number,
-  ): PreparedRequest | null {
+  ): BuiltRequest | null {
     const ctx = stmt<[string], DeliveryContext>(
       this.deps.db,
       `SELECT e.url, e.kind, e.secret_sealed, ev.type, ev.data, ev.created_at, ev.workspace_id
@@ -155,18 +176,20 @@ export class WebhookDispatcher {
     if (!ctx) return null;
     // The stored data is already JSON; splicing it in avoids a parse and re-serialise per attempt.
     const body = `{"id":${JSON.stringify(delivery.event_id)},"type":${JSON.stringify(ctx.type)},"createdAt":"${toIso(ctx.created_at)}","workspaceId":${JSON.stringify(ctx.workspace_id)},"data":${ctx.data},"delivery":{"id":${JSON.stringify(delivery.id)},"attempt":${attempt}}}`;
-    const secret = this.secrets.open(ctx.secret_sealed);
-    return {
-      url: ctx.url,
-      body,
-      headers: {
-        "Content-Type": "application/json",
-        "User-Agent": USER_AGENT,
-        [SIGNATURE_HEADER]: signatureHeader(secret, body, Math.floor(now / 1000)),
-        [EVENT_HEADER]: ctx.type,
-        [DELIVERY_HEADER]: delivery.id,
-      },
+    const headers: Record<string, string> = {
+      "Content-Type": "application/json",
+      "User-Agent": USER_AGENT,
     };
+    let signingError: string | null = null;
+    try {
+      const secret = this.secrets.open(ctx.secret_sealed);
+      headers[SIGNATURE_HEADER] = signatureHeader(secret, body, Math.floor(now / 1000));
+    } catch (err) {
+      signingError = err instanceof Error ? err.message : String(err);
+    }
+    headers[EVENT_HEADER] = ctx.type;
+    headers[DELIVERY_HEADER] = delivery.id;
+    return { request: { url: ctx.url, body, headers }, signingError };
   }
 
   /** Deletes events past retention; their deliveries and attempts go with them (cascade). */
@@ -181,6 +204,26 @@ export class WebhookDispatcher {
       const { changes } = batch.run(cutoff);
       removed += changes;
       if (changes === 0) return removed;
+    }
+  }
+
+  /**
+   * Every attempt fails while the secrets cannot be opened, so say so once at start-up, loudly,
+   * rather than only in each delivery's attempt log.
+   */
+  private checkSecrets() {
+    const sealed = stmt<[], { secret_sealed: string }>(
+      this.deps.db,
+      "SELECT secret_sealed FROM webhook_endpoints ORDER BY id DESC LIMIT 1",
+    ).get();
+    if (!sealed) return;
+    try {
+      this.secrets.open(sealed.secret_sealed);
+    } catch (err) {
+      this.deps.log.error(
+        "webhook signing secrets cannot be opened: every attempt fails (recorded as 'Signing failed') until the key file is restored",
+        { err },
+      );
     }
   }
 
@@ -214,39 +257,83 @@ export class WebhookDispatcher {
     }
   }
 
+  /**
+   * Leases up to `limit` due deliveries, no more per endpoint than its remaining failures before
+   * the twenty-failure rule disables it, so a burst to a dead endpoint cannot overshoot. Only a
+   * window at the head of the due index is looked at: a scan of every pending row would cost
+   * more than an attempt when a backlog builds up.
+   */
   private claim(limit: number): DeliveryRow[] {
     const now = this.deps.clock.now();
     // A read first: an UPDATE takes the write lock even when nothing is due, twice a second.
-    const due = stmt<[number, number], { one: number }>(
+    const candidates = stmt<[number, number, number], Candidate>(
       this.deps.db,
-      `SELECT 1 AS one FROM webhook_deliveries
-       WHERE status = 'pending' AND held = 0 AND next_attempt_at <= ?
-         AND (lease_expires_at IS NULL OR lease_expires_at <= ?)
-       LIMIT 1`,
-    ).get(now, now);
-    if (!due) return [];
-    return stmt<[string, number, number, number, number], DeliveryRow>(
+      `SELECT d.id, d.endpoint_id, e.failure_count
+       FROM webhook_deliveries d JOIN webhook_endpoints e ON e.id = d.endpoint_id
+       WHERE d.status = 'pending' AND d.held = 0 AND d.next_attempt_at <= ?
+         AND (d.lease_expires_at IS NULL OR d.lease_expires_at <= ?)
+       ORDER BY d.next_attempt_at LIMIT ?`,
+    ).all(now, now, limit * CLAIM_WINDOW);
+    const budget = new Map<string, number>();
+    const picked: string[] = [];
+    for (const c of candidates) {
+      const left =
+        budget.get(c.endpoint_id) ??
+        DISABLE_AFTER_FAILURES -
+          c.failure_count -
+          (this.inFlightByEndpoint.get(c.endpoint_id) ?? 0);
+      if (left <= 0) continue;
+      budget.set(c.endpoint_id, left - 1);
+      picked.push(c.id);
+      if (picked.length === limit) break;
+    }
+    if (picked.length === 0) return [];
+    // The conditions again: another process may have leased a row since the read.
+    const rows = stmt<[string, number, string, number, number], DeliveryRow>(
       this.deps.db,
       `UPDATE webhook_deliveries SET lease_owner = ?, lease_expires_at = ?
-       WHERE id IN (
-         SELECT id FROM webhook_deliveries
-         WHERE status = 'pending' AND held = 0 AND next_attempt_at <= ?
-           AND (lease_expires_at IS NULL OR lease_expires_at <= ?)
-         ORDER BY next_attempt_at LIMIT ?)
+       WHERE id IN (SELECT value FROM json_each(?))
+         AND status = 'pending' AND held = 0 AND next_attempt_at <= ?
+         AND (lease_expires_at IS NULL OR lease_expires_at <= ?)
        RETURNING *`,
-    ).all(this.owner, now + this.leaseMs, now, now, limit);
+    ).all(this.owner, now + this.leaseMs, JSON.stringify(picked), now, now);
+    for (const r of rows) this.countInFlight(r.endpoint_id, 1);
+    return rows;
   }
 
+  private countInFlight(endpointId: string, change: 1 | -1) {
+    const n = (this.inFlightByEndpoint.get(endpointId) ?? 0) + change;
+    if (n === 0) this.inFlightByEndpoint.delete(endpointId);
+    else this.inFlightByEndpoint.set(endpointId, n);
+  }
+
+  /** Settles the attempt of a delivery leased by claim or retryNow, which counted it in flight. */
   private async attempt(d: DeliveryRow, manual: boolean) {
-    const attempt = d.attempts + 1;
-    const startedAt = this.deps.clock.now();
-    const request = this.buildRequest(d, attempt, startedAt);
-    if (!request) return;
-    const outcome = await postWebhook(request.url, request.body, request.headers, {
-      timeoutMs: this.timeoutMs,
-      allowPrivate: this.deps.allowPrivate,
-    });
-    this.settle(d, attempt, manual, startedAt, request, outcome);
+    try {
+      const attempt = d.attempts + 1;
+      const startedAt = this.deps.clock.now();
+      const built = this.buildRequest(d, attempt, startedAt);
+      if (!built) return;
+      // Unsigned, the receiver would reject it: record a failure that keeps the schedule, so the
+      // delivery is not re-claimed at every lease expiry without a trace.
+      const outcome: AttemptOutcome = built.signingError
+        ? {
+            ok: false,
+            statusCode: null,
+            error: `Signing failed: ${built.signingError}`,
+            durationMs: 0,
+            responseBody: null,
+            responseTruncated: false,
+          }
+        : await postWebhook(built.request.url, built.request.body, built.request.headers, {
+            timeoutMs: this.timeoutMs,
+            allowPrivate: this.deps.allowPrivate,
+          });
+      this.settle(d, attempt, manual, startedAt, built.request, outcome);
+    } finally {
+      // After settle, in the same turn: the failure it counted replaces this in-flight attempt.
+      this.countInFlight(d.endpoint_id, -1);
+    }
   }
 
   private settle(
@@ -275,12 +362,24 @@ export class WebhookDispatcher {
       let status: DeliveryRow["status"];
       let next = startedAt;
       if (outcome.ok) status = "delivered";
-      // A manual resend of a settled delivery does not start the schedule again.
-      else if (manual && d.status !== "pending") status = "failed";
-      else if (attempt < MAX_ATTEMPTS) {
+      // A failed resend of a settled delivery leaves it as it was: a delivered one was received
+      // once (deliveredAt stays true), and a failed one does not start the schedule again.
+      else if (manual && d.status !== "pending") status = d.status;
+      // A manual attempt of a pending delivery is extra: the schedule keeps its time and its count.
+      else if (manual) {
         status = "pending";
-        next = startedAt + RETRY_SCHEDULE_MS[Math.min(attempt, RETRY_SCHEDULE_MS.length) - 1]!;
-      } else status = "failed";
+        next = d.next_attempt_at;
+      } else {
+        const scheduled =
+          stmt<[string], { n: number }>(
+            db,
+            "SELECT count(*) AS n FROM webhook_attempts WHERE delivery_id = ? AND manual = 0",
+          ).get(d.id)!.n + 1;
+        if (scheduled < MAX_ATTEMPTS) {
+          status = "pending";
+          next = startedAt + RETRY_SCHEDULE_MS[Math.min(scheduled, RETRY_SCHEDULE_MS.length) - 1]!;
+        } else status = "failed";
+      }
 
       const updated = stmt(
         db,

@@ -144,7 +144,7 @@ function detail(
   // Before the first attempt, show what it will send (its signature time will differ).
   const request = last
     ? { url: last.url, headers: JSON.parse(last.request_headers), body: last.request_body }
-    : webhooks.buildRequest(d, d.attempts + 1, now)!;
+    : webhooks.buildRequest(d, d.attempts + 1, now)!.request;
   return {
     ...deliveryView(d),
     endpointId: d.endpoint_id,
@@ -171,9 +171,9 @@ export const retryDelivery: RouteHandler<typeof retryDeliveryRoute, AppEnv> = as
   const { db, clock, webhooks } = c.get("deps");
   const { webhookId, deliveryId } = c.req.valid("param");
   deliveryOr404(db, c.get("auth").workspaceId, webhookId, deliveryId);
-  await webhooks.retryNow(deliveryId);
+  const retried = await webhooks.retryNow(deliveryId);
   // The endpoint may have been deleted while the attempt was in flight.
   const after = getDelivery(db, webhookId, deliveryId);
   if (!after) throw notFound("Delivery", { deliveryId });
-  return c.json(detail(db, webhooks, after, clock.now()), 200);
+  return c.json({ ...detail(db, webhooks, after, clock.now()), retried }, 200);
 };

@@ -8,16 +8,18 @@ import {
   deliveriesQuerySchema,
   restHookSchema,
   rotatedSecretSchema,
+  updateHookBodySchema,
   updateWebhookBodySchema,
   webhookCatalogueSchema,
   webhookDeliveryDetailSchema,
   webhookDeliverySchema,
   webhookEndpointSchema,
   webhookPayloadSchema,
+  webhookRetryResultSchema,
   webhookTestResultSchema,
 } from "@/contract/webhooks";
 import { apiRoute, createRouter, json, jsonBody, workspaceParams } from "../../http/router";
-import { createHook, deleteHook, hookSamples, listHooks } from "./hooks.handlers";
+import { createHook, deleteHook, hookSamples, listHooks, updateHook } from "./hooks.handlers";
 import {
   createWebhook,
   deleteWebhook,
@@ -165,10 +167,10 @@ export const retryDeliveryRoute = apiRoute({
   tags,
   summary: "Attempt a delivery now and return it with the attempt's outcome",
   description:
-    "Waits for the attempt (at most the 10 s timeout). If an attempt of this delivery is already in flight, nothing is sent twice and the delivery is returned as it stands.",
+    "Waits for the attempt (at most the 10 s timeout). If an attempt of this delivery is already in flight, nothing is sent twice and the delivery is returned as it stands with `retried: false` (an extension member). A failed retry of a pending delivery leaves its schedule as it was; a failed resend of a delivered one leaves it delivered.",
   scopes,
   request: { params: deliveryParams },
-  responses: { 200: json(webhookDeliveryDetailSchema, "The delivery after the attempt") },
+  responses: { 200: json(webhookRetryResultSchema, "The delivery after the attempt") },
 });
 
 const hookTags = ["REST hooks"];
@@ -205,6 +207,19 @@ export const deleteHookRoute = apiRoute({
   responses: noContent,
 });
 
+export const updateHookRoute = apiRoute({
+  method: "patch",
+  path: "/workspaces/{workspaceId}/hooks/{hookId}",
+  tags: hookTags,
+  summary: "Re-enable or disable a REST hook; `active` resets its failure count",
+  description:
+    "Extension. Like a webhook endpoint's status: `active` makes held deliveries due again, `disabled` holds them.",
+  scopes,
+  extension: true,
+  request: { params: hookParams, body: jsonBody(updateHookBodySchema) },
+  responses: { 200: json(restHookSchema, "The updated subscription") },
+});
+
 export const hookSamplesRoute = apiRoute({
   method: "get",
   path: "/workspaces/{workspaceId}/hooks/samples/{eventType}",
@@ -237,5 +252,6 @@ export const webhooksRouter = createRouter()
   .openapi(retryDeliveryRoute, retryDelivery)
   .openapi(createHookRoute, createHook)
   .openapi(listHooksRoute, listHooks)
+  .openapi(updateHookRoute, updateHook)
   .openapi(deleteHookRoute, deleteHook)
   .openapi(hookSamplesRoute, hookSamples);

@@ -241,20 +241,43 @@ describe("deliveries", () => {
     const failed = (await d("?status=failed")).json;
     expect(failed).toHaveLength(1);
     expect(failed[0]).toMatchObject({ eventId, attempts: 6 });
+    const retry = () => t.call("POST", t.w(`/webhooks/${id}/deliveries/${failed[0].id}/retry`));
+
+    // A manual resend that fails leaves it failed without restarting the schedule.
+    clock.advance(1000);
+    const stillFailed = await retry();
+    expect(stillFailed.status).toBe(200);
+    expect(stillFailed.json).toMatchObject({
+      status: "failed",
+      attempts: 7,
+      lastStatusCode: 500,
+      nextAttemptAt: new Date(clock.now()).toISOString(),
+      deliveredAt: null,
+      retried: true,
+    });
+    clock.advance(24 * 3_600_000);
+    expect(await t.deps.webhooks.runDue()).toBe(0);
+
     status = 201;
-    const retried = await t.call("POST", t.w(`/webhooks/${id}/deliveries/${failed[0].id}/retry`));
-    expect(retried.status).toBe(200);
-    expect(retried.json).toMatchObject({ status: "delivered", attempts: 7, lastStatusCode: 201 });
+    const retried = await retry();
+    expect(retried.json).toMatchObject({ status: "delivered", attempts: 8, lastStatusCode: 201 });
     expect(retried.json.attemptLog.at(-1)).toMatchObject({
-      attempt: 7,
+      attempt: 8,
       manual: true,
       statusCode: 201,
     });
 
-    // A manual resend that fails leaves it failed without restarting the schedule.
+    // A resend of a delivered delivery that fails leaves it delivered, when it first got through.
     status = 500;
-    const again = await t.call("POST", t.w(`/webhooks/${id}/deliveries/${failed[0].id}/retry`));
-    expect(again.json).toMatchObject({ status: "failed", attempts: 8, lastStatusCode: 500 });
+    clock.advance(1000);
+    const again = await retry();
+    expect(again.json).toMatchObject({
+      status: "delivered",
+      attempts: 9,
+      lastStatusCode: 500,
+      lastError: "HTTP 500",
+      deliveredAt: retried.json.deliveredAt,
+    });
 
     expect(
       (await t.call("GET", t.w(`/webhooks/${id}/deliveries/01aaaaaaaaaaaaaaaaaaaaaaaa`))).status,
@@ -263,6 +286,18 @@ describe("deliveries", () => {
       (await t.call("POST", t.w(`/webhooks/${id}/deliveries/01aaaaaaaaaaaaaaaaaaaaaaaa/retry`)))
         .status,
     ).toBe(404);
+  });
+
+  it("sends nothing twice when a retry finds an attempt in flight, and says so", async () => {
+    const { id } = (await create({ url: `${receiver.url}/in`, events: ["*"] })).json;
+    const { deliveryId } = (await t.call("POST", t.w(`/webhooks/${id}/test`))).json;
+    t.deps.db
+      .prepare("UPDATE webhook_deliveries SET lease_owner = 'other', lease_expires_at = ?")
+      .run(clock.now() + 30_000);
+    const res = await t.call("POST", t.w(`/webhooks/${id}/deliveries/${deliveryId}/retry`));
+    expect(res.status).toBe(200);
+    expect(res.json).toMatchObject({ status: "pending", attempts: 0, retried: false });
+    expect(receiver.requests).toHaveLength(0);
   });
 
   it("shows the request a delivery will send before its first attempt", async () => {
@@ -362,6 +397,57 @@ describe("REST hooks", () => {
     ).toBe(400);
   });
 
+  it("re-enables a disabled REST hook, resetting its count and releasing held deliveries", async () => {
+    status = 500;
+    const { id } = (
+      await t.call("POST", t.w("/hooks"), {
+        body: { targetUrl: `${receiver.url}/zap`, event: "*" },
+      })
+    ).json;
+    for (let i = 0; i < 21; i++) {
+      t.deps.events.record(t.workspaceId, "member.joined", {});
+      await t.deps.webhooks.runDue();
+    }
+    expect((await t.call("GET", t.w("/hooks"))).json[0]).toMatchObject({ id, status: "disabled" });
+    const sent = receiver.requests.length;
+
+    status = 200;
+    clock.advance(60_000);
+    const res = await t.call("PATCH", t.w(`/hooks/${id}`), { body: { status: "active" } });
+    expect(res.status).toBe(200);
+    expect(res.json).toEqual({
+      id,
+      targetUrl: `${receiver.url}/zap`,
+      event: "*",
+      status: "active",
+      createdAt: expect.any(String),
+    });
+    expect(
+      t.deps.db.prepare("SELECT failure_count FROM webhook_endpoints WHERE id = ?").pluck().get(id),
+    ).toBe(0);
+    expect(await t.deps.webhooks.runDue()).toBe(20);
+    expect(receiver.requests).toHaveLength(sent + 20);
+
+    const off = await t.call("PATCH", t.w(`/hooks/${id}`), { body: { status: "disabled" } });
+    expect(off.json.status).toBe("disabled");
+    t.deps.events.record(t.workspaceId, "member.joined", {});
+    expect(await t.deps.webhooks.runDue()).toBe(0);
+
+    for (const body of [{}, { status: "paused" }]) {
+      const bad = await t.call("PATCH", t.w(`/hooks/${id}`), { body });
+      expect(bad.status).toBe(400);
+      expect(bad.json.error.details.issues[0].field).toBe("status");
+    }
+    const webhook = (await create({ url: "https://example.com/a", events: ["*"] })).json;
+    for (const unknown of ["01aaaaaaaaaaaaaaaaaaaaaaaa", webhook.id]) {
+      const res404 = await t.call("PATCH", t.w(`/hooks/${unknown}`), {
+        body: { status: "active" },
+      });
+      expect(res404.status).toBe(404);
+      expect(res404.json.error.code).toBe("not_found");
+    }
+  });
+
   it("stops a REST hook whose target answers 410 Gone", async () => {
     status = 410;
     const { id } = (
@@ -390,6 +476,7 @@ describe("access", () => {
     ["POST", "/webhooks/x1/deliveries/d1/retry"],
     ["POST", "/hooks"],
     ["GET", "/hooks"],
+    ["PATCH", "/hooks/h1"],
     ["DELETE", "/hooks/h1"],
     ["GET", "/hooks/samples/share.created"],
     ["GET", "/events"],
@@ -424,5 +511,11 @@ describe("access", () => {
       expect(op["x-scopes"]).toEqual(["webhooks:manage"]);
       expect(op.summary.length).toBeGreaterThan(10);
     }
+    expect(doc.paths["/workspaces/{workspaceId}/hooks/{hookId}"].patch["x-consign-extension"]).toBe(
+      true,
+    );
+    expect(doc.components.schemas.WebhookRetryResult.properties.retried.description).toMatch(
+      /^Extension: false when an attempt/,
+    );
   });
 });

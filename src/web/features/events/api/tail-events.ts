@@ -3,8 +3,8 @@ import { useEffect, useRef, useState } from "react";
 import type { Event, EventsPage } from "@/contract/events";
 import { apiRequest, workspacePath } from "../../../lib/api-client";
 import { eventsKeys } from "./events-keys";
+import { tailPolling } from "./tail-polling";
 
-export const TAIL_POLL_MS = 1_500;
 const PAGE = 200;
 /** The tail keeps this many events in memory; older ones scroll off. */
 export const TAIL_KEEP = 1_000;
@@ -47,8 +47,7 @@ export function useEventTailQuery(
       if (currentSession.current === startedIn) cursor.current = page.next ?? after;
       return { ...page, first: after === null };
     },
-    refetchInterval: (q) => (paused ? false : q.state.data?.hasMore ? 200 : TAIL_POLL_MS),
-    refetchIntervalInBackground: false,
+    ...tailPolling(paused),
     structuralSharing: false,
     gcTime: 0,
   });

@@ -1,6 +1,12 @@
-import { infiniteQueryOptions, useInfiniteQuery } from "@tanstack/react-query";
+import {
+  infiniteQueryOptions,
+  queryOptions,
+  useInfiniteQuery,
+  useQuery,
+} from "@tanstack/react-query";
 import type { WebhookDelivery } from "@/contract/webhooks";
 import { apiRequest } from "../../../lib/api-client";
+import { listFailedSinceLastDelivered } from "./failed-since";
 import { type DeliveryFilters, webhookPath, webhooksKeys } from "./webhooks-keys";
 
 export const DELIVERIES_PAGE_SIZE = 100;
@@ -39,4 +45,17 @@ export const deliveriesQueryOptions = (workspaceId: string, id: string, filters:
 
 export function useDeliveriesQuery(workspaceId: string, id: string, filters: DeliveryFilters) {
   return useInfiniteQuery(deliveriesQueryOptions(workspaceId, id, filters));
+}
+
+export const failedSinceQueryOptions = (workspaceId: string, id: string) =>
+  queryOptions({
+    queryKey: webhooksKeys.failedSince(workspaceId, id),
+    queryFn: ({ signal }) =>
+      listFailedSinceLastDelivered((query) =>
+        apiRequest<WebhookDelivery[]>(webhookPath(id, "/deliveries"), { query, signal }),
+      ),
+  });
+
+export function useFailedSinceQuery(workspaceId: string, id: string) {
+  return useQuery(failedSinceQueryOptions(workspaceId, id));
 }

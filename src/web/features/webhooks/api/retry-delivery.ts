@@ -1,10 +1,10 @@
 import { useMutation, useQueryClient } from "@tanstack/react-query";
-import type { WebhookDeliveryDetail } from "@/contract/webhooks";
+import type { WebhookRetryResult } from "@/contract/webhooks";
 import { apiRequest } from "../../../lib/api-client";
 import { currentWorkspaceId, webhookPath, webhooksKeys } from "./webhooks-keys";
 
 export function retryDelivery(id: string, deliveryId: string) {
-  return apiRequest<WebhookDeliveryDetail>(
+  return apiRequest<WebhookRetryResult>(
     webhookPath(id, `/deliveries/${encodeURIComponent(deliveryId)}/retry`),
     { method: "POST" },
   );
@@ -15,7 +15,7 @@ export function useRetryDeliveriesMutation() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: async ({ id, deliveryIds }: { id: string; deliveryIds: string[] }) => {
-      const results: WebhookDeliveryDetail[] = [];
+      const results: WebhookRetryResult[] = [];
       for (const deliveryId of deliveryIds) results.push(await retryDelivery(id, deliveryId));
       return results;
     },
@@ -27,6 +27,12 @@ export function useRetryDeliveriesMutation() {
       return Promise.all([
         queryClient.invalidateQueries({ queryKey: webhooksKeys.deliveriesOf(workspaceId, id) }),
         queryClient.invalidateQueries({ queryKey: webhooksKeys.list(workspaceId) }),
+        // An attempt moves the endpoint's failure count and may disable it. Exact: the details
+        // under this key were just set from the results.
+        queryClient.invalidateQueries({
+          queryKey: webhooksKeys.endpoint(workspaceId, id),
+          exact: true,
+        }),
       ]);
     },
   });

@@ -18,6 +18,8 @@ export const webhooksKeys = {
     [...webhooksKeys.endpoint(workspaceId, id), "deliveries"] as const,
   deliveries: (workspaceId: string, id: string, filters: DeliveryFilters) =>
     [...webhooksKeys.deliveriesOf(workspaceId, id), "list", filters] as const,
+  failedSince: (workspaceId: string, id: string) =>
+    [...webhooksKeys.deliveriesOf(workspaceId, id), "failed-since"] as const,
   delivery: (workspaceId: string, id: string, deliveryId: string) =>
     [...webhooksKeys.deliveriesOf(workspaceId, id), "detail", deliveryId] as const,
 };

@@ -75,12 +75,22 @@ function Detail({ detail, webhookId }: { detail: WebhookDeliveryDetail; webhookI
     retry.mutate(
       { id: webhookId, deliveryIds: [detail.id] },
       {
-        onSuccess: ([after]) =>
+        onSuccess: ([after]) => {
+          if (!after) return;
+          // A service without the `retried` member always attempts.
+          if (after.retried === false) {
+            toast({ title: "An attempt is already in progress" });
+            return;
+          }
+          // The latest attempt's outcome, not the status: a resend of a delivered delivery that
+          // fails leaves it delivered.
+          const ok = after.lastError === null;
           toast({
-            title: after?.status === "delivered" ? "Delivered" : "The attempt failed",
-            description: after?.lastError ?? undefined,
-            tone: after?.status === "delivered" ? "default" : "error",
-          }),
+            title: ok ? "Delivered" : "The attempt failed",
+            description: after.lastError ?? undefined,
+            tone: ok ? "default" : "error",
+          });
+        },
         onError: (error) =>
           toast({ title: "Could not retry", description: describeError(error), tone: "error" }),
       },

@@ -1,4 +1,3 @@
-import { useInfiniteQuery } from "@tanstack/react-query";
 import { AlertTriangleIcon } from "lucide-react";
 import { DISABLE_AFTER_FAILURES } from "@/contract/rules";
 import type { WebhookEndpoint } from "@/contract/webhooks";
@@ -7,14 +6,11 @@ import { Button } from "../../../components/ui/button";
 import { describeError } from "../../../lib/api-client";
 import { formatDateTime } from "../../../lib/format";
 import { toast } from "../../../stores/toast-store";
-import { deliveriesQueryOptions } from "../api/list-deliveries";
+import { useFailedSinceQuery } from "../api/list-deliveries";
 import { useRetryDeliveriesMutation } from "../api/retry-delivery";
 import { useUpdateWebhookMutation } from "../api/update-webhook";
 
-/**
- * Shown on a disabled endpoint. "Failed since" means the failed deliveries newer than the last
- * one that got through: the outage the person is recovering from, not every failure ever.
- */
+/** Shown on a disabled endpoint, with a way to resend what failed since the last delivery. */
 export function DisabledBanner({
   workspaceId,
   endpoint,
@@ -24,18 +20,7 @@ export function DisabledBanner({
 }) {
   const update = useUpdateWebhookMutation();
   const retry = useRetryDeliveriesMutation();
-  const recent = useInfiniteQuery({
-    ...deliveriesQueryOptions(workspaceId, endpoint.id, {}),
-    select: (data) => {
-      const failed = [];
-      for (const d of data.pages[0] ?? []) {
-        if (d.status === "delivered") break;
-        if (d.status === "failed") failed.push(d);
-      }
-      return failed;
-    },
-  });
-  const failed = recent.data ?? [];
+  const failed = useFailedSinceQuery(workspaceId, endpoint.id).data ?? [];
   const since = failed[failed.length - 1]?.createdAt;
 
   const reenable = () =>
