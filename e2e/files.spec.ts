@@ -156,9 +156,12 @@ test("search finds a file below the folder and opens it selected in its folder",
   await details.getByRole("button", { name: "Close details" }).click();
 });
 
-test("the keyboard alone selects, renames, trashes and navigates", async ({ page, service }) => {
+test("the keyboard alone selects, renames, trashes, deletes and navigates", async ({
+  page,
+  service,
+}) => {
   const top = `Keys ${unique()}`;
-  for (const name of ["Ant", "Bee", "Cat"])
+  for (const name of ["Ant/Larva", "Bee", "Cat", "Dog"])
     await service.api("POST", "/files/folder", { path: `${top}/${name}` });
   await openFolder(page, service.signInUrl, top);
 
@@ -184,7 +187,7 @@ test("the keyboard alone selects, renames, trashes and navigates", async ({ page
   await expect(row(page, "Bumblebee")).toHaveCount(0);
 
   await page.keyboard.press("ControlOrMeta+a");
-  await expect(page.getByRole("region", { name: "Selection" })).toContainText("2 selected");
+  await expect(page.getByRole("region", { name: "Selection" })).toContainText("3 selected");
   await page.keyboard.press("Escape");
   await expect(page.getByRole("region", { name: "Selection" })).toHaveCount(0);
 
@@ -194,11 +197,69 @@ test("the keyboard alone selects, renames, trashes and navigates", async ({ page
   await page.keyboard.press("Escape");
   await expect(grid).toBeFocused();
 
+  // Focus follows into each folder's grid; an empty folder has none, and the page takes the keys.
   await page.keyboard.press("Home");
   await page.keyboard.press("Enter");
+  await expect(row(page, "Larva")).toBeVisible();
+  await expect(grid).toBeFocused();
+  await page.keyboard.press("Enter");
   await expect(page.getByText("This folder is empty")).toBeVisible();
-  await page.goBack();
+  await expectNoAxeViolations(page);
+  await page.keyboard.press("Backspace");
+  await expect(row(page, "Larva")).toBeVisible();
+  await expect(grid).toBeFocused();
+  await page.keyboard.press("Alt+ArrowUp");
   await expect(row(page, "Cat")).toBeVisible();
+  await expect(grid).toBeFocused();
+
+  // Enter pressed before the results arrive opens the best match for what was typed.
+  await page.keyboard.press("/");
+  await expect(page.getByRole("combobox", { name: `Search “${top}”` })).toBeFocused();
+  await page.keyboard.type("Dog");
+  await page.keyboard.press("Enter");
+  await expect(
+    page.getByRole("navigation", { name: "Breadcrumb" }).getByRole("link", { name: "Dog" }),
+  ).toHaveAttribute("aria-current", "page");
+  await expect(page.getByText("This folder is empty")).toBeVisible();
+  await page.keyboard.press("Alt+ArrowUp");
+  await expect(row(page, "Dog")).toBeVisible();
+  await expect(grid).toBeFocused();
+
+  await page.keyboard.press("End");
+  await expect(row(page, "Dog")).toHaveAttribute("aria-selected", "true");
+  await page.keyboard.press("Shift+Delete");
+  const dialog = page.getByRole("alertdialog", { name: "Delete “Dog” permanently?" });
+  await expect(dialog.getByLabel("Type 1 to confirm")).toBeFocused();
+  await page.keyboard.press("Enter");
+  await expect(dialog).toBeVisible();
+  await page.keyboard.type("1");
+  await page.keyboard.press("Enter");
+  await expect(page.getByText("Deleted “Dog” permanently").first()).toBeVisible();
+  await expect(row(page, "Dog")).toHaveCount(0);
+  await expect(grid).toBeFocused();
+  const trash = await service.api<{ path: string }[]>("GET", "/files/trash");
+  expect(trash.map((t) => t.path)).not.toContain(`${top}/Dog`);
+});
+
+test("New folder says when the folder is already there, then creates another", async ({
+  page,
+  service,
+}) => {
+  const top = `Create ${unique()}`;
+  await service.api("POST", "/files/folder", { path: `${top}/Existing` });
+  await openFolder(page, service.signInUrl, top);
+
+  await page.getByRole("button", { name: "New folder" }).click();
+  const dialog = page.getByRole("dialog", { name: "New folder" });
+  const name = dialog.getByRole("textbox", { name: "Name" });
+  await name.fill("Existing");
+  await name.press("Enter");
+  await expect(dialog.getByRole("alert")).toContainText("already exists");
+  await name.fill("Fresh");
+  await name.press("Enter");
+  await expect(dialog).toBeHidden();
+  await expect(page.getByText("Created folder “Fresh”").first()).toBeVisible();
+  await expect(row(page, "Fresh")).toBeVisible();
 });
 
 test("a 100,000-entry folder scrolls to its last entry, in the list and in the grid", async ({
@@ -213,6 +274,17 @@ test("a 100,000-entry folder scrolls to its last entry, in the list and in the g
   await row(page, "dir_0000049").click();
   await page.keyboard.press("End");
   await expect(row(page, "plate_0099998_v003.exr")).toHaveAttribute("aria-selected", "true");
+
+  await page.keyboard.press("Home");
+  // Shift+End from the sixth row selects all but five, without reading the 500 pages between.
+  await page.getByRole("row").nth(6).click();
+  const listings: string[] = [];
+  page.on("request", (r) => {
+    if (/\/files\?/.test(r.url())) listings.push(r.url());
+  });
+  await page.keyboard.press("Shift+End");
+  await expect(page.getByRole("region", { name: "Selection" })).toContainText("99,995 selected");
+  expect(listings.length).toBeLessThan(5);
 
   // The grid view is remembered across reloads and reaches the same last entry.
   await page.getByRole("button", { name: "Grid view" }).click();
@@ -261,4 +333,16 @@ test("against a service without the sort extension, the list falls back to name 
   );
   await expect(page.getByRole("row").nth(1)).toContainText("a-large.txt");
   await expect(page.getByRole("row").nth(2)).toContainText("b-small.txt");
+
+  // Name order, descending, is an extension too: the answer comes ascending, and says so.
+  await page.goto(`/files?path=${encodeURIComponent(top)}&order=desc`);
+  await expect(
+    page.getByText("This service sorts by name, ascending, only.").first(),
+  ).toBeVisible();
+  await expect(page).not.toHaveURL(/order=/);
+  await expect(page.getByRole("columnheader", { name: "Name" })).toHaveAttribute(
+    "aria-sort",
+    "ascending",
+  );
+  await expect(page.getByRole("row").nth(1)).toContainText("a-large.txt");
 });

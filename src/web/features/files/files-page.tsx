@@ -12,7 +12,7 @@ import {
   Trash2Icon,
   XCircleIcon,
 } from "lucide-react";
-import { lazy, Suspense, useEffect, useMemo, useRef, useState } from "react";
+import { lazy, Suspense, useCallback, useEffect, useMemo, useRef, useState } from "react";
 import type { FileEntry, SearchResult } from "@/contract/files";
 import { baseName, type FileSortField, parentOf } from "@/contract/rules";
 import { EmptyState } from "../../components/empty-state";
@@ -25,7 +25,7 @@ import { formatCount } from "../../lib/format";
 import { toast } from "../../stores/toast-store";
 import { useDeleteFilesMutation } from "./api/delete-files";
 import type { FolderView } from "./api/files-keys";
-import { FILES_PAGE_SIZE, filesPageQueryOptions } from "./api/list-files";
+import { FILES_PAGE_SIZE, filesPageQueryOptions, readFilesPages } from "./api/list-files";
 import { useRestoreTrashedPathsMutation } from "./api/restore-trash-items";
 import { Breadcrumbs } from "./components/breadcrumbs";
 import type { DetailsTab } from "./components/details-panel";
@@ -56,11 +56,12 @@ const ManifestDialog = lazy(() => import("./components/manifest-dialog"));
 const describeMany = (paths: string[]) =>
   paths.length === 1 ? `“${baseName(paths[0] ?? "")}”` : `${formatCount(paths.length)} items`;
 
-/** Beyond this many, Undo would be thousands of restores: the Trash page is the way back. */
-const UNDO_LIMIT = 1000;
-
-/** Pages read at a time when "select all" has to become a list of paths. */
-const RESOLVE_CONCURRENCY = 6;
+/**
+ * Undo restores one item per request (the service has no batch restore), and the service allows
+ * 600 requests a minute per key, shared with the browsing around it: beyond this many, the
+ * Trash page is the way back.
+ */
+const UNDO_LIMIT = 200;
 
 /** The selected paths; "all except" reads the folder's pages (only when an action needs it). */
 async function resolveSelection(
@@ -71,17 +72,17 @@ async function resolveSelection(
   selection: Selection,
 ): Promise<string[]> {
   if (selection.mode === "some") return [...selection.ids];
-  const pageCount = Math.ceil(total / FILES_PAGE_SIZE);
-  const paths: string[] = [];
-  for (let from = 0; from < pageCount; from += RESOLVE_CONCURRENCY) {
-    const pages = await Promise.all(
-      Array.from({ length: Math.min(RESOLVE_CONCURRENCY, pageCount - from) }, (_, i) =>
-        queryClient.ensureQueryData(filesPageQueryOptions(workspaceId, view, from + i)),
-      ),
-    );
-    for (const page of pages) for (const entry of page.items) paths.push(entry.path);
-  }
-  return pickSelected(selection, paths);
+  const pages = await readFilesPages(
+    queryClient,
+    workspaceId,
+    view,
+    0,
+    Math.ceil(total / FILES_PAGE_SIZE) - 1,
+  );
+  return pickSelected(
+    selection,
+    pages.flatMap((page) => page.items.map((entry) => entry.path)),
+  );
 }
 
 type OpenDialog =
@@ -100,6 +101,8 @@ export function FilesPage({ workspaceId, view }: { workspaceId: string; view: Fo
   const setDetailsOpen = useFilesViewStore((s) => s.setDetailsOpen);
   const gridRef = useRef<HTMLDivElement>(null);
   const searchRef = useRef<HTMLInputElement>(null);
+  /** The folder whose grid takes focus once its first page shows (see openFolder). */
+  const focusWhenShown = useRef<string | null>(null);
   const scope = selectionScope(view);
   const selection = useSelection(scope);
   const setSelection = useSelectionStore((s) => s.set);
@@ -117,14 +120,17 @@ export function FilesPage({ workspaceId, view }: { workspaceId: string; view: Fo
   const canWrite = first.data?.access === "write";
   const single =
     count === 1 && activeEntry && isSelected(selection, activeEntry.path) ? activeEntry : null;
-  // A service without the sort extension answers in name order and leaves out `sort`.
+  // A service without the sort extension answers in name order, ascending, and leaves out
+  // `sort` and `order`; showing that as any other order would also misdirect locateEntry.
   const sortIgnored =
-    first.data !== undefined && view.sort !== "name" && first.data.sort !== view.sort;
+    first.data !== undefined &&
+    (view.sort !== "name" || view.order !== "asc") &&
+    (first.data.sort !== view.sort || first.data.order !== view.order);
   useEffect(() => {
     if (!sortIgnored) return;
     toast({
       title: "Showing name order",
-      description: "This service does not sort by size or date.",
+      description: "This service sorts by name, ascending, only.",
     });
     void navigate({ search: (s) => ({ ...s, sort: undefined, order: undefined }), replace: true });
   }, [sortIgnored, navigate]);
@@ -134,6 +140,26 @@ export function FilesPage({ workspaceId, view }: { workspaceId: string; view: Fo
   );
 
   const focusGrid = () => gridRef.current?.focus();
+  /**
+   * The grid remounts for another folder (or order), behind a skeleton while it loads, so focus
+   * falls to the page: someone moving with the keys, or whose focus was in the grid, gets it
+   * back there.
+   */
+  const openFolder = useCallback(
+    (path: string, fromKeyboard = false) => {
+      focusWhenShown.current =
+        fromKeyboard || gridRef.current?.contains(document.activeElement) ? path : null;
+      void navigate({ search: (s) => ({ ...s, path: path || undefined, select: undefined }) });
+    },
+    [navigate],
+  );
+  useEffect(() => {
+    if (focusWhenShown.current !== view.path || sortIgnored || (!first.data && !first.isError))
+      return;
+    focusWhenShown.current = null;
+    // Unless the person has put focus somewhere since (an empty or failed folder has no grid).
+    if (document.activeElement === document.body) gridRef.current?.focus();
+  }, [view.path, first.data, first.isError, sortIgnored]);
   /**
    * After a menu or dialog closes: lazily mounted Radix layers have no trigger to hand focus
    * back to, so it would fall to the body; the grid takes it unless an action put it elsewhere.
@@ -155,7 +181,7 @@ export function FilesPage({ workspaceId, view }: { workspaceId: string; view: Fo
 
   useEffect(() => {
     const onKey = (e: KeyboardEvent) => {
-      if (e.ctrlKey || e.metaKey || e.altKey || e.defaultPrevented) return;
+      if (e.ctrlKey || e.metaKey || e.defaultPrevented) return;
       const target = e.target as HTMLElement;
       if (
         target.closest(
@@ -163,7 +189,13 @@ export function FilesPage({ workspaceId, view }: { workspaceId: string; view: Fo
         )
       )
         return;
-      if (e.key === "/") {
+      // The grid takes these keys itself; an empty or failed folder has none to take them.
+      if (e.altKey ? e.key === "ArrowUp" : e.key === "Backspace") {
+        if (gridRef.current || !view.path) return;
+        e.preventDefault();
+        openFolder(parentOf(view.path), true);
+      } else if (e.altKey) return;
+      else if (e.key === "/") {
         e.preventDefault();
         searchRef.current?.focus();
       } else if (e.key === "?") {
@@ -173,10 +205,7 @@ export function FilesPage({ workspaceId, view }: { workspaceId: string; view: Fo
     };
     document.addEventListener("keydown", onKey);
     return () => document.removeEventListener("keydown", onKey);
-  }, []);
-
-  const openFolder = (path: string) =>
-    void navigate({ search: (s) => ({ ...s, path: path || undefined, select: undefined }) });
+  }, [view.path, openFolder]);
   const onOpen = (entry: FileEntry) => {
     if (entry.type === "folder") openFolder(entry.path);
     else {
@@ -184,7 +213,8 @@ export function FilesPage({ workspaceId, view }: { workspaceId: string; view: Fo
       setDetailsOpen(true);
     }
   };
-  const onSort = (sort: FileSortField) =>
+  const onSort = (sort: FileSortField) => {
+    if (gridRef.current?.contains(document.activeElement)) focusWhenShown.current = view.path;
     void navigate({
       search: (s) => ({
         ...s,
@@ -192,10 +222,13 @@ export function FilesPage({ workspaceId, view }: { workspaceId: string; view: Fo
         order: view.sort === sort && view.order === "asc" ? "desc" : undefined,
       }),
     });
+  };
 
   const onOpenResult = (result: SearchResult) => {
-    if (result.type === "folder") void navigate({ search: { path: result.path } });
-    else if (result.folder === view.path) setReveal({ path: result.path, type: "file" });
+    if (result.type === "folder") {
+      focusWhenShown.current = result.path;
+      void navigate({ search: { path: result.path } });
+    } else if (result.folder === view.path) setReveal({ path: result.path, type: "file" });
     else void navigate({ search: { path: result.folder || undefined, select: result.path } });
   };
 
@@ -211,7 +244,7 @@ export function FilesPage({ workspaceId, view }: { workspaceId: string; view: Fo
           if (paths.length > UNDO_LIMIT) {
             toast({
               title: `Moved ${what} to the trash`,
-              description: "Restore them from the trash.",
+              description: `Undo is offered for up to ${UNDO_LIMIT} items: restore these from the Trash page.`,
             });
             return;
           }
@@ -410,7 +443,12 @@ export function FilesPage({ workspaceId, view }: { workspaceId: string; view: Fo
               onRetry={() => void first.refetch()}
             >
               {view.path && (
-                <Button size="sm" variant="outline" onClick={() => openFolder(parentOf(view.path))}>
+                <Button
+                  size="sm"
+                  variant="outline"
+                  // A click from the keyboard (Enter, Space) has no pointer detail.
+                  onClick={(e) => openFolder(parentOf(view.path), e.detail === 0)}
+                >
                   Go to the parent folder
                 </Button>
               )}

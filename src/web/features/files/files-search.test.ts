@@ -18,4 +18,16 @@ describe("parseFilesSearch", () => {
       expect(parseFilesSearch({ path }).path).toBeUndefined();
     expect(parseFilesSearch({ sort: "owner" }).sort).toBeUndefined();
   });
+
+  it("enforces the contract's 4096-character bound on path and select", () => {
+    const longest = `${"a/".repeat(2047)}ab`;
+    expect(longest).toHaveLength(4096);
+    expect(parseFilesSearch({ path: longest, select: longest })).toMatchObject({
+      path: longest,
+      select: longest,
+    });
+    const tooLong = parseFilesSearch({ path: `${longest}c`, select: `${longest}c` });
+    expect(tooLong.path).toBeUndefined();
+    expect(tooLong.select).toBeUndefined();
+  });
 });

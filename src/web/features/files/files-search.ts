@@ -1,6 +1,7 @@
 import {
   type FileSortField,
   fileSortFields,
+  MAX_PATH_LENGTH,
   pathProblem,
   type SortOrder,
   sortOrders,
@@ -18,17 +19,18 @@ export interface FilesSearch {
 const oneOf = <T extends string>(values: readonly T[], v: unknown): T | undefined =>
   values.includes(v as T) ? (v as T) : undefined;
 
-/** The Files URL's search params, checked with the contract's path rule (bad ones fall back). */
+/** A non-empty path the service would accept (its rule and its length bound), or undefined. */
+const acceptablePath = (v: unknown): string | undefined =>
+  typeof v === "string" && v !== "" && v.length <= MAX_PATH_LENGTH && !pathProblem(v)
+    ? v
+    : undefined;
+
+/** The Files URL's search params, checked with the contract's path rules (bad ones fall back). */
 export function parseFilesSearch(search: Record<string, unknown>): FilesSearch {
-  const path = typeof search.path === "string" && !pathProblem(search.path) ? search.path : "";
-  const select =
-    typeof search.select === "string" && search.select && !pathProblem(search.select)
-      ? search.select
-      : undefined;
   return {
-    path: path || undefined,
+    path: acceptablePath(search.path),
     sort: oneOf(fileSortFields, search.sort),
     order: oneOf(sortOrders, search.order),
-    select,
+    select: acceptablePath(search.select),
   };
 }

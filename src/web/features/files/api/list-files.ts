@@ -1,4 +1,4 @@
-import { queryOptions } from "@tanstack/react-query";
+import { type QueryClient, queryOptions } from "@tanstack/react-query";
 import type { FileListing } from "@/contract/files";
 import { apiRequest } from "../../../lib/api-client";
 import { type FolderView, filesKeys } from "./files-keys";
@@ -25,3 +25,27 @@ export const filesPageQueryOptions = (workspaceId: string, view: FolderView, pag
     staleTime: 15_000,
     gcTime: 20_000,
   });
+
+/**
+ * Pages read at a time when many are needed at once (a range, "select all" made into paths):
+ * a burst of hundreds would run into the service's rate limit of 600 requests a minute.
+ */
+const PAGE_READ_CONCURRENCY = 6;
+
+/** Pages `from` to `to` (inclusive), from the cache or a few requests at a time. */
+export async function readFilesPages(
+  queryClient: QueryClient,
+  workspaceId: string,
+  view: FolderView,
+  from: number,
+  to: number,
+): Promise<FileListing[]> {
+  const pages: FileListing[] = [];
+  for (let start = from; start <= to; start += PAGE_READ_CONCURRENCY) {
+    const batch = Array.from({ length: Math.min(PAGE_READ_CONCURRENCY, to - start + 1) }, (_, i) =>
+      queryClient.ensureQueryData(filesPageQueryOptions(workspaceId, view, start + i)),
+    );
+    pages.push(...(await Promise.all(batch)));
+  }
+  return pages;
+}

@@ -12,6 +12,21 @@ describe("manifest CSV", () => {
     expect(csvField(42)).toBe("42");
   });
 
+  it("makes text a spreadsheet would run as a formula start with a quote", () => {
+    expect(csvField('=HYPERLINK("http://x")')).toBe('"\'=HYPERLINK(""http://x"")"');
+    expect(csvField("+1.txt")).toBe("'+1.txt");
+    expect(csvField("-2.txt")).toBe("'-2.txt");
+    expect(csvField("@SUM(A1).txt")).toBe("'@SUM(A1).txt");
+    expect(csvField("\tcmd")).toBe("'\tcmd");
+    expect(csvField("\rcmd")).toBe('"\'\rcmd"');
+    expect(csvField("a=b+c-d@e")).toBe("a=b+c-d@e");
+    expect(csvField(-1)).toBe("-1");
+    const csv = manifestCsv({
+      files: [{ path: "=cmd|' /C calc'!A0", size: 1, modifiedAt: null, sha256: null }],
+    });
+    expect(csv.split("\r\n")[1]).toBe("'=cmd|' /C calc'!A0,1,,");
+  });
+
   it("writes a header and one CRLF-ended line per file", () => {
     const csv = manifestCsv({
       files: [

@@ -1,8 +1,14 @@
 import type { Manifest } from "@/contract/files";
 
-/** RFC 4180: a field with a comma, quote or line break is quoted, and its quotes doubled. */
+const defuse = (text: string) => (/^[=+\-@\t\r]/.test(text) ? `'${text}` : text);
+
+/**
+ * RFC 4180: a field with a comma, quote or line break is quoted, and its quotes doubled. Text
+ * that a spreadsheet would run as a formula (a leading =, +, -, @, tab or CR: a path can be
+ * named so) gets a leading ' so it opens as text; the JSON export keeps paths exact.
+ */
 export function csvField(value: string | number | null): string {
-  const text = value === null ? "" : String(value);
+  const text = value === null ? "" : typeof value === "number" ? String(value) : defuse(value);
   return /[",\r\n]/.test(text) ? `"${text.replaceAll('"', '""')}"` : text;
 }
 

@@ -23,20 +23,22 @@ import { Skeleton } from "../../../components/ui/skeleton";
 import { cn } from "../../../lib/cn";
 import { formatBytes, formatDateTime } from "../../../lib/format";
 import type { FolderView } from "../api/files-keys";
-import { FILES_PAGE_SIZE, filesPageQueryOptions } from "../api/list-files";
+import { FILES_PAGE_SIZE, filesPageQueryOptions, readFilesPages } from "../api/list-files";
 import { locateEntry } from "../state/locate-entry";
 import type { EntryRef } from "../state/name-order";
 import {
   isSelected,
+  planRange,
   rangeBetween,
+  rangeSelection,
   type Selection,
   selectAll,
   selectedCount,
   selectionState,
   selectOnly,
   selectPaths,
-  setMany,
   toggle,
+  union,
 } from "../state/selection";
 import { selectionScope, useSelection, useSelectionStore } from "../state/selection-store";
 import type { FilesLayout } from "../state/view-store";
@@ -82,8 +84,8 @@ interface FileListProps {
  * A folder of any size, as rows or as tiles: the virtualizer knows the exact total from the first
  * page and renders only what is in view; each page is fetched when it comes into view (and kept
  * briefly), so the middle of a 100,000-entry folder costs one request, not five hundred.
- * Selection lives in a store keyed by path ("all except" for select-all), so it survives
- * scrolling and never enumerates the folder.
+ * Selection lives in a store keyed by path ("all except" for select-all and long ranges), so it
+ * survives scrolling and never enumerates the folder.
  */
 export function FileList({
   workspaceId,
@@ -157,15 +159,12 @@ export function FileList({
   /** Entries from..to (inclusive), reading pages that are not cached yet. */
   const loadRange = async (from: number, to: number): Promise<FileEntry[]> => {
     const firstPageIndex = Math.floor(from / FILES_PAGE_SIZE);
-    const lastPageIndex = Math.floor(to / FILES_PAGE_SIZE);
-    const loaded = await Promise.all(
-      Array.from({ length: lastPageIndex - firstPageIndex + 1 }, (_, i) =>
-        firstPageIndex + i === 0
-          ? firstPage
-          : queryClient.ensureQueryData(
-              filesPageQueryOptions(workspaceId, view, firstPageIndex + i),
-            ),
-      ),
+    const loaded = await readFilesPages(
+      queryClient,
+      workspaceId,
+      view,
+      firstPageIndex,
+      Math.floor(to / FILES_PAGE_SIZE),
     );
     const offset = firstPageIndex * FILES_PAGE_SIZE;
     return loaded.flatMap((p) => p.items).slice(from - offset, to - offset + 1);
@@ -176,24 +175,37 @@ export function FileList({
   // biome-ignore lint/correctness/useExhaustiveDependencies: reported when the entry itself changes, not on every render
   useEffect(() => actions.onActiveEntry(activeEntry ?? null), [activeKey]);
 
-  const select = (next: Selection, anchor?: number) => setSelection(scope, next, anchor);
+  /**
+   * Counts selections: one that waited for pages applies only if nothing was selected since
+   * (a slow range must not overwrite a later click, nor an earlier Shift+arrow a later one).
+   */
+  const selectionTurn = useRef(0);
+  const select = (next: Selection, anchor?: number) => {
+    selectionTurn.current++;
+    setSelection(scope, next, anchor);
+  };
   const anchor = () => {
     const s = useSelectionStore.getState();
     return s.scope === scope ? Math.min(s.anchor, total - 1) : 0;
   };
 
   const selectRange = async (from: number, to: number, additive: boolean) => {
+    const turn = ++selectionTurn.current;
     const [lo, hi] = rangeBetween(from, to);
-    if (lo === 0 && hi === total - 1 && !additive) return select(selectAll());
-    const paths = (await loadRange(lo, hi)).map((e) => e.path);
+    const plan = planRange(lo, hi, total, FILES_PAGE_SIZE);
+    const paths: string[] = [];
+    for (const [a, b] of plan.spans) for (const e of await loadRange(a, b)) paths.push(e.path);
+    if (turn !== selectionTurn.current) return;
+    const range = rangeSelection(plan, paths);
     const current = useSelectionStore.getState();
     const base = current.scope === scope ? current.selection : selection;
-    select(additive ? setMany(base, paths, true) : selectPaths(paths));
+    select(additive ? union(base, range) : range);
   };
 
   const selectOnlyAt = async (index: number) => {
+    const turn = ++selectionTurn.current;
     const entry = entryAt(index) ?? (await loadRange(index, index))[0];
-    if (entry) select(selectOnly(entry.path), index);
+    if (entry && turn === selectionTurn.current) select(selectOnly(entry.path), index);
   };
 
   // biome-ignore lint/correctness/useExhaustiveDependencies: runs once per entry to reveal

@@ -32,7 +32,11 @@ export default function NewFolderDialog({ folder, onClose }: { folder: string; o
     }
     setProblem(null);
     createFolder.mutate(joinPath(folder, trimmed), {
-      onSuccess: () => {
+      onSuccess: ({ existed }) => {
+        if (existed) {
+          setProblem(`A folder named “${trimmed}” already exists here.`);
+          return;
+        }
         onClose();
         toast({ title: `Created folder “${trimmed}”` });
       },

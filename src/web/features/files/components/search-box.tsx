@@ -1,6 +1,6 @@
 import { keepPreviousData, useQuery } from "@tanstack/react-query";
 import { SearchIcon } from "lucide-react";
-import { type KeyboardEvent, type RefObject, useId, useState } from "react";
+import { type KeyboardEvent, type RefObject, useEffect, useId, useRef, useState } from "react";
 import type { SearchResult } from "@/contract/files";
 import { Button } from "../../../components/ui/button";
 import { describeError } from "../../../lib/api-client";
@@ -34,18 +34,27 @@ export function SearchBox({
   });
   const ids = { list: useId(), option: useId() };
   const items = q ? (search.data?.items ?? []) : [];
+  // Debounced, and showing the previous results meanwhile: what is listed may be for other text.
+  const upToDate = q === text.trim() && search.isSuccess && !search.isPlaceholderData;
+  /** Enter came before the results for the text did: it opens the best of them when they come. */
+  const enterPending = useRef(false);
   const showPanel = open && text.trim().length > 0;
   const current = Math.min(highlight, items.length - 1);
   const expanded = showPanel && items.length > 0;
   const where = folder ? `“${folder}”` : "all files";
 
   const choose = (result: SearchResult | undefined) => {
+    enterPending.current = false;
     if (!result) return;
     setText("");
     setOpen(false);
     inputRef.current?.blur();
     onOpenResult(result);
   };
+
+  useEffect(() => {
+    if (enterPending.current && upToDate) choose(items[0]);
+  });
 
   const onKeyDown = (e: KeyboardEvent<HTMLInputElement>) => {
     if (e.key === "ArrowDown" || e.key === "ArrowUp") {
@@ -55,9 +64,11 @@ export function SearchBox({
       setHighlight((h) => Math.max(0, Math.min(items.length - 1, h + delta)));
     } else if (e.key === "Enter") {
       e.preventDefault();
-      choose(items[Math.max(0, current)]);
+      if (upToDate) choose(items[Math.max(0, current)]);
+      else enterPending.current = text.trim() !== "";
     } else if (e.key === "Escape") {
       e.preventDefault();
+      enterPending.current = false;
       if (showPanel) setOpen(false);
       else {
         setText("");
@@ -85,12 +96,16 @@ export function SearchBox({
         placeholder="Search (press /)"
         value={text}
         onChange={(e) => {
+          enterPending.current = false;
           setText(e.target.value);
           setHighlight(0);
           setOpen(true);
         }}
         onFocus={() => setOpen(true)}
-        onBlur={() => setOpen(false)}
+        onBlur={() => {
+          enterPending.current = false;
+          setOpen(false);
+        }}
         onKeyDown={onKeyDown}
         className="flex h-9 w-full rounded-md border border-input bg-background py-1 pl-8 pr-3 text-sm placeholder:text-muted-foreground focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring"
       />

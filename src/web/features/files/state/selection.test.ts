@@ -3,7 +3,9 @@ import {
   emptySelection,
   isSelected,
   pickSelected,
+  planRange,
   rangeBetween,
+  rangeSelection,
   renamePath,
   selectAll,
   selectedCount,
@@ -11,6 +13,7 @@ import {
   selectOnly,
   setMany,
   toggle,
+  union,
 } from "./selection";
 
 describe("selection model", () => {
@@ -58,5 +61,38 @@ describe("selection model", () => {
     expect(isSelected(s, "new")).toBe(true);
     expect(isSelected(s, "old")).toBe(false);
     expect(renamePath(selectOnly("a"), "b", "c")).toEqual(selectOnly("a"));
+  });
+
+  it("selects a long range as all except the rows outside it, reading only their pages", () => {
+    // Shift+End from row 5 of 100,000: the five rows above, on page 0, not 500 pages.
+    const toEnd = planRange(5, 99_999, 100_000, 200);
+    expect(toEnd).toEqual({ invert: true, spans: [[0, 4]] });
+    const s = rangeSelection(toEnd, ["r0", "r1", "r2", "r3", "r4"]);
+    expect(selectedCount(s, 100_000)).toBe(99_995);
+    expect(isSelected(s, "r4")).toBe(false);
+    expect(isSelected(s, "r5")).toBe(true);
+    // A short range reads its own page; the whole folder reads nothing.
+    expect(planRange(10, 30, 100_000, 200)).toEqual({ invert: false, spans: [[10, 30]] });
+    expect(planRange(0, 99_999, 100_000, 200)).toEqual({ invert: true, spans: [] });
+    expect(selectedCount(rangeSelection(planRange(0, 9, 10, 200), []), 10)).toBe(10);
+    // A middle range reads whichever side sits on fewer pages: never more than half the folder.
+    expect(planRange(400, 99_000, 100_000, 200)).toEqual({
+      invert: true,
+      spans: [
+        [0, 399],
+        [99_001, 99_999],
+      ],
+    });
+    expect(planRange(40_000, 59_999, 100_000, 200).invert).toBe(false);
+  });
+
+  it("adds a range to what was selected in either mode (Ctrl+Shift)", () => {
+    const rows = ["a", "b", "c", "d", "e"];
+    const allButAB = rangeSelection({ invert: true, spans: [] }, ["a", "b"]);
+    expect(pickSelected(union(selectOnly("a"), allButAB), rows)).toEqual(["a", "c", "d", "e"]);
+    expect(pickSelected(union(allButAB, selectOnly("b")), rows)).toEqual(["b", "c", "d", "e"]);
+    const allButBC = setMany(selectAll(), ["b", "c"], false);
+    expect(pickSelected(union(allButAB, allButBC), rows)).toEqual(["a", "c", "d", "e"]);
+    expect(pickSelected(union(selectOnly("a"), selectOnly("e")), rows)).toEqual(["a", "e"]);
   });
 });

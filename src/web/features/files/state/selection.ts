@@ -66,6 +66,44 @@ export function rangeBetween(anchor: number, target: number): [number, number] {
   return anchor <= target ? [anchor, target] : [target, anchor];
 }
 
+/** How to select rows lo..hi of a folder: the paths of `spans` (inclusive index ranges) to read. */
+export interface RangePlan {
+  /** The rows read are the ones left out ("all except"), not the ones selected. */
+  invert: boolean;
+  spans: [number, number][];
+}
+
+/**
+ * A range is selected by its own paths or, when the rows outside it sit on fewer pages, as "all
+ * except" those: Shift+End from the top of a 100,000-entry folder reads one page, not 500, and
+ * no range reads more than half the folder.
+ */
+export function planRange(lo: number, hi: number, total: number, pageSize: number): RangePlan {
+  const pages = ([from, to]: [number, number]) =>
+    Math.floor(to / pageSize) - Math.floor(from / pageSize) + 1;
+  const outside = (
+    [
+      [0, lo - 1],
+      [hi + 1, total - 1],
+    ] as [number, number][]
+  ).filter(([from, to]) => from <= to);
+  const outsidePages = outside.reduce((n, span) => n + pages(span), 0);
+  return pages([lo, hi]) <= outsidePages
+    ? { invert: false, spans: [[lo, hi]] }
+    : { invert: true, spans: outside };
+}
+
+/** The selection a plan stands for, given the paths of its spans. */
+export const rangeSelection = (plan: RangePlan, paths: Iterable<string>): Selection =>
+  plan.invert ? { mode: "all", except: new Set(paths) } : selectPaths(paths);
+
+/** Everything either selects (Ctrl+Shift adds a range to what was selected). */
+export function union(a: Selection, b: Selection): Selection {
+  if (b.mode === "some") return setMany(a, b.ids, true);
+  if (a.mode === "some") return setMany(b, a.ids, true);
+  return { mode: "all", except: new Set([...a.except].filter((p) => b.except.has(p))) };
+}
+
 /** After a rename the same entry stays selected under its new path. */
 export function renamePath(selection: Selection, from: string, to: string): Selection {
   if (!isSelected(selection, from)) return selection;
