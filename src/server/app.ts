@@ -9,7 +9,7 @@ import type { AppDeps } from "./deps";
 import { authenticate, requestContext, securityHeaders, workspaceGuard } from "./http/middleware";
 import { RateLimiter } from "./http/rate-limit";
 import { createRouter } from "./http/router";
-import { ApiError } from "./lib/api-error";
+import { ApiError, validationFailed } from "./lib/api-error";
 import { authRouter } from "./modules/auth/auth.routes";
 import { eventsRouter } from "./modules/events/events.routes";
 import { filesRouter } from "./modules/files/files.routes";
@@ -38,6 +38,7 @@ export function createApp(deps: AppDeps) {
           "RateLimit-Limit",
           "RateLimit-Remaining",
           "RateLimit-Reset",
+          "RateLimit-Policy",
           "X-Request-Id",
         ],
         maxAge: 600,
@@ -53,7 +54,7 @@ export function createApp(deps: AppDeps) {
     bodyLimit({
       maxSize: 1024 * 1024,
       onError: () => {
-        throw new ApiError(400, "validation_failed", "The request body is larger than 1 MiB");
+        throw validationFailed("body", "The request body is larger than 1 MiB", "too_large");
       },
     }),
   );

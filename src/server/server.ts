@@ -1,13 +1,17 @@
 import type { Server } from "node:http";
 import type { AddressInfo } from "node:net";
-import { serve } from "@hono/node-server";
+import { createAdaptorServer } from "@hono/node-server";
 import { createApp } from "./app";
 import { type BootstrapResult, bootstrap } from "./bootstrap";
 import { type AppDeps, createDeps } from "./deps";
 import type { Config } from "./env";
+import { gracefulCloser } from "./http/graceful-close";
 import type { Clock } from "./lib/clock";
 import type { Logger } from "./lib/logger";
 import { registerWorkers } from "./workers";
+
+/** How long a shutdown waits for requests and jobs in flight before cutting them off. */
+const SHUTDOWN_GRACE_MS = 10_000;
 
 export interface RunningService {
   deps: AppDeps;
@@ -22,14 +26,20 @@ export async function startService(
   overrides: { clock?: Clock; log?: Logger; workers?: boolean } = {},
 ): Promise<RunningService> {
   const deps = createDeps(config, overrides);
-  const boot = bootstrap(deps);
+  // Under the write lock: a CLI run on a fresh data dir bootstraps too, and two workspaces
+  // would be created if both looked for one before either had made it.
+  const boot = deps.db.transaction(() => bootstrap(deps)).immediate();
   const stopWorkers = await registerWorkers(deps, boot);
   if (overrides.workers !== false) deps.jobs.start();
   const app = createApp(deps);
-  const server = await new Promise<Server>((resolve) => {
-    const s = serve({ fetch: app.fetch, port: config.port, hostname: config.host }, () =>
-      resolve(s as Server),
-    );
+  const server = createAdaptorServer({ fetch: app.fetch, hostname: config.host }) as Server;
+  const closeHttp = gracefulCloser(server, deps.log);
+  await new Promise<void>((resolve, reject) => {
+    server.once("error", reject);
+    server.listen(config.port, config.host, () => {
+      server.off("error", reject);
+      resolve();
+    });
   });
   const { port } = server.address() as AddressInfo;
   const url =
@@ -38,12 +48,13 @@ export async function startService(
   let stopping: Promise<void> | null = null;
   const stop = () => {
     stopping ??= (async () => {
-      // Stop accepting, let requests in flight finish, then release leases and close the database.
-      const closed = new Promise<void>((resolve) => server.close(() => resolve()));
-      server.closeIdleConnections();
-      await closed;
-      await stopWorkers();
-      await deps.jobs.stop();
+      // Requests and jobs in flight wind down side by side against one deadline, so a
+      // shutdown takes at most about that long; the database closes once both are done.
+      await Promise.all([
+        closeHttp(SHUTDOWN_GRACE_MS),
+        stopWorkers(),
+        deps.jobs.stop(SHUTDOWN_GRACE_MS),
+      ]);
       deps.db.close();
     })();
     return stopping;

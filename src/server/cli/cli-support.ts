@@ -1,33 +1,97 @@
-import path from "node:path";
-import { type Db, openDatabase } from "../db/database";
+import { bootstrap } from "../bootstrap";
+import type { Db } from "../db/database";
+import { type AppDeps, createDeps } from "../deps";
 import { loadConfig } from "../env";
-import { systemClock } from "../lib/clock";
-import { EventRecorder } from "../modules/events/events.repository";
+import { listKeys, revokeKey } from "../modules/auth/keys.repository";
+import type { EventRecorder } from "../modules/events/events.repository";
 import { listWorkspaces, type WorkspaceRow } from "../modules/workspaces/workspaces.repository";
 
-/** The CLIs open the same database as the running service (WAL lets both write). */
+/**
+ * The CLIs open the same database as the running service (WAL lets both write). On a data dir
+ * the service has not started on yet, they create and migrate it, and make its workspace.
+ */
 export function openCliContext(workspaceFlag?: string): {
   db: Db;
   events: EventRecorder;
   workspace: WorkspaceRow;
 } {
   const config = loadConfig();
-  const db = openDatabase(path.join(config.dataDir, "consign.db"));
-  const workspaces = listWorkspaces(db);
-  const workspace = workspaceFlag ? workspaces.find((w) => w.id === workspaceFlag) : workspaces[0];
-  if (!workspace) {
-    fail(
-      workspaceFlag
-        ? `No workspace ${workspaceFlag} in ${config.dataDir}`
-        : `No workspace in ${config.dataDir} yet: start the service once (npm start) to create it`,
+  const deps = createDeps(config);
+  const workspace = workspaceFlag
+    ? listWorkspaces(deps.db).find((w) => w.id === workspaceFlag)
+    : firstWorkspace(deps);
+  if (!workspace) fail(`No workspace ${workspaceFlag} in ${config.dataDir}`);
+  return { db: deps.db, events: deps.events, workspace };
+}
+
+/** The service's first start, less what only it shows or does: the sign-in link, the demo. */
+function firstWorkspace(deps: AppDeps): WorkspaceRow {
+  const { db, clock } = deps;
+  // Under the write lock, as in the service, so that starting both at once makes one workspace.
+  const boot = db
+    .transaction(() => {
+      const result = bootstrap(deps);
+      // Its admin key reaches a person only through the service's sign-in link: made here,
+      // nobody could ever use it, so it must not stay valid.
+      if (result.created) {
+        for (const key of listKeys(db, result.workspace.id)) revokeKey(db, key.id, clock.now());
+      }
+      return result;
+    })
+    .immediate();
+  if (boot.created) {
+    process.stderr.write(
+      `Created workspace "${boot.workspace.name}" (id ${boot.workspace.id}) in ${deps.config.dataDir}\n`,
     );
   }
-  return { db, events: new EventRecorder(db, systemClock), workspace };
+  return boot.workspace;
 }
 
 export function fail(message: string): never {
   process.stderr.write(`${message}\n`);
   process.exit(1);
+}
+
+const ISO_DATE_TIME =
+  /^(\d{4})-(\d{2})-(\d{2})(?:T(\d{2}):(\d{2})(?::(\d{2})(?:\.\d{1,3})?)?(?:Z|[+-]\d{2}:\d{2})?)?$/;
+
+/**
+ * `--expires`: an ISO 8601 date (`2026-07-01`, the start of that day in UTC) or date-time
+ * (`2026-07-01T18:00`, local time unless it ends in `Z` or an offset) later than `now`.
+ */
+export function parseExpiry(
+  text: string,
+  now: number,
+): { ok: true; at: number } | { ok: false; message: string } {
+  const match = ISO_DATE_TIME.exec(text);
+  const at = match ? Date.parse(text) : Number.NaN;
+  const [year = 0, month = 0, day = 0, hour = 0, minute = 0, second = 0] = (match ?? [])
+    .slice(1, 7)
+    .map((part) => Number(part ?? 0));
+  const daysInMonth = new Date(Date.UTC(year, month, 0)).getUTCDate();
+  // Date.parse rolls some impossible dates and times over (February 30th becomes March 2nd).
+  const real =
+    !Number.isNaN(at) &&
+    month >= 1 &&
+    month <= 12 &&
+    day >= 1 &&
+    day <= daysInMonth &&
+    hour <= 23 &&
+    minute <= 59 &&
+    second <= 59;
+  if (!real) {
+    return {
+      ok: false,
+      message: `--expires must be an ISO 8601 date or date-time, such as 2026-07-01 or 2026-07-01T18:00:00Z; got ${text}`,
+    };
+  }
+  if (at <= now) {
+    return {
+      ok: false,
+      message: `--expires must be in the future; ${new Date(at).toISOString()} has passed`,
+    };
+  }
+  return { ok: true, at };
 }
 
 export const table = (rows: Record<string, unknown>[]) => {

@@ -3,10 +3,10 @@ import { scopes as allScopes, type Scope } from "@/contract/common";
 import { toIso, toIsoOrNull } from "../lib/clock";
 import { createKey, getKey, listKeys, revokeKey } from "../modules/auth/keys.repository";
 import { findMember, listMembers } from "../modules/members/members.repository";
-import { fail, openCliContext, table } from "./cli-support";
+import { fail, openCliContext, parseExpiry, table } from "./cli-support";
 
 const usage = `Usage:
-  npm run keys -- create --scopes <comma list|all> [--expires <ISO date>] [--name <text>] [--member <id|email>] [--json]
+  npm run keys -- create --scopes <comma list|all> [--expires <ISO 8601 date or date-time>] [--name <text>] [--member <id|email>] [--json]
   npm run keys -- list [--json]
   npm run keys -- revoke <id>
 Common: [--workspace <id>] (default: the first workspace)`;
@@ -29,7 +29,6 @@ if (values.help || !command) {
   process.exit(values.help ? 0 : 1);
 }
 
-const { db, workspace } = openCliContext(values.workspace);
 const now = Date.now();
 
 if (command === "create") {
@@ -40,11 +39,13 @@ if (command === "create") {
   if (unknown.length || requested.length === 0)
     fail(`Unknown scope(s): ${unknown.join(", ")}. Known: ${allScopes.join(", ")}`);
   let expiresAt: number | null = null;
-  if (values.expires) {
-    expiresAt = Date.parse(values.expires);
-    if (Number.isNaN(expiresAt)) fail(`--expires must be an ISO date, got ${values.expires}`);
-    if (expiresAt <= now) fail("--expires must be in the future");
+  if (values.expires !== undefined) {
+    const expiry = parseExpiry(values.expires, now);
+    if (!expiry.ok) fail(expiry.message);
+    expiresAt = expiry.at;
   }
+  // Only once the arguments are known good: on a fresh data dir this creates the workspace.
+  const { db, workspace } = openCliContext(values.workspace);
   // Keys act as the member who created them (spec Authentication 2): default to the first admin.
   const member = values.member
     ? findMember(db, workspace.id, values.member)
@@ -73,6 +74,7 @@ if (command === "create") {
     );
   }
 } else if (command === "list") {
+  const { db, workspace } = openCliContext(values.workspace);
   const members = new Map(listMembers(db, workspace.id).map((m) => [m.id, m.email]));
   const keys = listKeys(db, workspace.id).map((k) => ({
     id: k.id,
@@ -80,7 +82,14 @@ if (command === "create") {
     hint: `…${k.hint}`,
     scopes: k.scopes.join(","),
     creator: members.get(k.memberId) ?? "(removed)",
-    status: k.revokedAt ? "revoked" : k.expiresAt && k.expiresAt <= now ? "expired" : "active",
+    // What a request with the key is told, checked in the same order as authentication does.
+    status: k.revokedAt
+      ? "revoked"
+      : k.expiresAt !== null && k.expiresAt <= now
+        ? "expired"
+        : members.has(k.memberId)
+          ? "active"
+          : "creator_removed",
     expiresAt: toIsoOrNull(k.expiresAt),
     lastUsedAt: toIsoOrNull(k.lastUsedAt),
   }));
@@ -88,6 +97,7 @@ if (command === "create") {
 } else if (command === "revoke") {
   const id = rest[0];
   if (!id) fail(`revoke needs a key id\n${usage}`);
+  const { db, workspace } = openCliContext(values.workspace);
   const key = getKey(db, id);
   if (!key || key.workspaceId !== workspace.id) fail(`No key ${id}`);
   if (!revokeKey(db, id, now)) fail(`Key ${id} was already revoked`);

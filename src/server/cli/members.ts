@@ -30,7 +30,6 @@ if (values.help || !command) {
   process.stdout.write(`${usage}\n`);
   process.exit(values.help ? 0 : 1);
 }
-const { db, events, workspace } = openCliContext(values.workspace);
 const now = Date.now();
 
 if (command === "add") {
@@ -39,6 +38,8 @@ if (command === "add") {
     fail(`--email must be an email address\n${usage}`);
   if (!name) fail(`--name is required\n${usage}`);
   if (role !== "admin" && role !== "member") fail("--role must be admin or member");
+  // Only once the arguments are known good: on a fresh data dir this creates the workspace.
+  const { db, events, workspace } = openCliContext(values.workspace);
   if (findMember(db, workspace.id, email)) fail(`${email} is already a member`);
   const m = addMember(db, events, { workspaceId: workspace.id, email, name, role }, now);
   process.stdout.write(
@@ -49,11 +50,13 @@ if (command === "add") {
 } else if (command === "remove") {
   const who = rest[0];
   if (!who) fail(`remove needs a member id or email\n${usage}`);
+  const { db, events, workspace } = openCliContext(values.workspace);
   const member = findMember(db, workspace.id, who);
   if (!member) fail(`No active member ${who}`);
   removeMember(db, events, member, now);
   process.stdout.write(`Removed ${member.email}. Keys they created stop working now.\n`);
 } else if (command === "list") {
+  const { db, workspace } = openCliContext(values.workspace);
   const rows = listMembers(db, workspace.id).map((m) => ({
     id: m.id,
     email: m.email,

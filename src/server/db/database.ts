@@ -1,7 +1,7 @@
 import fs from "node:fs";
 import path from "node:path";
 import Database from "better-sqlite3";
-import { migrations } from "./migrations";
+import { type Migration, migrations } from "./migrations";
 
 export type Db = Database.Database;
 
@@ -20,19 +20,17 @@ export function openDatabase(file: string): Db {
   return db;
 }
 
-export function migrate(db: Db) {
+export function migrate(db: Db, list: readonly Migration[] = migrations) {
   db.exec(`CREATE TABLE IF NOT EXISTS schema_migrations (
     version INTEGER PRIMARY KEY, name TEXT NOT NULL, applied_at INTEGER NOT NULL)`);
-  const applied = new Set(
-    db
-      .prepare("SELECT version FROM schema_migrations")
-      .pluck()
-      .all()
-      .map((v) => Number(v)),
-  );
-  for (const m of migrations) {
-    if (applied.has(m.version)) continue;
+  const isApplied = db.prepare("SELECT 1 FROM schema_migrations WHERE version = ?").pluck();
+  for (const m of list) {
+    // A read first, so that opening an up-to-date database takes no write lock.
+    if (isApplied.get(m.version)) continue;
     db.transaction(() => {
+      // Again under the write lock: another process (the service and a CLI starting together)
+      // may have applied it since the read above.
+      if (isApplied.get(m.version)) return;
       m.up(db);
       db.prepare("INSERT INTO schema_migrations (version, name, applied_at) VALUES (?, ?, ?)").run(
         m.version,

@@ -68,6 +68,22 @@ describe("errors and headers", () => {
     expect(res.json.error.code).toBe("validation_failed");
   });
 
+  it("answers a body over 1 MiB with 400 validation_failed naming the body", async () => {
+    const res = await t.call("POST", t.w("/files/folder"), {
+      body: { path: "big", padding: "x".repeat(1024 * 1024) },
+    });
+    expect(res.status).toBe(400);
+    expect(res.json.error).toEqual({
+      code: "validation_failed",
+      message: "The request body is larger than 1 MiB",
+      details: {
+        issues: [
+          { field: "body", code: "too_large", message: "The request body is larger than 1 MiB" },
+        ],
+      },
+    });
+  });
+
   it("hides internals of an unexpected error behind a request id", async () => {
     t.deps.db.exec("DROP TABLE api_keys");
     const res = await t.call("GET", "/auth/key");
@@ -92,8 +108,13 @@ describe("errors and headers", () => {
     }
   });
 
-  it("answers CORS only for configured origins", async () => {
-    const c = await createTestApp({ config: { corsOrigins: ["https://console.example"] } });
+  it("answers CORS only for configured origins, exposing the rate-limit headers", async () => {
+    const c = await createTestApp({
+      config: {
+        corsOrigins: ["https://console.example"],
+        rateLimit: { limit: 1, windowMs: 60_000 },
+      },
+    });
     try {
       const ok = await c.app.request("/v1/openapi.json", {
         headers: { Origin: "https://console.example" },
@@ -103,6 +124,30 @@ describe("errors and headers", () => {
         headers: { Origin: "https://evil.example" },
       });
       expect(other.headers.get("Access-Control-Allow-Origin")).toBeNull();
+
+      // A browser script reads only the headers listed: every one the limiter sends must be.
+      const headers = { Origin: "https://console.example", Authorization: `Bearer ${c.adminKey}` };
+      const allowed = await c.app.request("/v1/auth/key", { headers });
+      const refused = await c.app.request("/v1/auth/key", { headers });
+      expect(refused.status).toBe(429);
+      const sent = [...allowed.headers.keys(), ...refused.headers.keys()].filter(
+        (h) => h.startsWith("ratelimit-") || h === "retry-after",
+      );
+      expect(new Set(sent)).toEqual(
+        new Set([
+          "ratelimit-limit",
+          "ratelimit-remaining",
+          "ratelimit-reset",
+          "ratelimit-policy",
+          "retry-after",
+        ]),
+      );
+      for (const res of [allowed, refused]) {
+        const exposed = (res.headers.get("Access-Control-Expose-Headers") ?? "")
+          .split(",")
+          .map((h) => h.trim().toLowerCase());
+        expect(exposed).toEqual(expect.arrayContaining(sent));
+      }
     } finally {
       await c.close();
     }

@@ -101,6 +101,98 @@ describe("JobRunner", () => {
     expect(row).toEqual({ status: "queued", lease_owner: null, attempts: 0 });
   });
 
+  it.each(["succeeds", "fails"])(
+    "keeps the outcome of the run that took over an expired lease when the old run %s late",
+    async (outcome) => {
+      const { db, clock, log } = setup();
+      const old = new JobRunner(db, clock, log, { leaseMs: 30_000 });
+      const next = new JobRunner(db, clock, log, { leaseMs: 30_000 });
+      let settleOld = () => {};
+      let settleNext = () => {};
+      old.register("work", {
+        run: () =>
+          new Promise<void>((resolve, reject) => {
+            settleOld = () => (outcome === "fails" ? reject(new Error("late")) : resolve());
+          }),
+      });
+      next.register("work", { run: () => new Promise<void>((resolve) => (settleNext = resolve)) });
+      old.enqueue("work", {});
+      const oldRun = old.runDue(1);
+      clock.advance(30_000);
+      const nextRun = next.runDue(1);
+      await new Promise((r) => setImmediate(r));
+
+      settleOld();
+      await oldRun;
+      const row = () =>
+        db.prepare("SELECT status, lease_owner, attempts, last_error FROM jobs").get();
+      expect(row()).toEqual({
+        status: "running",
+        lease_owner: next.owner,
+        attempts: 2,
+        last_error: null,
+      });
+      settleNext();
+      await nextRun;
+      expect(row()).toMatchObject({ status: "done", lease_owner: null, last_error: null });
+    },
+  );
+
+  it("waits on stop for a job that ends within the grace period, and records its outcome", async () => {
+    const { db, clock, log } = setup();
+    const runner = new JobRunner(db, clock, log, { pollMs: 10 });
+    runner.register("brief", { run: () => new Promise((r) => setTimeout(r, 100)) });
+    runner.enqueue("brief", {});
+    runner.start();
+    const status = () => db.prepare("SELECT status FROM jobs").pluck().get();
+    await expect.poll(status).toBe("running");
+    await runner.stop(5_000);
+    expect(status()).toBe("done");
+  });
+
+  it("stops waiting at the deadline, releases the lease, and drops the late outcome", async () => {
+    const { db, clock, log } = setup();
+    const runner = new JobRunner(db, clock, log, { pollMs: 10 });
+    let finish = () => {};
+    runner.register("stuck", { run: () => new Promise<void>((r) => (finish = r)) });
+    runner.enqueue("stuck", { n: 1 });
+    runner.start();
+    const row = () => db.prepare("SELECT status, lease_owner, attempts FROM jobs").get();
+    await expect.poll(() => row()).toMatchObject({ status: "running" });
+    const started = performance.now();
+    await runner.stop(200);
+    const waited = performance.now() - started;
+    expect(waited).toBeGreaterThanOrEqual(190);
+    expect(waited).toBeLessThan(2_000);
+    expect(row()).toEqual({ status: "queued", lease_owner: null, attempts: 0 });
+
+    // The abandoned run ends before the process does: the job stays queued for the next owner.
+    finish();
+    await new Promise((r) => setTimeout(r, 20));
+    expect(row()).toEqual({ status: "queued", lease_owner: null, attempts: 0 });
+    const other = new JobRunner(db, clock, log);
+    const seen: unknown[] = [];
+    other.register("stuck", { run: (p) => void seen.push(p) });
+    expect(await other.runDue()).toBe(1);
+    expect(seen).toEqual([{ n: 1 }]);
+  });
+
+  it("stops renewing the leases it released, so closing the database after stop is safe", async () => {
+    const { db, clock } = setup();
+    const lines: string[] = [];
+    const log = createLogger("warn", {}, (line) => lines.push(line));
+    // A heartbeat every 20 ms.
+    const runner = new JobRunner(db, clock, log, { pollMs: 10, leaseMs: 60 });
+    runner.register("stuck", { run: () => new Promise<void>(() => {}) });
+    runner.enqueue("stuck", {});
+    runner.start();
+    await expect.poll(() => db.prepare("SELECT status FROM jobs").pluck().get()).toBe("running");
+    await runner.stop(50);
+    db.close();
+    await new Promise((r) => setTimeout(r, 100));
+    expect(lines.filter((l) => l.includes("heartbeat"))).toEqual([]);
+  });
+
   it("outlives a database another process keeps locked, and runs the job once it is free", async () => {
     const { db, file, clock, log } = setup();
     db.pragma("busy_timeout = 0");

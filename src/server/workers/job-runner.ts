@@ -36,6 +36,7 @@ export class JobRunner {
   private kinds = new Map<string, JobKind>();
   private timer: NodeJS.Timeout | null = null;
   private running = new Set<Promise<void>>();
+  private heartbeats = new Set<NodeJS.Timeout>();
   private stopped = true;
   readonly owner = `worker-${process.pid}-${newId()}`;
 
@@ -127,32 +128,59 @@ export class JobRunner {
         this.log.warn("job heartbeat failed", { jobId: job.id, err });
       }
     }, this.leaseMs / 3);
+    this.heartbeats.add(heartbeat);
+    let failure: { error: unknown } | null = null;
     try {
       await kind.run(job.payload, job);
-      this.db
+    } catch (error) {
+      failure = { error };
+    } finally {
+      clearInterval(heartbeat);
+      this.heartbeats.delete(heartbeat);
+    }
+    // Recorded only while the lease is ours: once it expired and another worker claimed the
+    // job (or stop() released it), the outcome that counts is that worker's.
+    const now = this.clock.now();
+    let changes: number;
+    if (!failure) {
+      changes = this.db
         .prepare(
-          "UPDATE jobs SET status = 'done', lease_owner = NULL, lease_expires_at = NULL, updated_at = ? WHERE id = ?",
+          `UPDATE jobs SET status = 'done', lease_owner = NULL, lease_expires_at = NULL, updated_at = ?
+           WHERE id = ? AND lease_owner = ?`,
         )
-        .run(this.clock.now(), job.id);
-    } catch (err) {
-      const message = err instanceof Error ? err.message : String(err);
+        .run(now, job.id, this.owner).changes;
+    } else {
+      const { error } = failure;
+      const message = error instanceof Error ? error.message : String(error);
       const final = job.attempts >= job.maxAttempts;
-      const next = this.clock.now() + (kind.backoffMs ?? defaultBackoff)(job.attempts);
-      this.db
+      const next = now + (kind.backoffMs ?? defaultBackoff)(job.attempts);
+      changes = this.db
         .prepare(
           `UPDATE jobs SET status = ?, run_at = ?, last_error = ?, lease_owner = NULL, lease_expires_at = NULL, updated_at = ?
-           WHERE id = ?`,
+           WHERE id = ? AND lease_owner = ?`,
         )
-        .run(final ? "failed" : "queued", next, message.slice(0, 2000), this.clock.now(), job.id);
+        .run(
+          final ? "failed" : "queued",
+          next,
+          message.slice(0, 2000),
+          now,
+          job.id,
+          this.owner,
+        ).changes;
       this.log.warn("job failed", {
         jobId: job.id,
         kind: job.kind,
         attempt: job.attempts,
         final,
-        err,
+        err: error,
       });
-    } finally {
-      clearInterval(heartbeat);
+    }
+    if (changes === 0) {
+      this.log.warn("job outcome dropped: its lease had passed to another run", {
+        jobId: job.id,
+        kind: job.kind,
+        attempt: job.attempts,
+      });
     }
   }
 
@@ -209,11 +237,30 @@ export class JobRunner {
     this.schedule(this.options.pollMs ?? 1000);
   }
 
-  /** Stops claiming, waits for jobs in flight, and releases any lease still held. */
-  async stop() {
+  /**
+   * Stops claiming, waits up to `graceMs` for jobs in flight, then releases every lease it still
+   * holds so that another process (or the next start) takes those jobs at once. A job still
+   * running then is not stopped, but its outcome is no longer recorded.
+   */
+  async stop(graceMs = 10_000) {
     this.stopped = true;
     if (this.timer) clearTimeout(this.timer);
-    await Promise.allSettled([...this.running]);
+    let deadline: NodeJS.Timeout | undefined;
+    const finished = await Promise.race([
+      Promise.allSettled([...this.running]).then(() => true),
+      new Promise<false>((resolve) => {
+        deadline = setTimeout(() => resolve(false), graceMs);
+      }),
+    ]);
+    clearTimeout(deadline);
+    if (!finished) {
+      this.log.warn("jobs still running at the shutdown deadline; releasing their leases", {
+        running: this.running.size,
+      });
+    }
+    // A released lease must not be renewed (nor the database touched after it closes).
+    for (const heartbeat of this.heartbeats) clearInterval(heartbeat);
+    this.heartbeats.clear();
     this.db
       .prepare(
         "UPDATE jobs SET status = 'queued', lease_owner = NULL, lease_expires_at = NULL, attempts = attempts - 1 WHERE status = 'running' AND lease_owner = ?",

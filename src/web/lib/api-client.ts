@@ -161,9 +161,12 @@ export async function apiRequest<T = unknown>(
     if (res.status === 429 && attempt < MAX_THROTTLED_RETRIES) {
       const seconds = Number(res.headers.get("Retry-After"));
       const waitMs = Math.min(Number.isFinite(seconds) && seconds > 0 ? seconds : 1, 120) * 1000;
-      network.setThrottledUntil(Date.now() + waitMs);
-      await sleep(waitMs, options.signal);
-      network.setThrottledUntil(null);
+      const endThrottle = network.beginThrottle(Date.now() + waitMs);
+      try {
+        await sleep(waitMs, options.signal);
+      } finally {
+        endThrottle();
+      }
       continue;
     }
     if (!res.ok) {

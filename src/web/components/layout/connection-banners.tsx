@@ -12,6 +12,8 @@ export function ConnectionBanners() {
   const [now, setNow] = useState(Date.now);
   useEffect(() => {
     if (!throttledUntil) return;
+    // `now` is as old as the last notice; without this the countdown starts from then.
+    setNow(Date.now());
     const timer = setInterval(() => setNow(Date.now()), 250);
     return () => clearInterval(timer);
   }, [throttledUntil]);
