@@ -2,7 +2,6 @@
 // biome-ignore-all lint/a11y/useFocusableInteractive: the grid keeps focus and points at the active row with aria-activedescendant
 // biome-ignore-all lint/a11y/useKeyWithClickEvents: the grid's own keydown handler drives rows from the keyboard
 import { useQueries, useQueryClient } from "@tanstack/react-query";
-import { useVirtualizer } from "@tanstack/react-virtual";
 import { ArrowDownIcon, ArrowUpIcon } from "lucide-react";
 import {
   type KeyboardEvent,
@@ -44,6 +43,7 @@ import { selectionScope, useSelection, useSelectionStore } from "../state/select
 import type { FilesLayout } from "../state/view-store";
 import { describeType, FileTypeIcon } from "./file-icon";
 import { RenameInput } from "./rename-input";
+import { useFixedRows } from "./use-fixed-rows";
 import { useThrottledValue } from "./use-throttled-value";
 
 const ROW_HEIGHT = 36;
@@ -120,10 +120,9 @@ export function FileList({
   const perRow = tiles ? Math.max(1, Math.floor((width - 2 * TILE_PADDING) / TILE_MIN_WIDTH)) : 1;
   const rowCount = Math.ceil(total / perRow);
 
-  const virtualizer = useVirtualizer({
+  const virtualizer = useFixedRows(gridRef, {
     count: rowCount,
-    getScrollElement: () => gridRef.current,
-    estimateSize: () => (tiles ? TILE_ROW_HEIGHT : ROW_HEIGHT),
+    size: tiles ? TILE_ROW_HEIGHT : ROW_HEIGHT,
     overscan: tiles ? 3 : 10,
     // List: the sticky header takes the first row's height inside the same scroller.
     paddingStart: tiles ? TILE_PADDING : ROW_HEIGHT,
@@ -132,7 +131,7 @@ export function FileList({
     paddingEnd: SELECTION_BAR_ROOM,
     scrollPaddingEnd: SELECTION_BAR_ROOM,
   });
-  const rows = virtualizer.getVirtualItems();
+  const rows = virtualizer.rows;
   const firstVisiblePage = Math.floor(((rows[0]?.index ?? 0) * perRow) / FILES_PAGE_SIZE);
   const lastVisiblePage = Math.floor(
     Math.min(total - 1, ((rows.at(-1)?.index ?? 0) + 1) * perRow - 1) / FILES_PAGE_SIZE,
@@ -216,7 +215,7 @@ export function FileList({
       if (cancelled) return;
       if (index !== null) {
         setActive(index);
-        virtualizer.scrollToIndex(Math.floor(index / perRow), { align: "center" });
+        virtualizer.scrollToIndex(Math.floor(index / perRow), "center");
       }
       select(selectOnly(reveal.path), index ?? 0);
       actions.onRevealed();
@@ -229,7 +228,7 @@ export function FileList({
   const moveTo = (index: number) => {
     const next = Math.max(0, Math.min(total - 1, index));
     setActive(next);
-    virtualizer.scrollToIndex(Math.floor(next / perRow), { align: "auto" });
+    virtualizer.scrollToIndex(Math.floor(next / perRow), "auto");
     return next;
   };
 
@@ -443,7 +442,7 @@ export function FileList({
         data-testid="file-list-scroller"
         className="min-h-0 flex-1 overflow-auto focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-inset focus-visible:ring-ring"
       >
-        <div style={{ height: virtualizer.getTotalSize(), position: "relative" }}>
+        <div style={{ height: virtualizer.totalSize, position: "relative" }}>
           {!tiles && (
             <div
               role="rowgroup"
@@ -464,7 +463,7 @@ export function FileList({
             {tiles
               ? rows.map((row) => (
                   <div
-                    key={row.key}
+                    key={row.index}
                     role="row"
                     aria-rowindex={row.index + 1}
                     className="absolute left-0 top-0 grid w-full gap-2 px-2"
@@ -483,7 +482,7 @@ export function FileList({
                   const entry = entryAt(row.index);
                   return (
                     <ListRow
-                      key={row.key}
+                      key={row.index}
                       id={`${gridId}-${row.index}`}
                       index={row.index}
                       start={row.start}
