@@ -1,12 +1,9 @@
 import fs from "node:fs";
 import http from "node:http";
 import net, { type AddressInfo } from "node:net";
-import os from "node:os";
-import path from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
-import { loadConfig } from "../env";
 import { createLogger } from "../lib/logger";
-import { startService } from "../server";
+import { startTempService } from "../testing/temp-service";
 import { gracefulCloser } from "./graceful-close";
 
 const cleanups: (() => unknown)[] = [];
@@ -66,19 +63,9 @@ function slowRequest(
 
 describe("shutdown", () => {
   it("answers the request in flight with Connection: close and ends promptly while a keep-alive client keeps polling", async () => {
-    const dir = fs.mkdtempSync(path.join(os.tmpdir(), "consign-shutdown-"));
+    const { service, boot, dir } = await startTempService("consign-shutdown-");
     cleanups.push(() => fs.rmSync(dir, { recursive: true, force: true }));
-    const service = await startService(
-      loadConfig({
-        DATA_DIR: dir,
-        PORT: "0",
-        LOG_LEVEL: "silent",
-        DEMO_CONTENT: "0",
-        STATIC_DIR: path.join(dir, "none"),
-      }),
-    );
-    if (!service.boot.created) throw new Error("expected a fresh data dir");
-    const key = service.boot.adminKey;
+    const key = boot.adminKey;
     // One connection, reused for every request, as a browser's console does.
     const agent = new http.Agent({ keepAlive: true, maxSockets: 1 });
     cleanups.push(() => agent.destroy());

@@ -1,0 +1,25 @@
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { loadConfig } from "../env";
+import { startService } from "../server";
+
+/**
+ * The real service over HTTP on a free port and a new temporary data dir, without demo content
+ * or a built console. The caller stops it and removes `dir`.
+ */
+export async function startTempService(prefix: string) {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), prefix));
+  const service = await startService(
+    loadConfig({
+      DATA_DIR: dir,
+      PORT: "0",
+      LOG_LEVEL: "silent",
+      DEMO_CONTENT: "0",
+      STATIC_DIR: path.join(dir, "none"),
+    }),
+  );
+  const { boot } = service;
+  if (!boot.created) throw new Error("expected a fresh data dir");
+  return { service, boot, dir };
+}
