@@ -58,7 +58,11 @@ export class PageCache {
   private pages = new Map<string, string>();
   private bytes = 0;
 
-  constructor(public maxBytes = 32 * 1024 * 1024) {}
+  constructor(private limit = 32 * 1024 * 1024) {}
+
+  get maxBytes() {
+    return this.limit;
+  }
 
   get(key: string, render: () => string): string {
     const hit = this.pages.get(key);
@@ -68,15 +72,25 @@ export class PageCache {
       return hit;
     }
     const text = render();
-    if (text.length > this.maxBytes) return text;
+    if (text.length > this.limit) return text;
     this.pages.set(key, text);
     this.bytes += text.length;
+    this.evict();
+    return text;
+  }
+
+  /** A new budget; pages over it go at once (0 turns the cache off). */
+  resize(maxBytes: number) {
+    this.limit = maxBytes;
+    this.evict();
+  }
+
+  private evict() {
     for (const [oldest, value] of this.pages) {
-      if (this.bytes <= this.maxBytes) break;
+      if (this.bytes <= this.limit) break;
       this.pages.delete(oldest);
       this.bytes -= value.length;
     }
-    return text;
   }
 }
 
