@@ -21,4 +21,4 @@ if [ ${#missing[@]} -gt 0 ]; then
   fi
 fi
 
-npm ci --no-audit --no-fund
+npm ci --no-audit --no-fund --json=false
