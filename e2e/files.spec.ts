@@ -346,3 +346,26 @@ test("against a service without the sort extension, the list falls back to name 
   );
   await expect(page.getByRole("row").nth(1)).toContainText("a-large.txt");
 });
+
+test("the details panel shows an image's thumbnail, and a type icon for other files", async ({
+  page,
+  service,
+}) => {
+  const top = `Preview-${unique()}`;
+  await service.writeImage(`${top}/frame_1001.png`, 640, 360);
+  await service.writeFile(`${top}/notes.txt`, "not an image");
+  await openFolder(page, service.signInUrl, top);
+
+  await row(page, "frame_1001.png").click();
+  await page.getByRole("button", { name: "Details panel" }).click();
+  const details = page.getByRole("complementary", { name: "Details" });
+  const thumbnail = details.getByRole("img", { name: "Preview of frame_1001.png" });
+  await expect(thumbnail).toBeVisible();
+  // A decoded picture, scaled to the service's 320 px thumbnail, not a broken image.
+  expect(await thumbnail.evaluate((img: HTMLImageElement) => img.naturalWidth)).toBe(320);
+  await expectNoAxeViolations(page);
+
+  await row(page, "notes.txt").click();
+  await expect(details.getByRole("heading", { name: "notes.txt" })).toBeVisible();
+  await expect(details.getByRole("img", { name: /Preview of/ })).toHaveCount(0);
+});

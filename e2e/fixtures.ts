@@ -1,12 +1,14 @@
 import { execFile } from "node:child_process";
 import fs from "node:fs";
 import { createRequire } from "node:module";
-import path from "node:path";
+import os from "node:os";
+import nodePath from "node:path";
 import { promisify } from "node:util";
 import { test as base, expect, type Page } from "@playwright/test";
+import sharp from "sharp";
 import type { Scope } from "@/contract/common";
 
-const root = path.resolve(import.meta.dirname, "..");
+const root = nodePath.resolve(import.meta.dirname, "..");
 const run = promisify(execFile);
 
 export interface Service {
@@ -30,6 +32,8 @@ export interface Service {
   seed(folder: string, entries: number): Promise<void>;
   /** Writes `text` to the file at `path` through the seed CLI; other content keeps a version. */
   writeFile(path: string, text: string): Promise<void>;
+  /** Writes a real PNG (width × height, one colour) to `path` through the seed CLI. */
+  writeImage(path: string, width: number, height: number): Promise<void>;
   /** Calls the API with a key (the admin key by default); throws on an error status. */
   api<T = unknown>(
     method: string,
@@ -77,6 +81,22 @@ function service(): Service {
     },
     async writeFile(path, text) {
       await cli("seed", ["--write", path, "--text", text]);
+    },
+    async writeImage(path, width, height) {
+      const file = nodePath.join(
+        fs.mkdtempSync(nodePath.join(os.tmpdir(), "consign-e2e-")),
+        "image.png",
+      );
+      await sharp({
+        create: { width, height, channels: 3, background: { r: 200, g: 80, b: 40 } },
+      })
+        .png()
+        .toFile(file);
+      try {
+        await cli("seed", ["--write", path, "--from", file]);
+      } finally {
+        fs.rmSync(nodePath.dirname(file), { recursive: true, force: true });
+      }
     },
     async api(method, pathInWorkspace, body, key = s.adminKey) {
       const res = await fetch(`${apiUrl}/workspaces/${s.workspaceId}${pathInWorkspace}`, {

@@ -80,6 +80,15 @@ export const baseName = (path: string) => path.slice(path.lastIndexOf("/") + 1);
 
 export const joinPath = (folder: string, name: string) => (folder ? `${folder}/${name}` : name);
 
+/** The content types `GET W/files/preview` makes a thumbnail of; other files answer `no_preview`. */
+export const thumbnailMimeTypes: readonly string[] = [
+  "image/png",
+  "image/jpeg",
+  "image/webp",
+  "image/gif",
+  "image/tiff",
+];
+
 /** Spec Events: the schedule of retries after a failed attempt, then the delivery is failed. */
 export const RETRY_SCHEDULE_MS = [60_000, 300_000, 1_800_000, 7_200_000, 43_200_000] as const;
 export const MAX_ATTEMPTS = RETRY_SCHEDULE_MS.length + 1;

@@ -1,3 +1,4 @@
+import fs from "node:fs";
 import { parseArgs } from "node:util";
 import { pathProblem } from "@/contract/common";
 import { loadConfig } from "../env";
@@ -7,11 +8,11 @@ import { FilesService } from "../modules/files/files.service";
 import { fail, openCliContext } from "./cli-support";
 
 const usage = `Usage: npm run seed -- --entries N --folder PATH [--tree] [--workspace ID]
-       npm run seed -- --write PATH --text TEXT [--workspace ID]
+       npm run seed -- --write PATH (--text TEXT | --from FILE) [--workspace ID]
   Adds N entries (about one folder in fifty, files sharing one small blob) to PATH.
   --tree spreads them over subfolders of 1,000 entries each (for million-entry trees).
-  --write puts TEXT in the file at PATH, creating its folders; writing over a file with other
-  content keeps the old content as a version.`;
+  --write puts TEXT (or the bytes of a local FILE) in the file at PATH, creating its folders;
+  writing over a file with other content keeps the old content as a version.`;
 
 const { values } = parseArgs({
   options: {
@@ -20,6 +21,7 @@ const { values } = parseArgs({
     tree: { type: "boolean", default: false },
     write: { type: "string" },
     text: { type: "string", default: "" },
+    from: { type: "string" },
     workspace: { type: "string" },
     help: { type: "boolean", default: false },
   },
@@ -33,7 +35,8 @@ if (values.write !== undefined) {
   if (problem || !values.write) fail(`--write: the path ${problem ?? "must name a file"}`);
   const { db, workspace } = openCliContext(values.workspace);
   const files = new FilesService(db, systemClock, loadConfig());
-  const entry = await files.writeFile(workspace.id, values.write!, Buffer.from(values.text!));
+  const bytes = values.from ? fs.readFileSync(values.from) : Buffer.from(values.text!);
+  const entry = await files.writeFile(workspace.id, values.write!, bytes);
   db.close();
   process.stdout.write(`Wrote "${entry.path}" (${entry.sizeBytes} bytes)\n`);
   process.exit(0);

@@ -56,6 +56,8 @@ export interface RequestOptions {
   signal?: AbortSignal;
   /** Explicit credentials (the connect screen); otherwise the signed-in session's. */
   connection?: Connection;
+  /** `blob` for operations that answer with bytes (a thumbnail, a PDF); errors are JSON still. */
+  responseType?: "json" | "blob";
 }
 
 /** 429s are retried after `Retry-After` this many times before the error reaches the page. */
@@ -144,7 +146,7 @@ export async function apiRequest<T = unknown>(
         method: options.method ?? "GET",
         headers: {
           Authorization: `Bearer ${connection.apiKey}`,
-          Accept: "application/json",
+          Accept: options.responseType === "blob" ? "*/*" : "application/json",
           ...(options.body === undefined ? {} : { "Content-Type": "application/json" }),
         },
         body: options.body === undefined ? undefined : JSON.stringify(options.body),
@@ -177,7 +179,7 @@ export async function apiRequest<T = unknown>(
       throw error;
     }
     if (res.status === 204) return undefined as T;
-    return (await res.json()) as T;
+    return (options.responseType === "blob" ? await res.blob() : await res.json()) as T;
   }
 }
 

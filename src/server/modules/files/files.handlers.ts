@@ -1,5 +1,6 @@
 import type { RouteHandler } from "@hono/zod-openapi";
 import sharp from "sharp";
+import { thumbnailMimeTypes } from "@/contract/rules";
 import type { AppEnv } from "../../http/types";
 import { validationFailed } from "../../lib/api-error";
 import type * as r from "./files.routes";
@@ -95,19 +96,11 @@ export const restoreVersion: RouteHandler<typeof r.restoreVersionRoute, AppEnv> 
   return c.json({ ok: true }, 200);
 };
 
-const THUMBNAIL_TYPES = new Set([
-  "image/png",
-  "image/jpeg",
-  "image/webp",
-  "image/gif",
-  "image/tiff",
-]);
-
 export const preview: RouteHandler<typeof r.previewRoute, AppEnv> = async (c) => {
   const { files } = c.get("deps");
   const { path } = c.req.valid("query");
   const entry = files.get(c.get("auth").workspaceId, path);
-  if (!entry.is_file || !entry.mime || !THUMBNAIL_TYPES.has(entry.mime)) {
+  if (!entry.is_file || !entry.mime || !thumbnailMimeTypes.includes(entry.mime)) {
     throw validationFailed(
       "query.path",
       `"${path}" has no thumbnail: only images do`,

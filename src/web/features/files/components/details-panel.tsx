@@ -5,10 +5,29 @@ import { Button } from "../../../components/ui/button";
 import { Tabs, TabsContent, TabsList, TabsTrigger } from "../../../components/ui/tabs";
 import { copyText } from "../../../lib/clipboard";
 import { formatBytes, formatCount, formatDateTime } from "../../../lib/format";
+import { usePreviewUrl } from "../api/get-preview";
 import { describeType, FileTypeIcon } from "./file-icon";
 import { VersionsList } from "./versions-list";
 
 export type DetailsTab = "details" | "versions";
+
+/** An image's thumbnail; the type's icon for everything else, and until the thumbnail arrives. */
+function Preview({ workspaceId, entry }: { workspaceId: string; entry: FileEntry }) {
+  const { url } = usePreviewUrl(workspaceId, entry);
+  return (
+    <div className="mb-4 flex min-h-24 items-center justify-center rounded-md bg-muted p-2">
+      {url ? (
+        <img
+          src={url}
+          alt={`Preview of ${entry.name}`}
+          className="max-h-60 max-w-full rounded-sm object-contain"
+        />
+      ) : (
+        <FileTypeIcon entry={entry} className="my-4 size-12" />
+      )}
+    </div>
+  );
+}
 
 function Row({ label, children }: { label: string; children: ReactNode }) {
   return (
@@ -76,9 +95,7 @@ export default function DetailsPanel({
             )}
           </TabsList>
           <TabsContent value="details">
-            <div className="mb-4 flex justify-center rounded-md bg-muted py-6">
-              <FileTypeIcon entry={entry} className="size-12" />
-            </div>
+            <Preview workspaceId={workspaceId} entry={entry} />
             <dl className="grid gap-3">
               <Row label="Type">{describeType(entry)}</Row>
               {isFile ? (
