@@ -1,13 +1,13 @@
 import { useQueryClient } from "@tanstack/react-query";
 import { HourglassIcon, WifiOffIcon } from "lucide-react";
 import { useEffect, useState } from "react";
-import { useNetworkStore } from "../../stores/network-store";
+import { selectThrottledUntil, useNetworkStore } from "../../stores/network-store";
 import { Button } from "../ui/button";
 
 /** Offline (with retry) and "the service asked us to slow down" notices above the page. */
 export function ConnectionBanners() {
   const offline = useNetworkStore((s) => s.offline);
-  const throttledUntil = useNetworkStore((s) => s.throttledUntil);
+  const throttledUntil = useNetworkStore(selectThrottledUntil);
   const queryClient = useQueryClient();
   const [now, setNow] = useState(Date.now);
   useEffect(() => {
