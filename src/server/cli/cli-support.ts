@@ -4,6 +4,7 @@ import { type AppDeps, createDeps } from "../deps";
 import { loadConfig } from "../env";
 import { listKeys, revokeKey } from "../modules/auth/keys.repository";
 import type { EventRecorder } from "../modules/events/events.repository";
+import type { FilesService } from "../modules/files/files.service";
 import { listWorkspaces, type WorkspaceRow } from "../modules/workspaces/workspaces.repository";
 
 /**
@@ -13,6 +14,7 @@ import { listWorkspaces, type WorkspaceRow } from "../modules/workspaces/workspa
 export function openCliContext(workspaceFlag?: string): {
   db: Db;
   events: EventRecorder;
+  files: FilesService;
   workspace: WorkspaceRow;
 } {
   const config = loadConfig();
@@ -21,7 +23,7 @@ export function openCliContext(workspaceFlag?: string): {
     ? listWorkspaces(deps.db).find((w) => w.id === workspaceFlag)
     : firstWorkspace(deps);
   if (!workspace) fail(`No workspace ${workspaceFlag} in ${config.dataDir}`);
-  return { db: deps.db, events: deps.events, workspace };
+  return { db: deps.db, events: deps.events, files: deps.files, workspace };
 }
 
 /** The service's first start, less what only it shows or does: the sign-in link, the demo. */

@@ -1,10 +1,7 @@
 import fs from "node:fs";
 import { parseArgs } from "node:util";
 import { pathProblem } from "@/contract/common";
-import { loadConfig } from "../env";
-import { systemClock } from "../lib/clock";
 import { seedEntries, seedTree } from "../modules/files/bulk-seed";
-import { FilesService } from "../modules/files/files.service";
 import { fail, openCliContext } from "./cli-support";
 
 const usage = `Usage: npm run seed -- --entries N --folder PATH [--tree] [--workspace ID]
@@ -33,8 +30,7 @@ if (values.help) {
 if (values.write !== undefined) {
   const problem = pathProblem(values.write);
   if (problem || !values.write) fail(`--write: the path ${problem ?? "must name a file"}`);
-  const { db, workspace } = openCliContext(values.workspace);
-  const files = new FilesService(db, systemClock, loadConfig());
+  const { db, files, workspace } = openCliContext(values.workspace);
   const bytes = values.from ? fs.readFileSync(values.from) : Buffer.from(values.text!);
   const entry = await files.writeFile(workspace.id, values.write!, bytes);
   db.close();
@@ -47,8 +43,7 @@ if (!Number.isInteger(entries) || entries < 1) fail(usage);
 const problem = pathProblem(values.folder!);
 if (problem || !values.folder) fail(`--folder: the path ${problem ?? "must name a folder"}`);
 
-const { db, workspace } = openCliContext(values.workspace);
-const files = new FilesService(db, systemClock, loadConfig());
+const { db, files, workspace } = openCliContext(values.workspace);
 const started = performance.now();
 await (values.tree ? seedTree : seedEntries)(files, workspace.id, values.folder!, entries);
 db.close();
