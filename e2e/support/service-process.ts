@@ -43,11 +43,14 @@ export interface ServiceProcess {
  * resolves once it has printed its sign-in URL. From then on its stderr (warnings, a crash) is
  * passed through with a `[service]` prefix.
  */
+/** The built console; CONSIGN_DIST lets parallel work trees build and test side by side. */
+const dist = process.env.CONSIGN_DIST ?? path.join(root, "dist");
+
 export async function startServiceProcess(
   env: Record<string, string> = {},
 ): Promise<ServiceProcess> {
-  if (!fs.existsSync(path.join(root, "dist/index.html"))) {
-    throw new Error("Build the console first (vite build): dist/index.html is missing");
+  if (!fs.existsSync(path.join(dist, "index.html"))) {
+    throw new Error(`Build the console first (vite build): ${dist}/index.html is missing`);
   }
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "consign-service-"));
   const child = spawn(process.execPath, ["--import", "tsx", "src/server/main.ts"], {
@@ -57,7 +60,7 @@ export async function startServiceProcess(
       DATA_DIR: dataDir,
       PORT: "0",
       HOST: "127.0.0.1",
-      STATIC_DIR: path.join(root, "dist"),
+      STATIC_DIR: dist,
       DEMO_CONTENT: "0",
       LOG_LEVEL: "warn",
       ...env,

@@ -1,15 +1,12 @@
 import { z } from "zod";
 import { dateTime, idSchema, queryBoolean } from "./common";
-import { eventCatalogue, WEBHOOK_TEST } from "./rules";
+import { eventCatalogue, streamEventTypes, WEBHOOK_TEST } from "./rules";
 
-export { eventCatalogue, WEBHOOK_TEST };
+export { eventCatalogue, streamEventTypes, WEBHOOK_TEST };
 
 export type EventType = (typeof eventCatalogue)[number]["type"];
 export const eventTypes = eventCatalogue.map((e) => e.type) as EventType[];
 export const eventTypeSchema = z.enum(eventTypes as [EventType, ...EventType[]]);
-
-/** Every type that can appear in the event stream. */
-export const streamEventTypes: readonly string[] = [...eventTypes, WEBHOOK_TEST];
 
 const member = z.object({
   id: z.string(),

@@ -138,3 +138,9 @@ export const eventCatalogue = [
 
 /** Sent only to the endpoint being tested; not subscribable, so not in the catalogue. */
 export const WEBHOOK_TEST = "webhook.test";
+
+/** Every type that can appear in the event stream: the catalogue plus webhook tests. */
+export const streamEventTypes: readonly string[] = [
+  ...eventCatalogue.map((e) => e.type),
+  WEBHOOK_TEST,
+];

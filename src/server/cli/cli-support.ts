@@ -1,11 +1,14 @@
-import { bootstrap } from "../bootstrap";
-import type { Db } from "../db/database";
-import { type AppDeps, createDeps } from "../deps";
-import { loadConfig } from "../env";
-import { listKeys, revokeKey } from "../modules/auth/keys.repository";
-import type { EventRecorder } from "../modules/events/events.repository";
-import type { FilesService } from "../modules/files/files.service";
-import { listWorkspaces, type WorkspaceRow } from "../modules/workspaces/workspaces.repository";
+import { bootstrap } from "@/server/bootstrap";
+import type { Db } from "@/server/db/database";
+import { type AppDeps, createDeps } from "@/server/deps";
+import { loadConfig } from "@/server/env";
+import { listKeys, revokeKey } from "@/server/modules/auth/keys.repository";
+import type { EventRecorder } from "@/server/modules/events/events.repository";
+import type { FilesService } from "@/server/modules/files/files.service";
+import {
+  listWorkspaces,
+  type WorkspaceRow,
+} from "@/server/modules/workspaces/workspaces.repository";
 
 /**
  * The CLIs open the same database as the running service (WAL lets both write). On a data dir

@@ -3,11 +3,11 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
-import { bootstrap } from "../bootstrap";
-import { createDeps } from "../deps";
-import { testConfig } from "../env";
-import { authenticateKey, createKey, listKeys } from "../modules/auth/keys.repository";
-import { addMember, removeMember } from "../modules/members/members.repository";
+import { bootstrap } from "@/server/bootstrap";
+import { createDeps } from "@/server/deps";
+import { testConfig } from "@/server/env";
+import { authenticateKey, createKey, listKeys } from "@/server/modules/auth/keys.repository";
+import { addMember, removeMember } from "@/server/modules/members/members.repository";
 
 const root = path.resolve(import.meta.dirname, "../../..");
 const dirs: string[] = [];

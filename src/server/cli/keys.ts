@@ -1,8 +1,8 @@
 import { parseArgs } from "node:util";
 import { scopes as allScopes, type Scope } from "@/contract/common";
-import { toIso, toIsoOrNull } from "../lib/clock";
-import { createKey, getKey, listKeys, revokeKey } from "../modules/auth/keys.repository";
-import { findMember, listMembers } from "../modules/members/members.repository";
+import { toIso, toIsoOrNull } from "@/server/lib/clock";
+import { createKey, getKey, listKeys, revokeKey } from "@/server/modules/auth/keys.repository";
+import { findMember, listMembers } from "@/server/modules/members/members.repository";
 import { fail, openCliContext, parseExpiry, table } from "./cli-support";
 
 const usage = `Usage:

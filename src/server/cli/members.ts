@@ -1,11 +1,11 @@
 import { parseArgs } from "node:util";
-import { toIso } from "../lib/clock";
+import { toIso } from "@/server/lib/clock";
 import {
   addMember,
   findMember,
   listMembers,
   removeMember,
-} from "../modules/members/members.repository";
+} from "@/server/modules/members/members.repository";
 import { fail, openCliContext, table } from "./cli-support";
 
 const usage = `Usage:

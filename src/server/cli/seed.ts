@@ -1,7 +1,7 @@
 import fs from "node:fs";
 import { parseArgs } from "node:util";
 import { pathProblem } from "@/contract/common";
-import { seedEntries, seedTree } from "../modules/files/bulk-seed";
+import { seedEntries, seedTree } from "@/server/modules/files/bulk-seed";
 import { fail, openCliContext } from "./cli-support";
 
 const usage = `Usage: npm run seed -- --entries N --folder PATH [--tree] [--workspace ID]

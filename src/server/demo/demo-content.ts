@@ -5,7 +5,7 @@ import path from "node:path";
 import { promisify } from "node:util";
 import PDFDocument from "pdfkit";
 import sharp from "sharp";
-import type { AppDeps } from "../deps";
+import type { AppDeps } from "@/server/deps";
 
 const run = promisify(execFile);
 const HOUR = 3_600_000;

@@ -2,8 +2,8 @@ import fs from "node:fs";
 import http from "node:http";
 import net, { type AddressInfo } from "node:net";
 import { afterEach, describe, expect, it } from "vitest";
-import { createLogger } from "../lib/logger";
-import { startTempService } from "../testing/temp-service";
+import { createLogger } from "@/server/lib/logger";
+import { startTempService } from "@/server/testing/temp-service";
 import { gracefulCloser } from "./graceful-close";
 
 const cleanups: (() => unknown)[] = [];

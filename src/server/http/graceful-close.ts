@@ -1,5 +1,5 @@
 import type { Server, ServerResponse } from "node:http";
-import type { Logger } from "../lib/logger";
+import type { Logger } from "@/server/lib/logger";
 
 /**
  * Prepares a server to close promptly. `server.close()` alone closes only the connections idle

@@ -1,7 +1,7 @@
 import { compileErrors, validate } from "@readme/openapi-parser";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import { ManualClock } from "../lib/clock";
-import { createTestApp, type TestApp } from "../testing/test-app";
+import { ManualClock } from "@/server/lib/clock";
+import { createTestApp, type TestApp } from "@/server/testing/test-app";
 
 let t: TestApp;
 let clock: ManualClock;

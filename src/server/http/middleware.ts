@@ -2,9 +2,9 @@ import type { Context } from "hono";
 import { createMiddleware } from "hono/factory";
 import { API_KEY_PREFIX, apiKeyPattern } from "@/contract/auth";
 import type { Scope } from "@/contract/common";
-import { ApiError } from "../lib/api-error";
-import { newId } from "../lib/ids";
-import { authenticateKey } from "../modules/auth/keys.repository";
+import { ApiError } from "@/server/lib/api-error";
+import { newId } from "@/server/lib/ids";
+import { authenticateKey } from "@/server/modules/auth/keys.repository";
 import type { RateLimiter } from "./rate-limit";
 import type { AppEnv } from "./types";
 

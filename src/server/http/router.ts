@@ -1,7 +1,7 @@
 import { createRoute, OpenAPIHono, type RouteConfig, z } from "@hono/zod-openapi";
 import { createMiddleware } from "hono/factory";
 import { errorEnvelopeSchema, PATH_REJECTED, type Scope } from "@/contract/common";
-import { ApiError } from "../lib/api-error";
+import { ApiError } from "@/server/lib/api-error";
 import type { AppEnv } from "./types";
 
 /**

@@ -1,5 +1,5 @@
 import type { Scope } from "@/contract/common";
-import type { AppDeps } from "../deps";
+import type { AppDeps } from "@/server/deps";
 
 export interface AuthContext {
   keyId: string;

@@ -1,7 +1,7 @@
 import fs from "node:fs";
 import type { TestProject } from "vitest/node";
-import { createKey } from "../modules/auth/keys.repository";
-import { listMembers } from "../modules/members/members.repository";
+import { createKey } from "@/server/modules/auth/keys.repository";
+import { listMembers } from "@/server/modules/members/members.repository";
 import { startTempService } from "./temp-service";
 
 declare module "vitest" {

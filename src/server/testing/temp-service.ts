@@ -1,8 +1,8 @@
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
-import { loadConfig } from "../env";
-import { startService } from "../server";
+import { loadConfig } from "@/server/env";
+import { startService } from "@/server/server";
 
 /**
  * The real service over HTTP on a free port and a new temporary data dir, without demo content

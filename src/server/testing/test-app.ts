@@ -1,15 +1,17 @@
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
+import type { Hono } from "hono";
+import { hc } from "hono/client";
 import type { Scope } from "@/contract/common";
-import { createApp } from "../app";
-import { bootstrap } from "../bootstrap";
-import { createDeps } from "../deps";
-import { type Config, testConfig } from "../env";
-import { type Clock, ManualClock } from "../lib/clock";
-import { createKey } from "../modules/auth/keys.repository";
-import { listMembers } from "../modules/members/members.repository";
-import { registerWorkers } from "../workers";
+import { createApp } from "@/server/app";
+import { bootstrap } from "@/server/bootstrap";
+import { createDeps } from "@/server/deps";
+import { type Config, testConfig } from "@/server/env";
+import { type Clock, ManualClock } from "@/server/lib/clock";
+import { createKey } from "@/server/modules/auth/keys.repository";
+import { listMembers } from "@/server/modules/members/members.repository";
+import { registerWorkers } from "@/server/workers";
 
 export interface CallOptions {
   key?: string | null;
@@ -72,8 +74,25 @@ export async function createTestApp(opts: { clock?: Clock; config?: Partial<Conf
     return { status: res.status, headers: res.headers, json, text };
   }
 
+  /**
+   * A typed client for one module's router (Hono RPC), sent through the whole app so auth, rate
+   * limits and error handling run as in production. Bodies, params and responses are checked
+   * against the router's contract types; a test of bad input casts its body (`as never`).
+   */
+  // biome-ignore lint/suspicious/noExplicitAny: any router's env, schema and base path
+  function client<R extends Hono<any, any, any>>(_router: R, o: { key?: string | null } = {}) {
+    const key = o.key === undefined ? adminKey : o.key;
+    return hc<R>("http://consign.test/v1", {
+      fetch: (input: RequestInfo | URL, init?: RequestInit) => app.request(input, init),
+      headers: key ? { Authorization: `Bearer ${key}` } : {},
+    });
+  }
+
   return {
     app,
+    client,
+    /** The path parameter every workspace route takes. */
+    ws: { workspaceId },
     deps,
     clock,
     dir,

@@ -1,6 +1,6 @@
-import type { BootstrapResult } from "../bootstrap";
-import type { AppDeps } from "../deps";
-import { registerFilesWorkers } from "../modules/files/files.workers";
+import type { BootstrapResult } from "@/server/bootstrap";
+import type { AppDeps } from "@/server/deps";
+import { registerFilesWorkers } from "@/server/modules/files/files.workers";
 
 /**
  * Registers every area's durable job kinds and long-running loops. Returns what stops the loops;

@@ -2,9 +2,9 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
-import { openDatabase } from "../db/database";
-import { ManualClock } from "../lib/clock";
-import { createLogger } from "../lib/logger";
+import { openDatabase } from "@/server/db/database";
+import { ManualClock } from "@/server/lib/clock";
+import { createLogger } from "@/server/lib/logger";
 import { JobRunner } from "./job-runner";
 
 const dirs: string[] = [];

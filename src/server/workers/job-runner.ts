@@ -1,7 +1,7 @@
-import type { Db } from "../db/database";
-import type { Clock } from "../lib/clock";
-import { newId } from "../lib/ids";
-import type { Logger } from "../lib/logger";
+import type { Db } from "@/server/db/database";
+import type { Clock } from "@/server/lib/clock";
+import { newId } from "@/server/lib/ids";
+import type { Logger } from "@/server/lib/logger";
 
 export interface JobRecord {
   id: string;

@@ -1,5 +1,5 @@
 import { useState } from "react";
-import { describeError } from "../lib/api-client";
+import { describeError } from "@/web/lib/api-client";
 import {
   AlertDialog,
   AlertDialogAction,

@@ -1,6 +1,6 @@
 import { CheckIcon, CopyIcon } from "lucide-react";
 import { useState } from "react";
-import { copyText } from "../lib/clipboard";
+import { copyText } from "@/web/lib/clipboard";
 import { Button } from "./ui/button";
 
 /** Copies `text`; the label says what is copied, for screen readers and tooltips alike. */

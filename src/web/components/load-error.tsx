@@ -1,5 +1,5 @@
 import type { ReactNode } from "react";
-import { describeError } from "../lib/api-client";
+import { describeError } from "@/web/lib/api-client";
 import { Alert, AlertDescription, AlertTitle } from "./ui/alert";
 import { Button } from "./ui/button";
 

@@ -1,7 +1,7 @@
 import { useQueryErrorResetBoundary } from "@tanstack/react-query";
 import { type ErrorComponentProps, Link, useRouter } from "@tanstack/react-router";
 import { AlertTriangleIcon } from "lucide-react";
-import { ApiError, describeError } from "../lib/api-client";
+import { ApiError, describeError } from "@/web/lib/api-client";
 import { Button } from "./ui/button";
 
 /** What a page shows when loading it failed: the service's reason and a way out. */

@@ -1,7 +1,7 @@
 import type { FieldIssue } from "@/contract/common";
 import { type Scope, scopes } from "@/contract/rules";
-import { useNetworkStore } from "../stores/network-store";
-import { type Session, useSessionStore } from "../stores/session-store";
+import { useNetworkStore } from "@/web/stores/network-store";
+import { type Session, useSessionStore } from "@/web/stores/session-store";
 
 /** A failure the service reported in its envelope `{error:{code,message,details}}`. */
 export class ApiError extends Error {

@@ -1,4 +1,4 @@
-import { toast } from "../stores/toast-store";
+import { toast } from "@/web/stores/toast-store";
 
 /** Copies `text`, toasting `copiedTitle` when given; a refusal is toasted. Says whether it worked. */
 export async function copyText(text: string, copiedTitle?: string): Promise<boolean> {

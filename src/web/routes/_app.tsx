@@ -1,6 +1,7 @@
 import { createFileRoute, redirect } from "@tanstack/react-router";
-import { AppShell } from "../components/layout/app-shell";
-import { useSessionStore } from "../stores/session-store";
+import { AppShell } from "@/web/components/layout/app-shell";
+import { KeyIndicator } from "@/web/features/auth/components/key-indicator";
+import { useSessionStore } from "@/web/stores/session-store";
 
 export const Route = createFileRoute("/_app")({
   beforeLoad: ({ location }) => {
@@ -8,5 +9,5 @@ export const Route = createFileRoute("/_app")({
       throw redirect({ to: "/connect", search: { redirect: location.href } });
     }
   },
-  component: AppShell,
+  component: () => <AppShell account={<KeyIndicator />} />,
 });

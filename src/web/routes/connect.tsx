@@ -1,5 +1,5 @@
 import { createFileRoute } from "@tanstack/react-router";
-import { ConnectPage } from "../features/auth/connect-page";
+import { ConnectPage } from "@/web/features/auth/connect-page";
 
 export const Route = createFileRoute("/connect")({
   validateSearch: (search: Record<string, unknown>): { redirect?: string } => ({

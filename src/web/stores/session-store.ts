@@ -63,6 +63,12 @@ export const useSessionStore = create<SessionState>()((set) => ({
   },
 }));
 
+/** The signed-in workspace, for components; "" only while signed out. */
+export const useWorkspaceId = () => useSessionStore((s) => s.session?.workspaceId ?? "");
+
+/** The signed-in workspace, outside React (mutation callbacks, loaders). */
+export const currentWorkspaceId = () => useSessionStore.getState().session?.workspaceId ?? "";
+
 /**
  * The sign-in link the service prints carries the key in the fragment (`#key=svc_sk_…`), which
  * browsers never send to a server. Take it out of the address bar at once so it does not stay

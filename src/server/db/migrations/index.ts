@@ -1,4 +1,4 @@
-import type { Db } from "../database";
+import type { Db } from "@/server/db/database";
 import { core } from "./0001-core";
 import { files } from "./0002-files";
 import { webhooks } from "./0003-webhooks";

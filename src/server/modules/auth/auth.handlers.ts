@@ -1,8 +1,8 @@
 import type { RouteHandler } from "@hono/zod-openapi";
-import type { AppEnv } from "../../http/types";
-import { toIso, toIsoOrNull } from "../../lib/clock";
-import { getMember } from "../members/members.repository";
-import { getWorkspace } from "../workspaces/workspaces.repository";
+import type { AppEnv } from "@/server/http/types";
+import { toIso, toIsoOrNull } from "@/server/lib/clock";
+import { getMember } from "@/server/modules/members/members.repository";
+import { getWorkspace } from "@/server/modules/workspaces/workspaces.repository";
 import type { getKeyInfoRoute } from "./auth.routes";
 import { getKey } from "./keys.repository";
 

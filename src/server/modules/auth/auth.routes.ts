@@ -1,5 +1,5 @@
 import { keyInfoSchema } from "@/contract/auth";
-import { apiRoute, createRouter, json } from "../../http/router";
+import { apiRoute, createRouter, json } from "@/server/http/router";
 import { getKeyInfo } from "./auth.handlers";
 
 export const getKeyInfoRoute = apiRoute({

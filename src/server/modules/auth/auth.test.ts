@@ -1,8 +1,8 @@
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import { ManualClock } from "../../lib/clock";
-import { createTestApp, type TestApp } from "../../testing/test-app";
-import { EventRecorder } from "../events/events.repository";
-import { addMember, removeMember } from "../members/members.repository";
+import { ManualClock } from "@/server/lib/clock";
+import { EventRecorder } from "@/server/modules/events/events.repository";
+import { addMember, removeMember } from "@/server/modules/members/members.repository";
+import { createTestApp, type TestApp } from "@/server/testing/test-app";
 import { revokeKey } from "./keys.repository";
 
 let t: TestApp;

@@ -1,9 +1,9 @@
 import { API_KEY_PREFIX } from "@/contract/auth";
 import type { Scope } from "@/contract/common";
-import type { Db } from "../../db/database";
-import { stmt } from "../../db/statements";
-import { newId, randomBase62 } from "../../lib/ids";
-import { hashSecret } from "../../lib/secrets";
+import type { Db } from "@/server/db/database";
+import { stmt } from "@/server/db/statements";
+import { newId, randomBase62 } from "@/server/lib/ids";
+import { hashSecret } from "@/server/lib/secrets";
 
 export interface KeyRow {
   id: string;

@@ -1,5 +1,5 @@
 import type { RouteHandler } from "@hono/zod-openapi";
-import type { AppEnv } from "../../http/types";
+import type { AppEnv } from "@/server/http/types";
 import { eventsPage } from "./events.repository";
 import type { listEventsRoute } from "./events.routes";
 

@@ -1,9 +1,9 @@
 import { EventEmitter } from "node:events";
 import type { Statement } from "better-sqlite3";
 import { type Event, type EventsPage, WEBHOOK_TEST } from "@/contract/events";
-import type { Db } from "../../db/database";
-import { type Clock, toIso } from "../../lib/clock";
-import { newId } from "../../lib/ids";
+import type { Db } from "@/server/db/database";
+import { type Clock, toIso } from "@/server/lib/clock";
+import { newId } from "@/server/lib/ids";
 
 export interface EventRow {
   id: string;

@@ -1,5 +1,5 @@
 import { eventsPageSchema, eventsQuerySchema } from "@/contract/events";
-import { apiRoute, createRouter, json, workspaceParams } from "../../http/router";
+import { apiRoute, createRouter, json, workspaceParams } from "@/server/http/router";
 import { listEvents } from "./events.handlers";
 
 export const listEventsRoute = apiRoute({

@@ -1,7 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import { openDatabase } from "../../db/database";
-import { ManualClock } from "../../lib/clock";
-import { createTestApp, type TestApp } from "../../testing/test-app";
+import { openDatabase } from "@/server/db/database";
+import { ManualClock } from "@/server/lib/clock";
+import { createTestApp, type TestApp } from "@/server/testing/test-app";
 import { EventRecorder } from "./events.repository";
 
 let clock: ManualClock;

@@ -2,7 +2,7 @@ import { createHash } from "node:crypto";
 import fs from "node:fs";
 import path from "node:path";
 import type { Readable } from "node:stream";
-import { newId } from "../../lib/ids";
+import { newId } from "@/server/lib/ids";
 
 export type FileContent = Uint8Array | string | Readable | AsyncIterable<Uint8Array>;
 

@@ -1,6 +1,6 @@
 import { setTimeout as sleep } from "node:timers/promises";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import { createTestApp, type TestApp } from "../../testing/test-app";
+import { createTestApp, type TestApp } from "@/server/testing/test-app";
 import { seedEntries } from "./bulk-seed";
 
 let t: TestApp;

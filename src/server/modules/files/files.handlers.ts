@@ -1,8 +1,8 @@
 import type { RouteHandler } from "@hono/zod-openapi";
 import sharp from "sharp";
 import { thumbnailMimeTypes } from "@/contract/rules";
-import type { AppEnv } from "../../http/types";
-import { validationFailed } from "../../lib/api-error";
+import type { AppEnv } from "@/server/http/types";
+import { validationFailed } from "@/server/lib/api-error";
 import type * as r from "./files.routes";
 import { listFolder } from "./listing";
 import { manifestJson } from "./manifest";

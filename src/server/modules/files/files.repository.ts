@@ -2,8 +2,8 @@ import path from "node:path";
 import type { Statement } from "better-sqlite3";
 import type { FileEntry } from "@/contract/files";
 import { joinPath, nameSortKey as sortKey } from "@/contract/rules";
-import type { Db } from "../../db/database";
-import { toIso } from "../../lib/clock";
+import type { Db } from "@/server/db/database";
+import { toIso } from "@/server/lib/clock";
 
 // The path rules are shared with the console; the service's modules take them from here.
 export { baseName, joinPath, nameSortKey as sortKey, parentOf } from "@/contract/rules";

@@ -17,7 +17,7 @@ import {
   versionParams,
   versionsQuerySchema,
 } from "@/contract/files";
-import { apiRoute, createRouter, json, jsonBody, workspaceParams } from "../../http/router";
+import { apiRoute, createRouter, json, jsonBody, workspaceParams } from "@/server/http/router";
 import * as h from "./files.handlers";
 
 const tags = ["Files"];

@@ -1,8 +1,8 @@
 import type { FileEntry } from "@/contract/files";
-import type { Db } from "../../db/database";
-import type { Config } from "../../env";
-import { notFound, validationFailed } from "../../lib/api-error";
-import type { Clock } from "../../lib/clock";
+import type { Db } from "@/server/db/database";
+import type { Config } from "@/server/env";
+import { notFound, validationFailed } from "@/server/lib/api-error";
+import type { Clock } from "@/server/lib/clock";
 import { BlobStore, type FileContent } from "./blob-store";
 import {
   baseName,

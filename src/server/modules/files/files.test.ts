@@ -1,8 +1,8 @@
 import fs from "node:fs";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
-import { loadConfig } from "../../env";
-import { ManualClock } from "../../lib/clock";
-import { createTestApp, type TestApp } from "../../testing/test-app";
+import { loadConfig } from "@/server/env";
+import { ManualClock } from "@/server/lib/clock";
+import { createTestApp, type TestApp } from "@/server/testing/test-app";
 import { sortKey } from "./files.repository";
 import { restoredName } from "./trash";
 

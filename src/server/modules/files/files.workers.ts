@@ -1,6 +1,6 @@
-import type { BootstrapResult } from "../../bootstrap";
-import { createDemoContent } from "../../demo/demo-content";
-import type { AppDeps } from "../../deps";
+import type { BootstrapResult } from "@/server/bootstrap";
+import { createDemoContent } from "@/server/demo/demo-content";
+import type { AppDeps } from "@/server/deps";
 
 const PURGE_EVERY_MS = 3_600_000;
 

@@ -1,4 +1,4 @@
-import { toIso } from "../../lib/clock";
+import { toIso } from "@/server/lib/clock";
 import { type EntryRow, type FilesRepository, subtreeRange } from "./files.repository";
 
 const BATCH = 5_000;

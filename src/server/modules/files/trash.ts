@@ -1,9 +1,9 @@
 import path from "node:path";
 import type { TrashItem } from "@/contract/files";
 import { MAX_NAME_LENGTH } from "@/contract/rules";
-import { notFound } from "../../lib/api-error";
-import { toIso } from "../../lib/clock";
-import { newId } from "../../lib/ids";
+import { notFound } from "@/server/lib/api-error";
+import { toIso } from "@/server/lib/clock";
+import { newId } from "@/server/lib/ids";
 import type { BlobStore } from "./blob-store";
 import {
   type EntryRow,

@@ -1,7 +1,7 @@
 import type { FileVersion } from "@/contract/files";
-import { notFound } from "../../lib/api-error";
-import { toIso } from "../../lib/clock";
-import { newId } from "../../lib/ids";
+import { notFound } from "@/server/lib/api-error";
+import { toIso } from "@/server/lib/clock";
+import { newId } from "@/server/lib/ids";
 import type { EntryRow, FilesRepository } from "./files.repository";
 
 interface VersionRow {

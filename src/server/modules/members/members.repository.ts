@@ -1,7 +1,7 @@
-import type { Db } from "../../db/database";
-import { stmt } from "../../db/statements";
-import { newId } from "../../lib/ids";
-import type { EventRecorder } from "../events/events.repository";
+import type { Db } from "@/server/db/database";
+import { stmt } from "@/server/db/statements";
+import { newId } from "@/server/lib/ids";
+import type { EventRecorder } from "@/server/modules/events/events.repository";
 
 export interface MemberRow {
   id: string;

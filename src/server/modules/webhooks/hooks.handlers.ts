@@ -1,10 +1,10 @@
 import type { RouteHandler } from "@hono/zod-openapi";
 import { sampleEventData } from "@/contract/events";
 import type { WebhookPayload } from "@/contract/webhooks";
-import { stmt } from "../../db/statements";
-import type { AppEnv } from "../../http/types";
-import { notFound } from "../../lib/api-error";
-import { toIso } from "../../lib/clock";
+import { stmt } from "@/server/db/statements";
+import type { AppEnv } from "@/server/http/types";
+import { notFound } from "@/server/lib/api-error";
+import { toIso } from "@/server/lib/clock";
 import { newSigningSecret } from "./secret-box";
 import {
   deleteEndpoint,

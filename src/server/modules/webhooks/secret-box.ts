@@ -2,7 +2,7 @@ import { createCipheriv, createDecipheriv, randomBytes } from "node:crypto";
 import fs from "node:fs";
 import path from "node:path";
 import { SECRET_PREFIX } from "@/contract/webhooks";
-import { randomBase62 } from "../../lib/ids";
+import { randomBase62 } from "@/server/lib/ids";
 
 export const newSigningSecret = () => `${SECRET_PREFIX}${randomBase62(32)}`;
 

@@ -1,13 +1,13 @@
 import fs from "node:fs";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { RETRY_SCHEDULE_MS } from "@/contract/webhooks";
-import { openDatabase } from "../../db/database";
-import { createDeps } from "../../deps";
-import { testConfig } from "../../env";
-import { ManualClock, systemClock } from "../../lib/clock";
-import { createLogger } from "../../lib/logger";
-import { createTestApp, type TestApp } from "../../testing/test-app";
-import { EventRecorder } from "../events/events.repository";
+import { openDatabase } from "@/server/db/database";
+import { createDeps } from "@/server/deps";
+import { testConfig } from "@/server/env";
+import { ManualClock, systemClock } from "@/server/lib/clock";
+import { createLogger } from "@/server/lib/logger";
+import { EventRecorder } from "@/server/modules/events/events.repository";
+import { createTestApp, type TestApp } from "@/server/testing/test-app";
 import { type Reply, receiverVerifies, startReceiver } from "./test-receiver";
 import type { DeliveryRow } from "./webhooks.repository";
 

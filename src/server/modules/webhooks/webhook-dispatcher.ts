@@ -9,13 +9,13 @@ import {
   RETRY_SCHEDULE_MS,
   SIGNATURE_HEADER,
 } from "@/contract/webhooks";
-import type { Db } from "../../db/database";
-import { stmt } from "../../db/statements";
-import type { Clock } from "../../lib/clock";
-import { toIso } from "../../lib/clock";
-import { newId } from "../../lib/ids";
-import type { Logger } from "../../lib/logger";
-import type { RecordedEvent } from "../events/events.repository";
+import type { Db } from "@/server/db/database";
+import { stmt } from "@/server/db/statements";
+import type { Clock } from "@/server/lib/clock";
+import { toIso } from "@/server/lib/clock";
+import { newId } from "@/server/lib/ids";
+import type { Logger } from "@/server/lib/logger";
+import type { RecordedEvent } from "@/server/modules/events/events.repository";
 import { type AttemptOutcome, postWebhook } from "./http-delivery";
 import { SecretBox } from "./secret-box";
 import { signatureHeader } from "./signing";

@@ -1,9 +1,9 @@
 import type { RouteHandler } from "@hono/zod-openapi";
 import { eventTypes } from "@/contract/events";
 import type { WebhookDeliveryDetail } from "@/contract/webhooks";
-import type { Db } from "../../db/database";
-import type { AppEnv } from "../../http/types";
-import { notFound } from "../../lib/api-error";
+import type { Db } from "@/server/db/database";
+import type { AppEnv } from "@/server/http/types";
+import { notFound } from "@/server/lib/api-error";
 import { newSigningSecret } from "./secret-box";
 import type { WebhookDispatcher } from "./webhook-dispatcher";
 import {

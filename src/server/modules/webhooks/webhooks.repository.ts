@@ -6,10 +6,10 @@ import type {
   WebhookDelivery,
   WebhookEndpoint,
 } from "@/contract/webhooks";
-import type { Db } from "../../db/database";
-import { stmt } from "../../db/statements";
-import { toIso, toIsoOrNull } from "../../lib/clock";
-import { newId } from "../../lib/ids";
+import type { Db } from "@/server/db/database";
+import { stmt } from "@/server/db/statements";
+import { toIso, toIsoOrNull } from "@/server/lib/clock";
+import { newId } from "@/server/lib/ids";
 
 export type EndpointKind = "webhook" | "rest_hook";
 

@@ -18,7 +18,7 @@ import {
   webhookRetryResultSchema,
   webhookTestResultSchema,
 } from "@/contract/webhooks";
-import { apiRoute, createRouter, json, jsonBody, workspaceParams } from "../../http/router";
+import { apiRoute, createRouter, json, jsonBody, workspaceParams } from "@/server/http/router";
 import { createHook, deleteHook, hookSamples, listHooks, updateHook } from "./hooks.handlers";
 import {
   createWebhook,

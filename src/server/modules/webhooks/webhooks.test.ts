@@ -1,7 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { eventTypes } from "@/contract/events";
-import { ManualClock } from "../../lib/clock";
-import { createTestApp, type TestApp } from "../../testing/test-app";
+import { ManualClock } from "@/server/lib/clock";
+import { createTestApp, type TestApp } from "@/server/testing/test-app";
 import { startReceiver } from "./test-receiver";
 
 let clock: ManualClock;

@@ -1,6 +1,6 @@
-import type { Db } from "../../db/database";
-import { stmt } from "../../db/statements";
-import { newId } from "../../lib/ids";
+import type { Db } from "@/server/db/database";
+import { stmt } from "@/server/db/statements";
+import { newId } from "@/server/lib/ids";
 
 export interface WorkspaceRow {
   id: string;

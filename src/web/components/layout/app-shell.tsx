@@ -1,13 +1,14 @@
 import { Link, Outlet } from "@tanstack/react-router";
+import type { ReactNode } from "react";
 import { ConnectionBanners } from "./connection-banners";
-import { KeyIndicator } from "./key-indicator";
 import { navItems } from "./nav-items";
 import { ThemeMenu } from "./theme-menu";
 
 const navLinkClass =
   "flex items-center gap-3 rounded-md px-3 py-2 text-sm text-muted-foreground hover:bg-accent hover:text-foreground focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring data-[status=active]:bg-accent data-[status=active]:font-medium data-[status=active]:text-foreground";
 
-export function AppShell() {
+/** `account` is the signed-in key's menu, given by the route so the shell needs no feature. */
+export function AppShell({ account }: { account: ReactNode }) {
   return (
     <div className="flex h-full">
       <a
@@ -34,7 +35,7 @@ export function AppShell() {
       <div className="flex min-w-0 flex-1 flex-col">
         <header className="flex h-14 shrink-0 items-center justify-end gap-2 border-b border-border px-4">
           <ThemeMenu />
-          <KeyIndicator />
+          {account}
         </header>
         <ConnectionBanners />
         <main id="main" className="flex min-h-0 flex-1 flex-col">

@@ -1,8 +1,8 @@
 import { useQueryClient } from "@tanstack/react-query";
 import { HourglassIcon, WifiOffIcon } from "lucide-react";
 import { useEffect, useState } from "react";
-import { selectThrottledUntil, useNetworkStore } from "../../stores/network-store";
-import { Button } from "../ui/button";
+import { Button } from "@/web/components/ui/button";
+import { selectThrottledUntil, useNetworkStore } from "@/web/stores/network-store";
 
 /** Offline (with retry) and "the service asked us to slow down" notices above the page. */
 export function ConnectionBanners() {

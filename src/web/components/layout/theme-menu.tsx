@@ -1,6 +1,6 @@
 import { MonitorIcon, MoonIcon, SunIcon } from "lucide-react";
-import { cn } from "../../lib/cn";
-import { type ThemeChoice, useThemeStore } from "../../stores/theme-store";
+import { cn } from "@/web/lib/cn";
+import { type ThemeChoice, useThemeStore } from "@/web/stores/theme-store";
 
 const choices: { value: ThemeChoice; label: string; icon: typeof SunIcon }[] = [
   { value: "light", label: "Light theme", icon: SunIcon },

@@ -1,7 +1,7 @@
 import { CheckIcon, MinusIcon } from "lucide-react";
 import { Checkbox as CheckboxPrimitive } from "radix-ui";
 import type * as React from "react";
-import { cn } from "../../lib/cn";
+import { cn } from "@/web/lib/cn";
 
 export function Checkbox({
   className,

@@ -1,5 +1,5 @@
 import { type ComponentProps, useLayoutEffect, useRef } from "react";
-import { cn } from "../../lib/cn";
+import { cn } from "@/web/lib/cn";
 
 /**
  * A browser checkbox with a tri-state `checked`, for long lists: Radix's Checkbox costs a few KB

@@ -1,5 +1,5 @@
 import type * as React from "react";
-import { cn } from "../../lib/cn";
+import { cn } from "@/web/lib/cn";
 
 /** The browser's select, styled like Input: keyboard, screen readers and mobile come free. */
 export function NativeSelect({ className, ...props }: React.ComponentProps<"select">) {

@@ -1,7 +1,7 @@
 import { XIcon } from "lucide-react";
 import { useEffect, useRef, useState } from "react";
-import { cn } from "../../lib/cn";
-import { type Toast, useToastStore } from "../../stores/toast-store";
+import { cn } from "@/web/lib/cn";
+import { type Toast, useToastStore } from "@/web/stores/toast-store";
 
 const DURATION_MS = 6000;
 

@@ -3,12 +3,12 @@ import { useNavigate } from "@tanstack/react-router";
 import { KeyRoundIcon, Loader2Icon } from "lucide-react";
 import { type FormEvent, useEffect, useId, useRef, useState } from "react";
 import { apiKeyPattern } from "@/contract/rules";
-import { Alert, AlertDescription, AlertTitle } from "../../components/ui/alert";
-import { Button } from "../../components/ui/button";
-import { Input } from "../../components/ui/input";
-import { Label } from "../../components/ui/label";
-import { describeError } from "../../lib/api-client";
-import { useSessionStore } from "../../stores/session-store";
+import { Alert, AlertDescription, AlertTitle } from "@/web/components/ui/alert";
+import { Button } from "@/web/components/ui/button";
+import { Input } from "@/web/components/ui/input";
+import { Label } from "@/web/components/ui/label";
+import { describeError } from "@/web/lib/api-client";
+import { useSessionStore } from "@/web/stores/session-store";
 import { authKeys } from "./api/auth-keys";
 import { useVerifyKeyMutation } from "./api/verify-key";
 

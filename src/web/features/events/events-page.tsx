@@ -2,16 +2,16 @@ import { useNavigate } from "@tanstack/react-router";
 import { ActivityIcon, ArrowUpToLineIcon, PauseIcon, PlayIcon } from "lucide-react";
 import { useId, useState } from "react";
 import type { Event } from "@/contract/events";
-import { EmptyState } from "../../components/empty-state";
-import { LoadError } from "../../components/load-error";
-import { PageHeader } from "../../components/page-header";
-import { Badge } from "../../components/ui/badge";
-import { Button } from "../../components/ui/button";
-import { Label } from "../../components/ui/label";
-import { NativeSelect } from "../../components/ui/native-select";
-import { SkeletonRows } from "../../components/ui/skeleton";
-import { formatDateTime } from "../../lib/format";
-import { streamEventTypesForFilter } from "../webhooks/components/event-types";
+import { streamEventTypes } from "@/contract/rules";
+import { EmptyState } from "@/web/components/empty-state";
+import { LoadError } from "@/web/components/load-error";
+import { PageHeader } from "@/web/components/page-header";
+import { Badge } from "@/web/components/ui/badge";
+import { Button } from "@/web/components/ui/button";
+import { Label } from "@/web/components/ui/label";
+import { NativeSelect } from "@/web/components/ui/native-select";
+import { SkeletonRows } from "@/web/components/ui/skeleton";
+import { formatDateTime } from "@/web/lib/format";
 import { useEventTailQuery } from "./api/tail-events";
 import { EventDrawer } from "./components/event-drawer";
 import type { EventsSearch } from "./events-search";
@@ -71,7 +71,7 @@ export function EventsPage({ workspaceId, search }: { workspaceId: string; searc
               }
             >
               <option value="">All types</option>
-              {streamEventTypesForFilter.map((t) => (
+              {streamEventTypes.map((t) => (
                 <option key={t} value={t}>
                   {t}
                 </option>

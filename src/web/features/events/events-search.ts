@@ -1,4 +1,4 @@
-import { streamEventTypesForFilter } from "../webhooks/components/event-types";
+import { streamEventTypes } from "@/contract/rules";
 
 export interface EventsSearch {
   type?: string;
@@ -6,5 +6,5 @@ export interface EventsSearch {
 
 export function parseEventsSearch(search: Record<string, unknown>): EventsSearch {
   const type = typeof search.type === "string" ? search.type : undefined;
-  return { type: type && streamEventTypesForFilter.includes(type) ? type : undefined };
+  return { type: type && streamEventTypes.includes(type) ? type : undefined };
 }

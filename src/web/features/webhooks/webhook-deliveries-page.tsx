@@ -1,15 +1,16 @@
 import { Link, useNavigate } from "@tanstack/react-router";
 import { ArrowLeftIcon, InboxIcon } from "lucide-react";
 import { useCallback, useId } from "react";
-import { EmptyState } from "../../components/empty-state";
-import { LoadError } from "../../components/load-error";
-import { PageHeader } from "../../components/page-header";
-import { Button } from "../../components/ui/button";
-import { Label } from "../../components/ui/label";
-import { NativeSelect } from "../../components/ui/native-select";
-import { SkeletonRows } from "../../components/ui/skeleton";
-import { ApiError, describeError } from "../../lib/api-client";
-import { formatDateTime } from "../../lib/format";
+import { streamEventTypes } from "@/contract/rules";
+import { EmptyState } from "@/web/components/empty-state";
+import { LoadError } from "@/web/components/load-error";
+import { PageHeader } from "@/web/components/page-header";
+import { Button } from "@/web/components/ui/button";
+import { Label } from "@/web/components/ui/label";
+import { NativeSelect } from "@/web/components/ui/native-select";
+import { SkeletonRows } from "@/web/components/ui/skeleton";
+import { ApiError, describeError } from "@/web/lib/api-client";
+import { formatDateTime } from "@/web/lib/format";
 import { useWebhookQuery } from "./api/get-webhook";
 import { useDeliveriesQuery } from "./api/list-deliveries";
 import { DeliveryDrawer } from "./components/delivery-drawer";
@@ -17,7 +18,6 @@ import { DeliveryList } from "./components/delivery-list";
 import { DisabledBanner } from "./components/disabled-banner";
 import { EndpointActions } from "./components/endpoint-actions";
 import { EndpointStatus, FailureCount } from "./components/endpoint-table";
-import { streamEventTypesForFilter } from "./components/event-types";
 import { formatCountdown, useNow } from "./components/use-now";
 import type { DeliveriesSearch } from "./webhooks-search";
 
@@ -51,7 +51,7 @@ function Filters({ search }: { search: DeliveriesSearch }) {
           onChange={(e) => set({ type: e.target.value || undefined })}
         >
           <option value="">Any type</option>
-          {streamEventTypesForFilter.map((t) => (
+          {streamEventTypes.map((t) => (
             <option key={t} value={t}>
               {t}
             </option>

@@ -1,12 +1,12 @@
 import { useNavigate } from "@tanstack/react-router";
 import { PlusIcon, WebhookIcon } from "lucide-react";
 import { useState } from "react";
-import { EmptyState } from "../../components/empty-state";
-import { LoadError } from "../../components/load-error";
-import { PageHeader } from "../../components/page-header";
-import { Button } from "../../components/ui/button";
-import { SkeletonRows } from "../../components/ui/skeleton";
-import { Tabs, TabsContent, TabsList, TabsTrigger } from "../../components/ui/tabs";
+import { EmptyState } from "@/web/components/empty-state";
+import { LoadError } from "@/web/components/load-error";
+import { PageHeader } from "@/web/components/page-header";
+import { Button } from "@/web/components/ui/button";
+import { SkeletonRows } from "@/web/components/ui/skeleton";
+import { Tabs, TabsContent, TabsList, TabsTrigger } from "@/web/components/ui/tabs";
 import { useCreateWebhookMutation } from "./api/create-webhook";
 import { useWebhooksQuery } from "./api/list-webhooks";
 import { DisabledBanner } from "./components/disabled-banner";

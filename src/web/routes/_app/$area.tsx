@@ -1,6 +1,6 @@
 import { createFileRoute, notFound } from "@tanstack/react-router";
-import { navItems } from "../../components/layout/nav-items";
-import { NotBuiltPage } from "../../components/not-built-page";
+import { navItems } from "@/web/components/layout/nav-items";
+import { NotBuiltPage } from "@/web/components/not-built-page";
 
 // Areas with their own route file match first; this one answers for areas not built yet.
 export const Route = createFileRoute("/_app/$area")({

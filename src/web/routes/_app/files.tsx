@@ -1,8 +1,8 @@
 import { createFileRoute } from "@tanstack/react-router";
-import { filesPageQueryOptions } from "../../features/files/api/list-files";
-import { FilesPage } from "../../features/files/files-page";
-import { parseFilesSearch } from "../../features/files/files-search";
-import { useSessionStore } from "../../stores/session-store";
+import { filesPageQueryOptions } from "@/web/features/files/api/list-files";
+import { FilesPage } from "@/web/features/files/files-page";
+import { parseFilesSearch } from "@/web/features/files/files-search";
+import { currentWorkspaceId, useWorkspaceId } from "@/web/stores/session-store";
 
 export const Route = createFileRoute("/_app/files")({
   validateSearch: parseFilesSearch,
@@ -13,12 +13,12 @@ export const Route = createFileRoute("/_app/files")({
   }),
   // Starts the first page while the route's code loads; the page shows its own errors.
   loader: ({ context, deps }) => {
-    const workspaceId = useSessionStore.getState().session?.workspaceId ?? "";
+    const workspaceId = currentWorkspaceId();
     void context.queryClient.prefetchQuery(filesPageQueryOptions(workspaceId, deps, 0));
   },
   component: function Files() {
     const view = Route.useLoaderDeps();
-    const workspaceId = useSessionStore((s) => s.session?.workspaceId ?? "");
+    const workspaceId = useWorkspaceId();
     return <FilesPage workspaceId={workspaceId} view={view} />;
   },
 });

@@ -1,16 +1,16 @@
 import { createFileRoute } from "@tanstack/react-router";
-import { trashListQueryOptions } from "../../features/trash/api/list-trash";
-import { TrashPage } from "../../features/trash/trash-page";
-import { useSessionStore } from "../../stores/session-store";
+import { trashListQueryOptions } from "@/web/features/trash";
+import { TrashPage } from "@/web/features/trash/trash-page";
+import { currentWorkspaceId, useWorkspaceId } from "@/web/stores/session-store";
 
 export const Route = createFileRoute("/_app/trash")({
   // Starts the request while the route's code loads; the page shows its own errors.
   loader: ({ context }) => {
-    const workspaceId = useSessionStore.getState().session?.workspaceId ?? "";
+    const workspaceId = currentWorkspaceId();
     void context.queryClient.prefetchQuery(trashListQueryOptions(workspaceId));
   },
   component: function Trash() {
-    const workspaceId = useSessionStore((s) => s.session?.workspaceId ?? "");
+    const workspaceId = useWorkspaceId();
     return <TrashPage workspaceId={workspaceId} />;
   },
 });

@@ -1,7 +1,7 @@
 import { queryOptions, useQuery } from "@tanstack/react-query";
 import type { KeyInfo } from "@/contract/auth";
-import { ApiError, apiRequest, type Connection } from "../../../lib/api-client";
-import { useSessionStore } from "../../../stores/session-store";
+import { ApiError, apiRequest, type Connection } from "@/web/lib/api-client";
+import { useSessionStore } from "@/web/stores/session-store";
 import { authKeys } from "./auth-keys";
 
 /**

@@ -1,6 +1,6 @@
 import { useMutation } from "@tanstack/react-query";
 import type { KeyInfo } from "@/contract/auth";
-import { ApiError, apiRequest } from "../../../lib/api-client";
+import { ApiError, apiRequest } from "@/web/lib/api-client";
 import { fetchKeyInfo } from "./get-key-info";
 
 export interface VerifyKeyInput {

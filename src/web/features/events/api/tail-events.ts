@@ -1,7 +1,7 @@
 import { useQuery } from "@tanstack/react-query";
 import { useEffect, useRef, useState } from "react";
 import type { Event, EventsPage } from "@/contract/events";
-import { apiRequest, workspacePath } from "../../../lib/api-client";
+import { apiRequest, workspacePath } from "@/web/lib/api-client";
 import { eventsKeys } from "./events-keys";
 import { tailPolling } from "./tail-polling";
 

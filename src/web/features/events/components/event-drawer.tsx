@@ -1,7 +1,7 @@
 import type { Event } from "@/contract/events";
-import { CopyButton } from "../../../components/copy-button";
-import { Sheet, SheetContent, SheetDescription, SheetTitle } from "../../../components/ui/sheet";
-import { formatDateTime } from "../../../lib/format";
+import { CopyButton } from "@/web/components/copy-button";
+import { Sheet, SheetContent, SheetDescription, SheetTitle } from "@/web/components/ui/sheet";
+import { formatDateTime } from "@/web/lib/format";
 
 export function EventDrawer({ event, onClose }: { event: Event; onClose(): void }) {
   const json = JSON.stringify(event, null, 2);

@@ -2,8 +2,8 @@ import { useMutation, useQueryClient } from "@tanstack/react-query";
 import type { Ok } from "@/contract/common";
 import type { FileListing } from "@/contract/files";
 import { parentOf } from "@/contract/rules";
-import { apiRequest, workspacePath } from "../../../lib/api-client";
-import { useSessionStore } from "../../../stores/session-store";
+import { apiRequest, workspacePath } from "@/web/lib/api-client";
+import { currentWorkspaceId } from "@/web/stores/session-store";
 import { filesKeys } from "./files-keys";
 
 /**
@@ -28,7 +28,7 @@ export function useCreateFolderMutation() {
     },
     // Also when it existed: the listing that did not show it is stale.
     onSuccess: (_data, path) => {
-      const workspaceId = useSessionStore.getState().session?.workspaceId ?? "";
+      const workspaceId = currentWorkspaceId();
       return Promise.all([
         queryClient.invalidateQueries({ queryKey: filesKeys.folder(workspaceId, parentOf(path)) }),
         queryClient.invalidateQueries({ queryKey: filesKeys.searches(workspaceId) }),

@@ -2,8 +2,9 @@ import { useMutation, useQueryClient } from "@tanstack/react-query";
 import type { Ok } from "@/contract/common";
 import type { DeleteFilesBody } from "@/contract/files";
 import { parentOf } from "@/contract/rules";
-import { apiRequest, workspacePath } from "../../../lib/api-client";
-import { useSessionStore } from "../../../stores/session-store";
+import { trashKeys } from "@/web/features/trash";
+import { apiRequest, workspacePath } from "@/web/lib/api-client";
+import { currentWorkspaceId } from "@/web/stores/session-store";
 import { filesKeys } from "./files-keys";
 
 /** The service takes at most this many paths per request (each request is all or nothing). */
@@ -20,14 +21,14 @@ export function useDeleteFilesMutation() {
     },
     // Settled, not success: a later batch failing still leaves the earlier ones deleted.
     onSettled: (_data, _error, { paths }) => {
-      const workspaceId = useSessionStore.getState().session?.workspaceId ?? "";
+      const workspaceId = currentWorkspaceId();
       const folders = new Set(paths.map(parentOf));
       return Promise.all([
         ...[...folders].map((folder) =>
           queryClient.invalidateQueries({ queryKey: filesKeys.folder(workspaceId, folder) }),
         ),
         queryClient.invalidateQueries({ queryKey: filesKeys.searches(workspaceId) }),
-        queryClient.invalidateQueries({ queryKey: filesKeys.trash(workspaceId) }),
+        queryClient.invalidateQueries({ queryKey: trashKeys.all(workspaceId) }),
       ]);
     },
   });

@@ -21,7 +21,6 @@ export const filesKeys = {
     [...filesKeys.searches(workspaceId), { path, q }] as const,
   versions: (workspaceId: string, path: string) =>
     [...filesKeys.all(workspaceId), "versions", path] as const,
-  trash: (workspaceId: string) => [...filesKeys.all(workspaceId), "trash"] as const,
   /** By content, not path: a thumbnail stays right through renames and changes with new content. */
   preview: (workspaceId: string, sha256: string) =>
     [...filesKeys.all(workspaceId), "preview", sha256] as const,

@@ -1,6 +1,6 @@
 import { queryOptions } from "@tanstack/react-query";
 import type { Manifest } from "@/contract/files";
-import { apiRequest } from "../../../lib/api-client";
+import { apiRequest } from "@/web/lib/api-client";
 import { filesKeys } from "./files-keys";
 
 /** Every file under `path` (up to the service's limit): fetched when asked, never kept long. */

@@ -2,7 +2,7 @@ import { queryOptions, useQuery } from "@tanstack/react-query";
 import { useEffect, useState } from "react";
 import type { FileEntry } from "@/contract/files";
 import { thumbnailMimeTypes } from "@/contract/rules";
-import { apiRequest } from "../../../lib/api-client";
+import { apiRequest } from "@/web/lib/api-client";
 import { filesKeys } from "./files-keys";
 
 /** Whether the service makes a thumbnail of this entry (only images). */

@@ -1,6 +1,6 @@
 import { type QueryClient, queryOptions } from "@tanstack/react-query";
 import type { FileListing } from "@/contract/files";
-import { apiRequest } from "../../../lib/api-client";
+import { apiRequest } from "@/web/lib/api-client";
 import { type FolderView, filesKeys } from "./files-keys";
 
 /** Rows per request: the spec allows up to 1000; 200 fills two screens and parses in ~1 ms. */

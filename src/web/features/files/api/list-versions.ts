@@ -1,6 +1,6 @@
 import { queryOptions } from "@tanstack/react-query";
 import type { FileVersion } from "@/contract/files";
-import { apiRequest } from "../../../lib/api-client";
+import { apiRequest } from "@/web/lib/api-client";
 import { filesKeys } from "./files-keys";
 
 /** Kept versions of a file, newest first; the live content is not among them. */

@@ -1,8 +1,8 @@
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import type { Ok } from "@/contract/common";
 import { parentOf } from "@/contract/rules";
-import { apiRequest, workspacePath } from "../../../lib/api-client";
-import { useSessionStore } from "../../../stores/session-store";
+import { apiRequest, workspacePath } from "@/web/lib/api-client";
+import { currentWorkspaceId } from "@/web/stores/session-store";
 import { filesKeys } from "./files-keys";
 
 export function useRestoreVersionMutation() {
@@ -13,7 +13,7 @@ export function useRestoreVersionMutation() {
         method: "POST",
       }),
     onSuccess: (_data, { path }) => {
-      const workspaceId = useSessionStore.getState().session?.workspaceId ?? "";
+      const workspaceId = currentWorkspaceId();
       return Promise.all([
         queryClient.invalidateQueries({ queryKey: filesKeys.versions(workspaceId, path) }),
         queryClient.invalidateQueries({ queryKey: filesKeys.folder(workspaceId, parentOf(path)) }),

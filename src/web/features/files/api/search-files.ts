@@ -1,6 +1,6 @@
 import { queryOptions } from "@tanstack/react-query";
 import type { SearchResults } from "@/contract/files";
-import { apiRequest } from "../../../lib/api-client";
+import { apiRequest } from "@/web/lib/api-client";
 import { filesKeys } from "./files-keys";
 
 export const SEARCH_LIMIT = 100;

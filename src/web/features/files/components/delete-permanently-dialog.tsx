@@ -7,11 +7,11 @@ import {
   AlertDialogDescription,
   AlertDialogFooter,
   AlertDialogTitle,
-} from "../../../components/ui/alert-dialog";
-import { Input } from "../../../components/ui/input";
-import { Label } from "../../../components/ui/label";
-import { describeError } from "../../../lib/api-client";
-import { formatCount } from "../../../lib/format";
+} from "@/web/components/ui/alert-dialog";
+import { Input } from "@/web/components/ui/input";
+import { Label } from "@/web/components/ui/label";
+import { describeError } from "@/web/lib/api-client";
+import { formatCount } from "@/web/lib/format";
 
 /**
  * Loaded when first needed. Typing the count (not just clicking) makes a permanent delete a

@@ -1,11 +1,11 @@
 import { CopyIcon, InfoIcon, XIcon } from "lucide-react";
 import type { ReactNode } from "react";
 import type { FileEntry } from "@/contract/files";
-import { Button } from "../../../components/ui/button";
-import { Tabs, TabsContent, TabsList, TabsTrigger } from "../../../components/ui/tabs";
-import { copyText } from "../../../lib/clipboard";
-import { formatBytes, formatCount, formatDateTime } from "../../../lib/format";
-import { usePreviewUrl } from "../api/get-preview";
+import { Button } from "@/web/components/ui/button";
+import { Tabs, TabsContent, TabsList, TabsTrigger } from "@/web/components/ui/tabs";
+import { usePreviewUrl } from "@/web/features/files/api/get-preview";
+import { copyText } from "@/web/lib/clipboard";
+import { formatBytes, formatCount, formatDateTime } from "@/web/lib/format";
 import { describeType, FileTypeIcon } from "./file-icon";
 import { VersionsList } from "./versions-list";
 

@@ -6,8 +6,8 @@ import {
   ContextMenuSeparator,
   ContextMenuShortcut,
   ContextMenuTrigger,
-} from "../../../components/ui/context-menu";
-import { cn } from "../../../lib/cn";
+} from "@/web/components/ui/context-menu";
+import { cn } from "@/web/lib/cn";
 import type { FileAction } from "./file-actions";
 
 /**

@@ -17,14 +17,16 @@ import {
 } from "react";
 import type { FileEntry, FileListing } from "@/contract/files";
 import type { FileSortField } from "@/contract/rules";
-import { NativeCheckbox } from "../../../components/ui/native-checkbox";
-import { Skeleton } from "../../../components/ui/skeleton";
-import { cn } from "../../../lib/cn";
-import { formatBytes, formatDateTime } from "../../../lib/format";
-import type { FolderView } from "../api/files-keys";
-import { FILES_PAGE_SIZE, filesPageQueryOptions, readFilesPages } from "../api/list-files";
-import { locateEntry } from "../state/locate-entry";
-import type { EntryRef } from "../state/name-order";
+import { NativeCheckbox } from "@/web/components/ui/native-checkbox";
+import { Skeleton } from "@/web/components/ui/skeleton";
+import type { FolderView } from "@/web/features/files/api/files-keys";
+import {
+  FILES_PAGE_SIZE,
+  filesPageQueryOptions,
+  readFilesPages,
+} from "@/web/features/files/api/list-files";
+import { locateEntry } from "@/web/features/files/state/locate-entry";
+import type { EntryRef } from "@/web/features/files/state/name-order";
 import {
   isSelected,
   planRange,
@@ -38,12 +40,18 @@ import {
   selectPaths,
   toggle,
   union,
-} from "../state/selection";
-import { selectionScope, useSelection, useSelectionStore } from "../state/selection-store";
-import type { FilesLayout } from "../state/view-store";
+} from "@/web/features/files/state/selection";
+import {
+  selectionScope,
+  useSelection,
+  useSelectionStore,
+} from "@/web/features/files/state/selection-store";
+import type { FilesLayout } from "@/web/features/files/state/view-store";
+import { cn } from "@/web/lib/cn";
+import { formatBytes, formatDateTime } from "@/web/lib/format";
+import { useFixedRows } from "@/web/lib/use-fixed-rows";
 import { describeType, FileTypeIcon } from "./file-icon";
 import { RenameInput } from "./rename-input";
-import { useFixedRows } from "./use-fixed-rows";
 import { useThrottledValue } from "./use-throttled-value";
 
 const ROW_HEIGHT = 36;

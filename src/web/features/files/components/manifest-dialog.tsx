@@ -3,21 +3,21 @@ import { useVirtualizer } from "@tanstack/react-virtual";
 import { DownloadIcon } from "lucide-react";
 import { useRef } from "react";
 import type { Manifest } from "@/contract/files";
-import { LoadError } from "../../../components/load-error";
-import { Alert, AlertDescription, AlertTitle } from "../../../components/ui/alert";
-import { Button } from "../../../components/ui/button";
+import { LoadError } from "@/web/components/load-error";
+import { Alert, AlertDescription, AlertTitle } from "@/web/components/ui/alert";
+import { Button } from "@/web/components/ui/button";
 import {
   Dialog,
   DialogContent,
   DialogDescription,
   DialogHeader,
   DialogTitle,
-} from "../../../components/ui/dialog";
-import { SkeletonRows } from "../../../components/ui/skeleton";
-import { formatBytes, formatCount, formatDateTime } from "../../../lib/format";
-import { useSessionStore } from "../../../stores/session-store";
-import { manifestQueryOptions } from "../api/get-manifest";
-import { manifestCsv, manifestFileName } from "../api/manifest-export";
+} from "@/web/components/ui/dialog";
+import { SkeletonRows } from "@/web/components/ui/skeleton";
+import { manifestQueryOptions } from "@/web/features/files/api/get-manifest";
+import { manifestCsv, manifestFileName } from "@/web/features/files/api/manifest-export";
+import { formatBytes, formatCount, formatDateTime } from "@/web/lib/format";
+import { useWorkspaceId } from "@/web/stores/session-store";
 
 const ROW_HEIGHT = 32;
 
@@ -100,7 +100,7 @@ function ManifestTable({ files }: { files: Manifest["files"] }) {
 
 /** Loaded when first opened: every file under `folder`, with downloads for delivery checks. */
 export default function ManifestDialog({ folder, onClose }: { folder: string; onClose(): void }) {
-  const workspaceId = useSessionStore((s) => s.session?.workspaceId ?? "");
+  const workspaceId = useWorkspaceId();
   const manifest = useQuery(manifestQueryOptions(workspaceId, folder));
   const m = manifest.data;
   return (

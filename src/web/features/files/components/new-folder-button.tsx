@@ -1,6 +1,6 @@
 import { FolderPlusIcon } from "lucide-react";
 import { lazy, Suspense, useState } from "react";
-import { Button } from "../../../components/ui/button";
+import { Button } from "@/web/components/ui/button";
 
 const NewFolderDialog = lazy(() => import("./new-folder-dialog"));
 

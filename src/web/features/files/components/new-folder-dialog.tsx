@@ -1,6 +1,6 @@
 import { type FormEvent, useId, useState } from "react";
 import { joinPath, nameProblem } from "@/contract/rules";
-import { Button } from "../../../components/ui/button";
+import { Button } from "@/web/components/ui/button";
 import {
   Dialog,
   DialogContent,
@@ -8,12 +8,12 @@ import {
   DialogFooter,
   DialogHeader,
   DialogTitle,
-} from "../../../components/ui/dialog";
-import { Input } from "../../../components/ui/input";
-import { Label } from "../../../components/ui/label";
-import { describeError } from "../../../lib/api-client";
-import { toast } from "../../../stores/toast-store";
-import { useCreateFolderMutation } from "../api/create-folder";
+} from "@/web/components/ui/dialog";
+import { Input } from "@/web/components/ui/input";
+import { Label } from "@/web/components/ui/label";
+import { useCreateFolderMutation } from "@/web/features/files/api/create-folder";
+import { describeError } from "@/web/lib/api-client";
+import { toast } from "@/web/stores/toast-store";
 
 /** Loaded when first opened (see NewFolderButton). */
 export default function NewFolderDialog({ folder, onClose }: { folder: string; onClose(): void }) {

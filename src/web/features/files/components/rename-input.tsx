@@ -1,9 +1,9 @@
 import { useEffect, useId, useRef, useState } from "react";
 import type { FileEntry } from "@/contract/files";
 import { joinPath, nameProblem, parentOf } from "@/contract/rules";
-import { ApiError, describeError } from "../../../lib/api-client";
-import { useRenameFileMutation } from "../api/rename-file";
-import type { EntryRef } from "../state/name-order";
+import { useRenameFileMutation } from "@/web/features/files/api/rename-file";
+import type { EntryRef } from "@/web/features/files/state/name-order";
+import { ApiError, describeError } from "@/web/lib/api-client";
 
 /** The name field of a row being renamed: Enter commits, Escape (or leaving it) cancels. */
 export function RenameInput({

@@ -2,10 +2,10 @@ import { keepPreviousData, useQuery } from "@tanstack/react-query";
 import { SearchIcon } from "lucide-react";
 import { type KeyboardEvent, type RefObject, useEffect, useId, useRef, useState } from "react";
 import type { SearchResult } from "@/contract/files";
-import { Button } from "../../../components/ui/button";
-import { describeError } from "../../../lib/api-client";
-import { cn } from "../../../lib/cn";
-import { SEARCH_LIMIT, searchFilesQueryOptions } from "../api/search-files";
+import { Button } from "@/web/components/ui/button";
+import { SEARCH_LIMIT, searchFilesQueryOptions } from "@/web/features/files/api/search-files";
+import { describeError } from "@/web/lib/api-client";
+import { cn } from "@/web/lib/cn";
 import { FileTypeIcon } from "./file-icon";
 import { useDebouncedValue } from "./use-debounced-value";
 

@@ -1,6 +1,6 @@
 import { XIcon } from "lucide-react";
-import { Button } from "../../../components/ui/button";
-import { formatCount } from "../../../lib/format";
+import { Button } from "@/web/components/ui/button";
+import { formatCount } from "@/web/lib/format";
 import type { FileAction } from "./file-actions";
 
 /**

@@ -4,7 +4,7 @@ import {
   DialogDescription,
   DialogHeader,
   DialogTitle,
-} from "../../../components/ui/dialog";
+} from "@/web/components/ui/dialog";
 import { fileShortcuts } from "./shortcuts";
 
 /** Loaded when first opened with `?`. */

@@ -2,15 +2,15 @@ import { useQuery } from "@tanstack/react-query";
 import { HistoryIcon } from "lucide-react";
 import { useState } from "react";
 import type { FileEntry, FileVersion } from "@/contract/files";
-import { ConfirmDialog } from "../../../components/confirm-dialog";
-import { LoadError } from "../../../components/load-error";
-import { Badge } from "../../../components/ui/badge";
-import { Button } from "../../../components/ui/button";
-import { Skeleton } from "../../../components/ui/skeleton";
-import { formatBytes, formatDateTime } from "../../../lib/format";
-import { toast } from "../../../stores/toast-store";
-import { versionsQueryOptions } from "../api/list-versions";
-import { useRestoreVersionMutation } from "../api/restore-version";
+import { ConfirmDialog } from "@/web/components/confirm-dialog";
+import { LoadError } from "@/web/components/load-error";
+import { Badge } from "@/web/components/ui/badge";
+import { Button } from "@/web/components/ui/button";
+import { Skeleton } from "@/web/components/ui/skeleton";
+import { versionsQueryOptions } from "@/web/features/files/api/list-versions";
+import { useRestoreVersionMutation } from "@/web/features/files/api/restore-version";
+import { formatBytes, formatDateTime } from "@/web/lib/format";
+import { toast } from "@/web/stores/toast-store";
 
 /** A file's kept versions, newest first, under the live content; any can be made live again. */
 export function VersionsList({

@@ -1,6 +1,6 @@
 import { LayoutGridIcon, ListIcon } from "lucide-react";
-import { cn } from "../../../lib/cn";
-import { type FilesLayout, useFilesViewStore } from "../state/view-store";
+import { type FilesLayout, useFilesViewStore } from "@/web/features/files/state/view-store";
+import { cn } from "@/web/lib/cn";
 
 const options: { value: FilesLayout; label: string; icon: typeof ListIcon }[] = [
   { value: "list", label: "List view", icon: ListIcon },

@@ -1,6 +1,6 @@
 import { queryOptions } from "@tanstack/react-query";
 import type { TrashItem } from "@/contract/files";
-import { apiRequest } from "../../../lib/api-client";
+import { apiRequest } from "@/web/lib/api-client";
 import { trashKeys } from "./trash-keys";
 
 /** Every trashed item, most recently deleted first (the service does not page the trash). */

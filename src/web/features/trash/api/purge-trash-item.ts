@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import type { Ok } from "@/contract/common";
-import { apiRequest, workspacePath } from "../../../lib/api-client";
-import { useSessionStore } from "../../../stores/session-store";
+import { apiRequest, workspacePath } from "@/web/lib/api-client";
+import { currentWorkspaceId } from "@/web/stores/session-store";
 import { runEach } from "./run-each";
 import { trashKeys } from "./trash-keys";
 
@@ -16,7 +16,7 @@ export function usePurgeTrashItemsMutation() {
         }),
       ),
     onSettled: () => {
-      const workspaceId = useSessionStore.getState().session?.workspaceId ?? "";
+      const workspaceId = currentWorkspaceId();
       return queryClient.invalidateQueries({ queryKey: trashKeys.all(workspaceId) });
     },
   });

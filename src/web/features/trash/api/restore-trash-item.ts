@@ -1,8 +1,8 @@
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import type { Ok } from "@/contract/common";
-import { apiRequest, workspacePath } from "../../../lib/api-client";
-import { useSessionStore } from "../../../stores/session-store";
-import { filesKeys } from "../../files/api/files-keys";
+import { filesKeys } from "@/web/features/files";
+import { apiRequest, workspacePath } from "@/web/lib/api-client";
+import { currentWorkspaceId } from "@/web/stores/session-store";
 import { runEach } from "./run-each";
 
 /** Puts trash items back where they were (the service picks a "(restored)" name on conflict). */
@@ -18,7 +18,7 @@ export function useRestoreTrashItemsMutation() {
     // The whole files prefix: restored items reappear in folder listings and search, and the
     // trash list lives under it too.
     onSettled: () => {
-      const workspaceId = useSessionStore.getState().session?.workspaceId ?? "";
+      const workspaceId = currentWorkspaceId();
       return queryClient.invalidateQueries({ queryKey: filesKeys.all(workspaceId) });
     },
   });

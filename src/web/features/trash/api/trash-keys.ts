@@ -1,8 +1,8 @@
-import { filesKeys } from "../../files/api/files-keys";
+import { filesKeys } from "@/web/features/files";
 
 /**
- * Under the files prefix on purpose: moving files to the trash invalidates `["files", ws,
- * "trash"]` from the Files page, and that must reach this list too.
+ * Under the files prefix on purpose: invalidating everything under files (a restore, a
+ * version restore) reaches the trash list too.
  */
 export const trashKeys = {
   all: (workspaceId: string) => [...filesKeys.all(workspaceId), "trash"] as const,

@@ -1,8 +1,12 @@
 import { SearchIcon } from "lucide-react";
 import { useId } from "react";
-import { Input } from "../../../components/ui/input";
-import { Label } from "../../../components/ui/label";
-import { type DeletedWithin, deletedWithinOptions, type TrashFilter } from "../trash-filter";
+import { Input } from "@/web/components/ui/input";
+import { Label } from "@/web/components/ui/label";
+import {
+  type DeletedWithin,
+  deletedWithinOptions,
+  type TrashFilter,
+} from "@/web/features/trash/trash-filter";
 
 const selectClass =
   "h-9 rounded-md border border-input bg-background px-2 text-sm focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring";

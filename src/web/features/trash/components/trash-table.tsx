@@ -2,10 +2,10 @@ import { useVirtualizer } from "@tanstack/react-virtual";
 import { FileIcon, FolderIcon } from "lucide-react";
 import { useRef } from "react";
 import type { TrashItem } from "@/contract/files";
-import { NativeCheckbox } from "../../../components/ui/native-checkbox";
-import { cn } from "../../../lib/cn";
-import { formatBytes, formatDateTime, formatRelative } from "../../../lib/format";
-import { folderOf } from "../trash-filter";
+import { NativeCheckbox } from "@/web/components/ui/native-checkbox";
+import { folderOf } from "@/web/features/trash/trash-filter";
+import { cn } from "@/web/lib/cn";
+import { formatBytes, formatDateTime, formatRelative } from "@/web/lib/format";
 
 const ROW_HEIGHT = 44;
 

@@ -1,7 +1,8 @@
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import type { CreatedWebhook, CreateWebhookBody } from "@/contract/webhooks";
-import { apiRequest, workspacePath } from "../../../lib/api-client";
-import { currentWorkspaceId, webhooksKeys } from "./webhooks-keys";
+import { apiRequest, workspacePath } from "@/web/lib/api-client";
+import { currentWorkspaceId } from "@/web/stores/session-store";
+import { webhooksKeys } from "./webhooks-keys";
 
 export function useCreateWebhookMutation() {
   const queryClient = useQueryClient();

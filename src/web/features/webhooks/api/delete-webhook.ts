@@ -1,6 +1,7 @@
 import { useMutation, useQueryClient } from "@tanstack/react-query";
-import { apiRequest } from "../../../lib/api-client";
-import { currentWorkspaceId, webhookPath, webhooksKeys } from "./webhooks-keys";
+import { apiRequest } from "@/web/lib/api-client";
+import { currentWorkspaceId } from "@/web/stores/session-store";
+import { webhookPath, webhooksKeys } from "./webhooks-keys";
 
 export function useDeleteWebhookMutation() {
   const queryClient = useQueryClient();

@@ -1,6 +1,6 @@
 import { queryOptions, useQuery } from "@tanstack/react-query";
 import type { WebhookEndpoint } from "@/contract/webhooks";
-import { apiRequest } from "../../../lib/api-client";
+import { apiRequest } from "@/web/lib/api-client";
 import { webhookPath, webhooksKeys } from "./webhooks-keys";
 
 export const webhookQueryOptions = (workspaceId: string, id: string) =>

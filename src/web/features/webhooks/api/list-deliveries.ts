@@ -5,7 +5,7 @@ import {
   useQuery,
 } from "@tanstack/react-query";
 import type { WebhookDelivery } from "@/contract/webhooks";
-import { apiRequest } from "../../../lib/api-client";
+import { apiRequest } from "@/web/lib/api-client";
 import { listFailedSinceLastDelivered } from "./failed-since";
 import { type DeliveryFilters, webhookPath, webhooksKeys } from "./webhooks-keys";
 

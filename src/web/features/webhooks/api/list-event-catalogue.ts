@@ -1,5 +1,5 @@
 import { queryOptions, useQuery } from "@tanstack/react-query";
-import { apiRequest, workspacePath } from "../../../lib/api-client";
+import { apiRequest, workspacePath } from "@/web/lib/api-client";
 import { webhooksKeys } from "./webhooks-keys";
 
 export const eventCatalogueQueryOptions = (workspaceId: string) =>

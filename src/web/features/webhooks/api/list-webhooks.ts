@@ -1,6 +1,6 @@
 import { queryOptions, useQuery } from "@tanstack/react-query";
 import type { WebhookEndpoint } from "@/contract/webhooks";
-import { apiRequest, workspacePath } from "../../../lib/api-client";
+import { apiRequest, workspacePath } from "@/web/lib/api-client";
 import { webhooksKeys } from "./webhooks-keys";
 
 export const webhooksQueryOptions = (workspaceId: string) =>

@@ -1,5 +1,5 @@
 import { useMutation } from "@tanstack/react-query";
-import { apiRequest } from "../../../lib/api-client";
+import { apiRequest } from "@/web/lib/api-client";
 import { webhookPath } from "./webhooks-keys";
 
 /** Nothing cached changes: the secret is never part of an endpoint as listed. */

@@ -1,7 +1,8 @@
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import type { UpdateWebhookBody, WebhookEndpoint } from "@/contract/webhooks";
-import { apiRequest } from "../../../lib/api-client";
-import { currentWorkspaceId, webhookPath, webhooksKeys } from "./webhooks-keys";
+import { apiRequest } from "@/web/lib/api-client";
+import { currentWorkspaceId } from "@/web/stores/session-store";
+import { webhookPath, webhooksKeys } from "./webhooks-keys";
 
 export function useUpdateWebhookMutation() {
   const queryClient = useQueryClient();

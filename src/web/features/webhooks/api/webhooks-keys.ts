@@ -1,5 +1,4 @@
-import { workspacePath } from "../../../lib/api-client";
-import { useSessionStore } from "../../../stores/session-store";
+import { workspacePath } from "@/web/lib/api-client";
 
 export interface DeliveryFilters {
   status?: "pending" | "delivered" | "failed";
@@ -23,10 +22,6 @@ export const webhooksKeys = {
   delivery: (workspaceId: string, id: string, deliveryId: string) =>
     [...webhooksKeys.deliveriesOf(workspaceId, id), "detail", deliveryId] as const,
 };
-
-export function currentWorkspaceId(): string {
-  return useSessionStore.getState().session?.workspaceId ?? "";
-}
 
 export const webhookPath = (id: string, rest = "") =>
   workspacePath(`/webhooks/${encodeURIComponent(id)}${rest}`);

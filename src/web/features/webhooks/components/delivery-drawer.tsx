@@ -1,16 +1,16 @@
 import { RotateCwIcon } from "lucide-react";
 import type { DeliveryAttempt, WebhookDeliveryDetail } from "@/contract/webhooks";
-import { CopyButton } from "../../../components/copy-button";
-import { Alert, AlertDescription } from "../../../components/ui/alert";
-import { Badge } from "../../../components/ui/badge";
-import { Button } from "../../../components/ui/button";
-import { Sheet, SheetContent, SheetDescription, SheetTitle } from "../../../components/ui/sheet";
-import { Skeleton } from "../../../components/ui/skeleton";
-import { describeError } from "../../../lib/api-client";
-import { formatDateTime } from "../../../lib/format";
-import { toast } from "../../../stores/toast-store";
-import { useDeliveryQuery } from "../api/get-delivery";
-import { useRetryDeliveriesMutation } from "../api/retry-delivery";
+import { CopyButton } from "@/web/components/copy-button";
+import { Alert, AlertDescription } from "@/web/components/ui/alert";
+import { Badge } from "@/web/components/ui/badge";
+import { Button } from "@/web/components/ui/button";
+import { Sheet, SheetContent, SheetDescription, SheetTitle } from "@/web/components/ui/sheet";
+import { Skeleton } from "@/web/components/ui/skeleton";
+import { useDeliveryQuery } from "@/web/features/webhooks/api/get-delivery";
+import { useRetryDeliveriesMutation } from "@/web/features/webhooks/api/retry-delivery";
+import { describeError } from "@/web/lib/api-client";
+import { formatDateTime } from "@/web/lib/format";
+import { toast } from "@/web/stores/toast-store";
 import { DeliveryStatusBadge } from "./delivery-status";
 import { formatCountdown, useNow } from "./use-now";
 

@@ -1,7 +1,7 @@
 import { useVirtualizer } from "@tanstack/react-virtual";
 import { useEffect, useRef } from "react";
 import type { WebhookDelivery } from "@/contract/webhooks";
-import { formatDateTime } from "../../../lib/format";
+import { formatDateTime } from "@/web/lib/format";
 import { DeliveryStatusBadge } from "./delivery-status";
 import { formatCountdown, useNow } from "./use-now";
 

@@ -1,14 +1,14 @@
 import { AlertTriangleIcon } from "lucide-react";
 import { DISABLE_AFTER_FAILURES } from "@/contract/rules";
 import type { WebhookEndpoint } from "@/contract/webhooks";
-import { Alert, AlertDescription, AlertTitle } from "../../../components/ui/alert";
-import { Button } from "../../../components/ui/button";
-import { describeError } from "../../../lib/api-client";
-import { formatDateTime } from "../../../lib/format";
-import { toast } from "../../../stores/toast-store";
-import { useFailedSinceQuery } from "../api/list-deliveries";
-import { useRetryDeliveriesMutation } from "../api/retry-delivery";
-import { useUpdateWebhookMutation } from "../api/update-webhook";
+import { Alert, AlertDescription, AlertTitle } from "@/web/components/ui/alert";
+import { Button } from "@/web/components/ui/button";
+import { useFailedSinceQuery } from "@/web/features/webhooks/api/list-deliveries";
+import { useRetryDeliveriesMutation } from "@/web/features/webhooks/api/retry-delivery";
+import { useUpdateWebhookMutation } from "@/web/features/webhooks/api/update-webhook";
+import { describeError } from "@/web/lib/api-client";
+import { formatDateTime } from "@/web/lib/format";
+import { toast } from "@/web/stores/toast-store";
 
 /** Shown on a disabled endpoint, with a way to resend what failed since the last delivery. */
 export function DisabledBanner({

@@ -2,21 +2,21 @@ import { useNavigate } from "@tanstack/react-router";
 import { MoreHorizontalIcon } from "lucide-react";
 import { useState } from "react";
 import type { WebhookEndpoint } from "@/contract/webhooks";
-import { ConfirmDialog } from "../../../components/confirm-dialog";
-import { Button } from "../../../components/ui/button";
+import { ConfirmDialog } from "@/web/components/confirm-dialog";
+import { Button } from "@/web/components/ui/button";
 import {
   DropdownMenu,
   DropdownMenuContent,
   DropdownMenuItem,
   DropdownMenuSeparator,
   DropdownMenuTrigger,
-} from "../../../components/ui/dropdown-menu";
-import { describeError } from "../../../lib/api-client";
-import { toast } from "../../../stores/toast-store";
-import { useDeleteWebhookMutation } from "../api/delete-webhook";
-import { useRotateSecretMutation } from "../api/rotate-secret";
-import { useTestWebhookMutation } from "../api/test-webhook";
-import { useUpdateWebhookMutation } from "../api/update-webhook";
+} from "@/web/components/ui/dropdown-menu";
+import { useDeleteWebhookMutation } from "@/web/features/webhooks/api/delete-webhook";
+import { useRotateSecretMutation } from "@/web/features/webhooks/api/rotate-secret";
+import { useTestWebhookMutation } from "@/web/features/webhooks/api/test-webhook";
+import { useUpdateWebhookMutation } from "@/web/features/webhooks/api/update-webhook";
+import { describeError } from "@/web/lib/api-client";
+import { toast } from "@/web/stores/toast-store";
 import { EndpointFormDialog } from "./endpoint-form-dialog";
 import { SecretDialog } from "./secret-dialog";
 

@@ -1,6 +1,6 @@
 import { type FormEvent, useId, useState } from "react";
 import type { WebhookEndpoint } from "@/contract/webhooks";
-import { Button } from "../../../components/ui/button";
+import { Button } from "@/web/components/ui/button";
 import {
   Dialog,
   DialogContent,
@@ -8,12 +8,12 @@ import {
   DialogFooter,
   DialogHeader,
   DialogTitle,
-} from "../../../components/ui/dialog";
-import { Input } from "../../../components/ui/input";
-import { Label } from "../../../components/ui/label";
-import { Skeleton } from "../../../components/ui/skeleton";
-import { ApiError, describeError } from "../../../lib/api-client";
-import { useEventCatalogueQuery } from "../api/list-event-catalogue";
+} from "@/web/components/ui/dialog";
+import { Input } from "@/web/components/ui/input";
+import { Label } from "@/web/components/ui/label";
+import { Skeleton } from "@/web/components/ui/skeleton";
+import { useEventCatalogueQuery } from "@/web/features/webhooks/api/list-event-catalogue";
+import { ApiError, describeError } from "@/web/lib/api-client";
 import { EventPicker } from "./event-picker";
 
 export interface EndpointDraft {

@@ -1,8 +1,8 @@
 import { Link } from "@tanstack/react-router";
 import { DISABLE_AFTER_FAILURES } from "@/contract/rules";
 import type { WebhookEndpoint } from "@/contract/webhooks";
-import { Badge } from "../../../components/ui/badge";
-import { formatDateTime } from "../../../lib/format";
+import { Badge } from "@/web/components/ui/badge";
+import { formatDateTime } from "@/web/lib/format";
 import { EndpointActions } from "./endpoint-actions";
 import { ToneBadge } from "./tone-badge";
 import { formatCountdown, useNow } from "./use-now";

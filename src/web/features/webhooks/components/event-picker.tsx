@@ -1,6 +1,6 @@
 import { useId } from "react";
 import { eventCatalogue } from "@/contract/rules";
-import { NativeCheckbox } from "../../../components/ui/native-checkbox";
+import { NativeCheckbox } from "@/web/components/ui/native-checkbox";
 
 const ALL = "*";
 

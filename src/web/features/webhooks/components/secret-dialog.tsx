@@ -1,8 +1,8 @@
 import { EyeIcon, EyeOffIcon } from "lucide-react";
 import { useState } from "react";
-import { CopyButton } from "../../../components/copy-button";
-import { Alert, AlertDescription } from "../../../components/ui/alert";
-import { Button } from "../../../components/ui/button";
+import { CopyButton } from "@/web/components/copy-button";
+import { Alert, AlertDescription } from "@/web/components/ui/alert";
+import { Button } from "@/web/components/ui/button";
 import {
   Dialog,
   DialogContent,
@@ -10,7 +10,7 @@ import {
   DialogFooter,
   DialogHeader,
   DialogTitle,
-} from "../../../components/ui/dialog";
+} from "@/web/components/ui/dialog";
 
 /** The signing secret, shown once after create or rotate: the service never returns it again. */
 export function SecretDialog({

@@ -1,12 +1,12 @@
 import { type FormEvent, useId, useState } from "react";
 import { SIGNATURE_HEADER, SIGNATURE_TOLERANCE_SECONDS } from "@/contract/rules";
-import { CopyButton } from "../../../components/copy-button";
-import { Button } from "../../../components/ui/button";
-import { Input } from "../../../components/ui/input";
-import { Label } from "../../../components/ui/label";
-import { Tabs, TabsContent, TabsList, TabsTrigger } from "../../../components/ui/tabs";
-import { Textarea } from "../../../components/ui/textarea";
-import { type SignatureCheck, verifySignature } from "../signature";
+import { CopyButton } from "@/web/components/copy-button";
+import { Button } from "@/web/components/ui/button";
+import { Input } from "@/web/components/ui/input";
+import { Label } from "@/web/components/ui/label";
+import { Tabs, TabsContent, TabsList, TabsTrigger } from "@/web/components/ui/tabs";
+import { Textarea } from "@/web/components/ui/textarea";
+import { type SignatureCheck, verifySignature } from "@/web/features/webhooks/signature";
 import { ToneBadge } from "./tone-badge";
 
 const header = SIGNATURE_HEADER.toLowerCase();

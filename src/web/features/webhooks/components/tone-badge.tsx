@@ -1,6 +1,6 @@
 import type * as React from "react";
-import { Badge } from "../../../components/ui/badge";
-import { cn } from "../../../lib/cn";
+import { Badge } from "@/web/components/ui/badge";
+import { cn } from "@/web/lib/cn";
 
 const dots = { success: "bg-success", warning: "bg-warning", danger: "bg-destructive" };
 

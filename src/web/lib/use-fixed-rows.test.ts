@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { type FixedRowsOptions, rowSpan, scrollTopFor } from "./use-fixed-rows";
+import { type FixedRowsOptions, rowSpan, scrollTopFor } from "@/web/lib/use-fixed-rows";
 
 // The Files list: 36 px rows under a 36 px sticky header, 64 px kept for the selection bar.
 const list = (count: number, overscan = 0): FixedRowsOptions => ({

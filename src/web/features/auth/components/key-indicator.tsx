@@ -1,9 +1,9 @@
 import { KeyRoundIcon, LogOutIcon } from "lucide-react";
 import { lazy, Suspense, useState } from "react";
-import { useKeyInfoQuery } from "../../features/auth/api/get-key-info";
-import { formatRelative } from "../../lib/format";
-import { useSessionStore } from "../../stores/session-store";
-import { Button } from "../ui/button";
+import { Button } from "@/web/components/ui/button";
+import { useKeyInfoQuery } from "@/web/features/auth/api/get-key-info";
+import { formatRelative } from "@/web/lib/format";
+import { useSessionStore } from "@/web/stores/session-store";
 
 const KeyPanel = lazy(() => import("./key-panel"));
 

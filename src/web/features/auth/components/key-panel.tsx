@@ -1,7 +1,4 @@
-import { useKeyInfoQuery } from "../../features/auth/api/get-key-info";
-import { formatDateTime } from "../../lib/format";
-import { useSessionStore } from "../../stores/session-store";
-import { Button } from "../ui/button";
+import { Button } from "@/web/components/ui/button";
 import {
   Dialog,
   DialogContent,
@@ -9,7 +6,10 @@ import {
   DialogFooter,
   DialogHeader,
   DialogTitle,
-} from "../ui/dialog";
+} from "@/web/components/ui/dialog";
+import { useKeyInfoQuery } from "@/web/features/auth/api/get-key-info";
+import { formatDateTime } from "@/web/lib/format";
+import { useSessionStore } from "@/web/stores/session-store";
 
 /** Loaded on first open (see KeyIndicator): the workspace, the key's scopes and expiry. */
 export default function KeyPanel({ onClose }: { onClose(): void }) {

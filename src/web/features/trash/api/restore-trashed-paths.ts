@@ -1,10 +1,11 @@
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import type { Ok } from "@/contract/common";
 import { parentOf } from "@/contract/rules";
-import { apiRequest, workspacePath } from "../../../lib/api-client";
-import { useSessionStore } from "../../../stores/session-store";
-import { filesKeys } from "./files-keys";
-import { trashQueryOptions } from "./list-trash";
+import { filesKeys } from "@/web/features/files";
+import { apiRequest, workspacePath } from "@/web/lib/api-client";
+import { currentWorkspaceId } from "@/web/stores/session-store";
+import { trashListQueryOptions } from "./list-trash";
+import { trashKeys } from "./trash-keys";
 
 /**
  * Undo of "move to trash": the delete answers only `{ok}`, so the items are found in the trash
@@ -14,9 +15,9 @@ export function useRestoreTrashedPathsMutation() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: async (paths: string[]) => {
-      const workspaceId = useSessionStore.getState().session?.workspaceId ?? "";
+      const workspaceId = currentWorkspaceId();
       const trash = await queryClient.fetchQuery({
-        ...trashQueryOptions(workspaceId),
+        ...trashListQueryOptions(workspaceId),
         staleTime: 0,
       });
       const newest = new Map<string, string>();
@@ -30,13 +31,13 @@ export function useRestoreTrashedPathsMutation() {
       return ids.length;
     },
     onSettled: (_data, _error, paths) => {
-      const workspaceId = useSessionStore.getState().session?.workspaceId ?? "";
+      const workspaceId = currentWorkspaceId();
       return Promise.all([
         ...[...new Set(paths.map(parentOf))].map((folder) =>
           queryClient.invalidateQueries({ queryKey: filesKeys.folder(workspaceId, folder) }),
         ),
         queryClient.invalidateQueries({ queryKey: filesKeys.searches(workspaceId) }),
-        queryClient.invalidateQueries({ queryKey: filesKeys.trash(workspaceId) }),
+        queryClient.invalidateQueries({ queryKey: trashKeys.all(workspaceId) }),
       ]);
     },
   });
