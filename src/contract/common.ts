@@ -1,8 +1,10 @@
 import { z } from "zod";
 import {
+  isWellFormedText,
   MAX_NAME_LENGTH,
   MAX_PATH_LENGTH,
   nameProblem,
+  normalizeName,
   pathProblem,
   type Scope,
   scopes,
@@ -66,32 +68,68 @@ export const dateTime = () => z.iso.datetime({ offset: true });
 /** The issue param that turns a validation failure into 400 `path_rejected`. */
 export const PATH_REJECTED = "path_rejected";
 
-const withPathCheck = <T extends z.ZodString>(schema: T) =>
-  schema.superRefine((value, ctx) => {
-    const problem = pathProblem(value);
-    if (problem)
-      ctx.addIssue({ code: "custom", message: `Path ${problem}`, params: { code: PATH_REJECTED } });
-  });
+/**
+ * A path as the service stores it: in NFC (see `normalizeName`), then held to the path rules and
+ * to the length bound again, since normalising can lengthen a string.
+ */
+const pathSchema = (min: 0 | 1) =>
+  z
+    .string()
+    .min(min)
+    .max(MAX_PATH_LENGTH)
+    .transform(normalizeName)
+    .superRefine((value, ctx) => {
+      const problem =
+        pathProblem(value) ??
+        (value.length > MAX_PATH_LENGTH
+          ? `must be at most ${MAX_PATH_LENGTH} characters in Unicode NFC`
+          : null);
+      if (problem)
+        ctx.addIssue({
+          code: "custom",
+          message: `Path ${problem}`,
+          params: { code: PATH_REJECTED },
+        });
+    });
 
 /** A path where empty means the workspace root (spec: max 4096, default empty). */
-export const optionalPathSchema = withPathCheck(z.string().max(MAX_PATH_LENGTH)).default("");
+export const optionalPathSchema = pathSchema(0).default("");
 /** A path that must name something (spec: 1 to 4096). */
-export const requiredPathSchema = withPathCheck(z.string().min(1).max(MAX_PATH_LENGTH));
+export const requiredPathSchema = pathSchema(1);
 
-/** A single name inside a folder: no `/`, at most 255 characters (spec rename bounds). */
+/**
+ * A single name inside a folder: no `/`, at most 255 characters (spec rename bounds), in NFC.
+ * A name that is not well-formed Unicode is `path_rejected` like such a path; the other rules
+ * are `validation_failed`.
+ */
 export const nameSchema = z
   .string()
   .min(1)
   .max(MAX_NAME_LENGTH)
+  .transform(normalizeName)
   .superRefine((value, ctx) => {
-    // Length has its own checks above (and its own bounds in openapi.json).
-    if (value.length === 0 || value.length > MAX_NAME_LENGTH) return;
     const problem = nameProblem(value);
-    if (problem) ctx.addIssue({ code: "custom", message: problem });
+    if (problem)
+      ctx.addIssue({
+        code: "custom",
+        message: problem,
+        ...(isWellFormedText(value) ? {} : { params: { code: PATH_REJECTED } }),
+      });
   });
 
 /** Ids are lowercase alphanumeric, sortable by creation time (see lib/ids on the server). */
 export const idSchema = z.string().regex(/^[a-z0-9]{10,40}$/);
+
+/**
+ * A query-string integer from `min` to `max`, written in decimal digits only: `Number()` alone
+ * (and so `z.coerce`) also reads `0x10`, `1e3`, ` 5`, `+5` and `5.0`, so one value would have
+ * many spellings and a cache or log keyed on the query string would see them as different.
+ */
+export const queryInteger = (min: number, max = Number.MAX_SAFE_INTEGER) =>
+  z.preprocess(
+    (value) => (typeof value === "string" && /^[0-9]+$/.test(value) ? Number(value) : value),
+    z.int({ error: "Expected a whole number in decimal digits" }).min(min).max(max),
+  );
 
 /** Query-string booleans as the spec writes them (`1` or `true`). */
 export const queryBoolean = z

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { dateTime, idSchema, queryBoolean } from "./common";
+import { dateTime, idSchema, queryBoolean, queryInteger } from "./common";
 import { eventCatalogue, streamEventTypes, WEBHOOK_TEST } from "./rules";
 
 export { eventCatalogue, streamEventTypes, WEBHOOK_TEST };
@@ -123,7 +123,7 @@ export const eventsQuerySchema = z.object({
     )
     .pipe(z.array(z.enum(streamEventTypes as [string, ...string[]])).max(50))
     .meta({ description: "Comma-separated event types to include; omitted: every type" }),
-  limit: z.coerce.number().int().min(1).max(EVENTS_PAGE_MAX).default(EVENTS_PAGE_DEFAULT),
+  limit: queryInteger(1, EVENTS_PAGE_MAX).default(EVENTS_PAGE_DEFAULT),
   latest: queryBoolean.optional().meta({
     description:
       "Extension. Without `after`: return the newest `limit` events (a live tail starts here)",

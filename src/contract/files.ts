@@ -1,5 +1,11 @@
 import { z } from "zod";
-import { dateTime, nameSchema, optionalPathSchema, requiredPathSchema } from "./common";
+import {
+  dateTime,
+  nameSchema,
+  optionalPathSchema,
+  queryInteger,
+  requiredPathSchema,
+} from "./common";
 import { fileSortFields, sortOrders } from "./rules";
 
 export { type FileSortField, fileSortFields, type SortOrder, sortOrders } from "./rules";
@@ -56,8 +62,8 @@ export type FileListing = z.infer<typeof fileListingSchema>;
 
 export const listFilesQuerySchema = z.object({
   path: optionalPathSchema,
-  skip: z.coerce.number().int().min(0).default(0),
-  count: z.coerce.number().int().min(1).max(1000).default(200),
+  skip: queryInteger(0).default(0),
+  count: queryInteger(1, 1000).default(200),
   sort: z.enum(fileSortFields).default("name").meta({
     description:
       "Extension (x-consign-extension). Folders always come first; within folders and within files the entries are ordered by this key, then by name. A service without it ignores the parameter and answers in name order.",
@@ -88,7 +94,7 @@ export type DeleteFilesBody = z.input<typeof deleteFilesBodySchema>;
 export const searchFilesQuerySchema = z.object({
   q: z.string().min(1).max(200),
   path: optionalPathSchema,
-  limit: z.coerce.number().int().min(1).max(500).default(100),
+  limit: queryInteger(1, 500).default(100),
 });
 export type SearchFilesQuery = z.input<typeof searchFilesQuerySchema>;
 

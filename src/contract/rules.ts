@@ -20,12 +20,33 @@ export const API_KEY_PREFIX = "svc_sk_";
 /** `svc_sk_` followed by at least 32 base62 characters (spec Authentication 1). */
 export const apiKeyPattern = /^svc_sk_[A-Za-z0-9]{32,}$/;
 
+export const MAX_PATH_LENGTH = 4096;
+/** A name, and so each segment of a path, is at most this many characters (spec rename bounds). */
+export const MAX_NAME_LENGTH = 255;
+
+// With the u flag a surrogate pair is one code point, so only a lone surrogate is in Cs.
+// (String.prototype.isWellFormed does the same but is newer than the browsers we support.)
+const LONE_SURROGATE = /\p{Cs}/u;
+
+/**
+ * Whether a string is well-formed Unicode: no lone surrogate, which UTF-8 (and so SQLite, a
+ * file system or a JSON encoder) cannot hold and silently replaces or mangles.
+ */
+export const isWellFormedText = (s: string) => !LONE_SURROGATE.test(s);
+
+/**
+ * Paths and names are compared in Unicode Normalization Form C, so that "é" typed as one code
+ * point (most systems) and as e + combining accent (macOS file names) name the same file.
+ */
+export const normalizeName = (s: string) => s.normalize("NFC");
+
 /**
  * Why a workspace path is rejected, or null when it is acceptable. Shared by the service
  * (which answers `path_rejected`) and the console (which checks before sending).
  */
 export function pathProblem(path: string): string | null {
   if (path === "") return null;
+  if (!isWellFormedText(path)) return "must be well-formed Unicode (it holds a lone surrogate)";
   if (path.startsWith("/")) return "must be relative to the workspace root (no leading /)";
   if (path.includes("\\")) return "must use / between folders, not \\";
   // biome-ignore lint/suspicious/noControlCharactersInRegex: control characters are what we reject
@@ -33,15 +54,16 @@ export function pathProblem(path: string): string | null {
   const segments = path.split("/");
   if (segments.some((s) => s === "")) return "must not contain empty segments (// or a trailing /)";
   if (segments.some((s) => s === "." || s === "..")) return "must not contain . or .. segments";
+  const long = segments.find((s) => s.length > MAX_NAME_LENGTH);
+  if (long !== undefined)
+    return `must not have a name over ${MAX_NAME_LENGTH} characters ("${[...long].slice(0, 24).join("")}…" has ${long.length})`;
   return null;
 }
-
-export const MAX_PATH_LENGTH = 4096;
-export const MAX_NAME_LENGTH = 255;
 
 /** Why a single name inside a folder is not acceptable (spec rename bounds), or null. */
 export function nameProblem(name: string): string | null {
   if (name.length === 0) return "A name cannot be empty";
+  if (!isWellFormedText(name)) return "A name must be well-formed Unicode (no lone surrogate)";
   if (name.length > MAX_NAME_LENGTH) return `A name is at most ${MAX_NAME_LENGTH} characters`;
   if (name.includes("/")) return "A name cannot contain /";
   if (name === "." || name === "..") return "A name cannot be . or ..";

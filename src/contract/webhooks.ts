@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { dateTime, idSchema } from "./common";
+import { dateTime, idSchema, queryInteger } from "./common";
 import { eventTypes, streamEventTypes } from "./events";
 import { DISABLE_AFTER_FAILURES } from "./rules";
 
@@ -154,7 +154,7 @@ export const deliveriesQuerySchema = z.object({
   before: idSchema
     .optional()
     .meta({ description: "Page cursor: the id of the last delivery of the previous page" }),
-  limit: z.coerce.number().int().min(1).max(DELIVERIES_PAGE_MAX).default(DELIVERIES_PAGE_DEFAULT),
+  limit: queryInteger(1, DELIVERIES_PAGE_MAX).default(DELIVERIES_PAGE_DEFAULT),
 });
 export type DeliveriesQuery = z.input<typeof deliveriesQuerySchema>;
 

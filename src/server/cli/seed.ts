@@ -1,6 +1,6 @@
 import fs from "node:fs";
 import { parseArgs } from "node:util";
-import { pathProblem } from "@/contract/common";
+import { normalizeName, pathProblem } from "@/contract/rules";
 import { seedEntries, seedTree } from "@/server/modules/files/bulk-seed";
 import { fail, openCliContext } from "./cli-support";
 
@@ -28,11 +28,13 @@ if (values.help) {
   process.exit(0);
 }
 if (values.write !== undefined) {
-  const problem = pathProblem(values.write);
-  if (problem || !values.write) fail(`--write: the path ${problem ?? "must name a file"}`);
+  // Normalised as the API normalises a path, so the file is the one the API names.
+  const target = normalizeName(values.write);
+  const problem = pathProblem(target);
+  if (problem || !target) fail(`--write: the path ${problem ?? "must name a file"}`);
   const { db, files, workspace } = openCliContext(values.workspace);
   const bytes = values.from ? fs.readFileSync(values.from) : Buffer.from(values.text!);
-  const entry = await files.writeFile(workspace.id, values.write!, bytes);
+  const entry = await files.writeFile(workspace.id, target, bytes);
   db.close();
   process.stdout.write(`Wrote "${entry.path}" (${entry.sizeBytes} bytes)\n`);
   process.exit(0);
@@ -40,13 +42,14 @@ if (values.write !== undefined) {
 
 const entries = Number(values.entries);
 if (!Number.isInteger(entries) || entries < 1) fail(usage);
-const problem = pathProblem(values.folder!);
-if (problem || !values.folder) fail(`--folder: the path ${problem ?? "must name a folder"}`);
+const folder = normalizeName(values.folder!);
+const problem = pathProblem(folder);
+if (problem || !folder) fail(`--folder: the path ${problem ?? "must name a folder"}`);
 
 const { db, files, workspace } = openCliContext(values.workspace);
 const started = performance.now();
-await (values.tree ? seedTree : seedEntries)(files, workspace.id, values.folder!, entries);
+await (values.tree ? seedTree : seedEntries)(files, workspace.id, folder, entries);
 db.close();
 process.stdout.write(
-  `Added ${entries.toLocaleString("en")} entries to "${values.folder}" in ${Math.round(performance.now() - started)} ms\n`,
+  `Added ${entries.toLocaleString("en")} entries to "${folder}" in ${Math.round(performance.now() - started)} ms\n`,
 );

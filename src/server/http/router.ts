@@ -1,27 +1,47 @@
 import { createRoute, OpenAPIHono, type RouteConfig, z } from "@hono/zod-openapi";
 import { createMiddleware } from "hono/factory";
 import { errorEnvelopeSchema, PATH_REJECTED, type Scope } from "@/contract/common";
+import { isWellFormedText } from "@/contract/rules";
 import { ApiError } from "@/server/lib/api-error";
 import type { AppEnv } from "./types";
 
 /**
  * Every router validates with the contract and answers failures in the spec's envelope:
  * `path_rejected` when a path check failed, `validation_failed` otherwise, each issue named.
+ * Every string that passed is then held to well-formed Unicode, whatever its schema says.
  */
 export function createRouter() {
   return new OpenAPIHono<AppEnv>({
-    defaultHook: (result) => {
-      if (result.success) return;
-      const issues = result.error.issues.map((issue) => {
-        const where = issue.path.join(".");
+    defaultHook: (result, c) => {
+      const where = (path: readonly PropertyKey[]) => {
+        const inner = path.map(String).join(".");
         const field =
-          result.target === "json" ? where : `${result.target}${where ? `.${where}` : ""}`;
+          result.target === "json" ? inner : `${result.target}${inner ? `.${inner}` : ""}`;
+        return field || "body";
+      };
+      const undecodable = result.target === "query" ? undecodableQueryValues(c.req.url) : [];
+      if (undecodable.length > 0)
+        throw invalidUnicode(
+          undecodable.map((name) => ({
+            field: `query.${name}`,
+            message: "is not percent-encoded UTF-8",
+          })),
+        );
+      if (result.success) {
+        const illFormed = illFormedStrings(result.data).map((path) => ({
+          field: where(path),
+          message: "must be well-formed Unicode (it holds a lone surrogate)",
+        }));
+        if (illFormed.length > 0) throw invalidUnicode(illFormed);
+        return;
+      }
+      const issues = result.error.issues.map((issue) => {
         const code =
           issue.code === "custom" &&
           (issue as { params?: { code?: string } }).params?.code === PATH_REJECTED
             ? PATH_REJECTED
             : issue.code;
-        return { field: field || "body", message: issue.message, code };
+        return { field: where(issue.path), message: issue.message, code };
       });
       const rejected = issues.find((i) => i.code === PATH_REJECTED);
       if (rejected)
@@ -32,6 +52,54 @@ export function createRouter() {
       throw new ApiError(400, "validation_failed", `Invalid request: ${summary}`, { issues });
     },
   });
+}
+
+function invalidUnicode(found: { field: string; message: string }[]) {
+  const issues = found.map((f) => ({ ...f, code: "invalid_unicode" }));
+  const summary = issues.map((i) => `${i.field}: ${i.message}`).join("; ");
+  return new ApiError(400, "validation_failed", `Invalid request: ${summary}`, { issues });
+}
+
+/**
+ * The names of query parameters whose value is not percent-encoded UTF-8 (`%zz`, or `%ED%A0%80`,
+ * a lone surrogate). Hono keeps such a value as its raw text, which would then be read as a
+ * literal name; refusing it keeps one spelling per value.
+ */
+function undecodableQueryValues(url: string): string[] {
+  const start = url.indexOf("?");
+  if (start < 0 || !url.includes("%", start)) return [];
+  const names: string[] = [];
+  for (const pair of url.slice(start + 1).split("&")) {
+    const eq = pair.indexOf("=");
+    const name = eq < 0 ? pair : pair.slice(0, eq);
+    try {
+      decodeURIComponent(pair.replaceAll("+", " "));
+    } catch {
+      let decodedName = name;
+      try {
+        decodedName = decodeURIComponent(name);
+      } catch {}
+      names.push(decodedName);
+    }
+  }
+  return names;
+}
+
+/** Where in a validated value a string (or an object key) is not well-formed Unicode. */
+function illFormedStrings(value: unknown, path: PropertyKey[] = [], found: PropertyKey[][] = []) {
+  if (typeof value === "string") {
+    if (!isWellFormedText(value)) found.push(path);
+  } else if (Array.isArray(value)) {
+    value.forEach((item, i) => {
+      illFormedStrings(item, [...path, i], found);
+    });
+  } else if (value !== null && typeof value === "object") {
+    for (const [key, item] of Object.entries(value)) {
+      if (!isWellFormedText(key)) found.push([...path, key]);
+      illFormedStrings(item, [...path, key], found);
+    }
+  }
+  return found;
 }
 
 const errorContent = { "application/json": { schema: errorEnvelopeSchema } };
