@@ -11,15 +11,20 @@ export const SheetClose = DialogPrimitive.Close;
 export function SheetContent({
   className,
   children,
+  side = "right",
   ...props
-}: React.ComponentProps<typeof DialogPrimitive.Content>) {
+}: React.ComponentProps<typeof DialogPrimitive.Content> & {
+  /** `left` for the navigation drawer, which opens beside its menu button. */
+  side?: "left" | "right";
+}) {
   return (
     <DialogPrimitive.Portal>
       <DialogPrimitive.Overlay className="fixed inset-0 z-50 bg-black/40" />
       <DialogPrimitive.Content
         data-slot="sheet-content"
         className={cn(
-          "fixed inset-y-0 right-0 z-50 flex w-full max-w-xl flex-col gap-4 overflow-y-auto border-l border-border bg-card p-6 shadow-xl",
+          "fixed inset-y-0 z-50 flex w-full flex-col gap-4 overflow-y-auto border-border bg-card shadow-xl",
+          side === "left" ? "left-0 max-w-72 border-r p-3" : "right-0 max-w-xl border-l p-6",
           className,
         )}
         {...props}
