@@ -4,11 +4,12 @@ import { serveStatic } from "@hono/node-server/serve-static";
 import { bodyLimit } from "hono/body-limit";
 import { cors } from "hono/cors";
 import { HTTPException } from "hono/http-exception";
-import type { ContentfulStatusCode } from "hono/utils/http-status";
+import type { ContentfulStatusCode, StatusCode } from "hono/utils/http-status";
 import type { AppDeps } from "./deps";
 import { authenticate, requestContext, securityHeaders, workspaceGuard } from "./http/middleware";
 import { RateLimiter } from "./http/rate-limit";
 import { createRouter } from "./http/router";
+import { CLIENT_CLOSED_REQUEST, clientClosedRequest } from "./http/transport";
 import { ApiError, validationFailed } from "./lib/api-error";
 import { authRouter } from "./modules/auth/auth.routes";
 import { eventsRouter } from "./modules/events/events.routes";
@@ -99,6 +100,8 @@ export function createApp(deps: AppDeps) {
     ),
   );
   app.onError((err, c) => {
+    // Whatever failed, it failed because the body stopped arriving; nobody awaits an answer.
+    if (clientClosedRequest(c)) return c.body(null, CLIENT_CLOSED_REQUEST as StatusCode);
     if (err instanceof ApiError) {
       return c.json(
         { error: { code: err.code, message: err.message, details: err.details } },

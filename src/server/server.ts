@@ -6,6 +6,7 @@ import { type BootstrapResult, bootstrap } from "./bootstrap";
 import { type AppDeps, createDeps } from "./deps";
 import type { Config } from "./env";
 import { gracefulCloser } from "./http/graceful-close";
+import { answerClientError, MAX_HEADER_BYTES } from "./http/transport";
 import type { Clock } from "./lib/clock";
 import type { Logger } from "./lib/logger";
 import { registerWorkers } from "./workers";
@@ -32,7 +33,12 @@ export async function startService(
   const stopWorkers = await registerWorkers(deps, boot);
   if (overrides.workers !== false) deps.jobs.start();
   const app = createApp(deps);
-  const server = createAdaptorServer({ fetch: app.fetch, hostname: config.host }) as Server;
+  const server = createAdaptorServer({
+    fetch: app.fetch,
+    hostname: config.host,
+    serverOptions: { maxHeaderSize: MAX_HEADER_BYTES },
+  }) as Server;
+  server.on("clientError", answerClientError(deps.log));
   const closeHttp = gracefulCloser(server, deps.log);
   await new Promise<void>((resolve, reject) => {
     server.once("error", reject);

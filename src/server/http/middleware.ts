@@ -6,6 +6,7 @@ import { ApiError } from "@/server/lib/api-error";
 import { newId } from "@/server/lib/ids";
 import { authenticateKey } from "@/server/modules/auth/keys.repository";
 import type { RateLimiter } from "./rate-limit";
+import { CLIENT_CLOSED_REQUEST } from "./transport";
 import type { AppEnv } from "./types";
 
 export const requestContext = createMiddleware<AppEnv>(async (c, next) => {
@@ -15,8 +16,9 @@ export const requestContext = createMiddleware<AppEnv>(async (c, next) => {
   const started = performance.now();
   await next();
   const { log } = c.get("deps");
+  const aborted = c.res.status === CLIENT_CLOSED_REQUEST;
   // The path only: no query string, no headers, so nothing secret can reach the log.
-  log.info("request", {
+  log.info(aborted ? "request aborted by the client" : "request", {
     requestId,
     method: c.req.method,
     path: c.req.path,

@@ -1,3 +1,4 @@
+import type { HttpBindings } from "@hono/node-server";
 import type { Scope } from "@/contract/common";
 import type { AppDeps } from "@/server/deps";
 
@@ -9,6 +10,8 @@ export interface AuthContext {
 }
 
 export type AppEnv = {
+  /** The Node request and response; absent in-process (tests call `app.request`). */
+  Bindings: Partial<HttpBindings>;
   Variables: {
     requestId: string;
     auth: AuthContext;
