@@ -1,86 +1,100 @@
 import dns from "node:dns";
-import { BlockList, isIP, type LookupFunction } from "node:net";
+import { isIP, type LookupFunction } from "node:net";
+import ipaddr from "ipaddr.js";
+import { validationFailed } from "@/server/lib/api-error";
 
-const v4 = new BlockList();
-for (const [net, prefix] of [
-  ["0.0.0.0", 8],
-  ["10.0.0.0", 8],
-  ["100.64.0.0", 10], // carrier-grade NAT
-  ["127.0.0.0", 8],
-  ["169.254.0.0", 16], // link-local, including cloud metadata at 169.254.169.254
-  ["172.16.0.0", 12],
-  ["192.0.0.0", 24],
-  ["192.0.2.0", 24],
-  ["192.168.0.0", 16],
-  ["198.18.0.0", 15],
-  ["198.51.100.0", 24],
-  ["203.0.113.0", 24],
-  ["224.0.0.0", 4], // multicast
-  ["240.0.0.0", 4], // reserved and broadcast
-] as const) {
-  v4.addSubnet(net, prefix, "ipv4");
-}
+type Address = ipaddr.IPv4 | ipaddr.IPv6;
 
-const v6 = new BlockList();
-for (const [net, prefix] of [
-  ["::", 128],
-  ["::1", 128],
-  ["100::", 64], // discard
-  ["2001:db8::", 32], // documentation
-  ["64:ff9b:1::", 48], // local-use NAT64
-  ["fc00::", 7], // unique local
-  ["fe80::", 10], // link-local
-  ["fec0::", 10], // deprecated site-local
-  ["ff00::", 8], // multicast
-] as const) {
-  v6.addSubnet(net, prefix, "ipv6");
-}
+/**
+ * The only ranges a delivery may reach: ordinary unicast, and the anycast services that are
+ * public by design. Everything else ipaddr.js names (private, loopback, link-local, unique
+ * local, carrier-grade NAT, multicast, unspecified, broadcast, documentation, benchmarking,
+ * discard, site-local, Teredo, segment routing and the other reserved ranges) is refused.
+ */
+const PUBLIC_RANGES = new Set(["unicast", "as112", "amt", "as112v6"]);
 
-/** The eight 16-bit groups of an IPv6 address, or null when it is not one. */
-function hextets(address: string): number[] | null {
-  let text = address.split("%")[0]!;
-  const dotted = /^(.*:)(\d+)\.(\d+)\.(\d+)\.(\d+)$/.exec(text);
-  if (dotted) {
-    const [a, b, c, d] = dotted.slice(2).map(Number) as [number, number, number, number];
-    text = `${dotted[1]}${((a << 8) | b).toString(16)}:${((c << 8) | d).toString(16)}`;
+const NAT64_WELL_KNOWN = ipaddr.parseCIDR("64:ff9b::/96");
+
+/** IPv4 from two of an IPv6 address's 16-bit groups. */
+const v4From = (hi: number, lo: number) =>
+  new ipaddr.IPv4([hi >> 8, hi & 0xff, lo >> 8, lo & 0xff]);
+
+/**
+ * The IPv4 address an IPv6 one carries (mapped, SIIT, well-known NAT64, 6to4, and the deprecated
+ * IPv4-compatible `::a.b.c.d`), which is judged instead: `::ffff:127.0.0.1` is loopback.
+ */
+function embeddedIpv4(a: ipaddr.IPv6): ipaddr.IPv4 | null {
+  const p = a.parts;
+  switch (a.range()) {
+    case "ipv4Mapped":
+    case "rfc6145":
+      return v4From(p[6]!, p[7]!);
+    case "rfc6052":
+      // Only the /96 prefix puts the address in the last 32 bits; the local-use 64:ff9b:1::/48
+      // may put it anywhere, so it stays refused as a whole.
+      return a.match(NAT64_WELL_KNOWN) ? v4From(p[6]!, p[7]!) : null;
+    case "6to4":
+      return v4From(p[1]!, p[2]!);
+    case "unicast":
+      return p.slice(0, 6).every((x) => x === 0) ? v4From(p[6]!, p[7]!) : null;
+    default:
+      return null;
   }
-  const halves = text.split("::");
-  if (halves.length > 2) return null;
-  const parse = (s: string) => (s === "" ? [] : s.split(":").map((h) => Number.parseInt(h, 16)));
-  const head = parse(halves[0]!);
-  const tail = halves.length === 2 ? parse(halves[1]!) : [];
-  const fill = 8 - head.length - tail.length;
-  if (fill < 0 || (halves.length === 1 && fill !== 0)) return null;
-  const groups = [...head, ...Array<number>(fill).fill(0), ...tail];
-  return groups.some((g) => Number.isNaN(g) || g < 0 || g > 0xffff) ? null : groups;
 }
 
-const dottedQuad = (hi: number, lo: number) => `${hi >> 8}.${hi & 0xff}.${lo >> 8}.${lo & 0xff}`;
-
-/** An IPv4 address carried inside an IPv6 one (mapped, compatible, SIIT, NAT64, 6to4). */
-function embeddedIpv4(g: number[]): string | null {
-  const zero = (from: number, to: number) => g.slice(from, to).every((x) => x === 0);
-  if (zero(0, 5) && g[5] === 0xffff) return dottedQuad(g[6]!, g[7]!);
-  if (zero(0, 6)) return dottedQuad(g[6]!, g[7]!);
-  if (zero(0, 4) && g[4] === 0xffff && g[5] === 0) return dottedQuad(g[6]!, g[7]!);
-  if (g[0] === 0x64 && g[1] === 0xff9b && zero(2, 6)) return dottedQuad(g[6]!, g[7]!);
-  if (g[0] === 0x2002) return dottedQuad(g[1]!, g[2]!);
-  return null;
+function isPublic(a: Address): boolean {
+  if (a.kind() === "ipv6") {
+    const inner = embeddedIpv4(a as ipaddr.IPv6);
+    if (inner) return PUBLIC_RANGES.has(inner.range());
+  }
+  return PUBLIC_RANGES.has(a.range());
 }
 
 /**
- * True for loopback, private, link-local, multicast and other addresses that are not the
- * public internet; IPv6 forms that embed an IPv4 address are judged by that address.
+ * True for every address that is not the public internet (see PUBLIC_RANGES), and for anything
+ * that does not parse as an address. IPv6 forms that embed an IPv4 address are judged by it.
  */
 export function isPrivateAddress(address: string): boolean {
-  const family = isIP(address);
-  if (family === 4) return v4.check(address, "ipv4");
-  if (family !== 6) return true;
-  const groups = hextets(address);
-  if (!groups) return true;
-  const inner = embeddedIpv4(groups);
-  if (inner !== null && v4.check(inner, "ipv4")) return true;
-  return v6.check(address.split("%")[0]!, "ipv6");
+  if (!ipaddr.isValid(address)) return true;
+  return !isPublic(ipaddr.parse(address));
+}
+
+/**
+ * The IP address a URL's host is, or null for a DNS name. The WHATWG URL parser has already
+ * normalised the odd IPv4 forms (`0x7f.1`, `127.1`, `2130706433` are all `127.0.0.1`), so a
+ * strict check of the bracket-less host suffices.
+ */
+export function hostAddress(url: URL): string | null {
+  const bare = url.hostname.replace(/^\[|\]$/g, "");
+  return isIP(bare) === 0 ? null : bare;
+}
+
+export interface UrlRefusal {
+  code: "credentials_in_url" | "private_address";
+  message: string;
+}
+
+/**
+ * Why a webhook URL may not be stored, or null. A private address written as an IP is refused
+ * here; a name is not resolved (its addresses may change), so names are checked at delivery.
+ */
+export function refuseWebhookUrl(text: string, allowPrivate: boolean): UrlRefusal | null {
+  const url = new URL(text);
+  if (url.username !== "" || url.password !== "") {
+    return {
+      code: "credentials_in_url",
+      message:
+        "Must not contain a user name or password; receivers authenticate deliveries by their signature",
+    };
+  }
+  const address = hostAddress(url);
+  if (!allowPrivate && address !== null && isPrivateAddress(address)) {
+    return {
+      code: "private_address",
+      message: `${address} is a private, loopback or link-local address; WEBHOOKS_ALLOW_PRIVATE allows it`,
+    };
+  }
+  return null;
 }
 
 export class PrivateAddressError extends Error {
@@ -107,3 +121,9 @@ export const guardedLookup: LookupFunction = (hostname, options, callback) => {
     return callback(null, addresses[0]!.address, addresses[0]!.family);
   });
 };
+
+/** Refuses, as a 400 naming the field and the reason, a URL refuseWebhookUrl will not store. */
+export function assertStorableUrl(field: string, url: string, allowPrivate: boolean) {
+  const refusal = refuseWebhookUrl(url, allowPrivate);
+  if (refusal) throw validationFailed(field, `${field}: ${refusal.message}`, refusal.code);
+}

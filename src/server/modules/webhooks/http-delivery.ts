@@ -1,8 +1,7 @@
 import http from "node:http";
 import https from "node:https";
-import { isIP } from "node:net";
 import { RESPONSE_BODY_KEPT_BYTES } from "@/contract/webhooks";
-import { guardedLookup, isPrivateAddress, PrivateAddressError } from "./address-guard";
+import { guardedLookup, hostAddress, isPrivateAddress, PrivateAddressError } from "./address-guard";
 
 export interface AttemptOutcome {
   ok: boolean;
@@ -46,8 +45,9 @@ export function postWebhook(
   const started = performance.now();
   const elapsed = () => Math.round(performance.now() - started);
   const target = new URL(url);
-  const literal = target.hostname.replace(/^\[|\]$/g, "");
-  if (!options.allowPrivate && isIP(literal) && isPrivateAddress(literal)) {
+  // An address written in the URL is not looked up, so guardedLookup would not see it.
+  const literal = hostAddress(target);
+  if (!options.allowPrivate && literal !== null && isPrivateAddress(literal)) {
     return Promise.resolve({
       ok: false,
       statusCode: null,
