@@ -41,7 +41,7 @@ export function createDeps(
       db,
       clock,
       log: log.child({ component: "webhooks" }),
-      bus: events.bus,
+      events,
       dataDir: config.dataDir,
       allowPrivate: config.webhooksAllowPrivate,
     }),

@@ -1,5 +1,6 @@
 import type { BootstrapResult } from "@/server/bootstrap";
 import type { AppDeps } from "@/server/deps";
+import { registerEventsWorkers } from "@/server/modules/events/events.workers";
 import { registerFilesWorkers } from "@/server/modules/files/files.workers";
 
 /**
@@ -11,6 +12,8 @@ export async function registerWorkers(
   boot: BootstrapResult,
 ): Promise<() => Promise<void>> {
   registerFilesWorkers(deps, boot);
+  registerEventsWorkers(deps);
+  // Webhook delivery is a lease loop of its own beside the job runner (docs/architecture.md).
   deps.webhooks.start();
   return async () => {
     await deps.webhooks.stop();

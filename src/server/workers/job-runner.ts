@@ -2,6 +2,15 @@ import type { Db } from "@/server/db/database";
 import type { Clock } from "@/server/lib/clock";
 import { newId } from "@/server/lib/ids";
 import type { Logger } from "@/server/lib/logger";
+import {
+  findDueJob,
+  insertJob,
+  leaseJob,
+  markJobDone,
+  markJobFailed,
+  releaseJobLeases,
+  renewJobLease,
+} from "./jobs.repository";
 
 export interface JobRecord {
   id: string;
@@ -59,58 +68,52 @@ export class JobRunner {
   enqueue(kind: string, payload: unknown, opts: EnqueueOptions = {}): string | null {
     const now = this.clock.now();
     const id = newId();
-    const result = this.db
-      .prepare(
-        `INSERT INTO jobs (id, kind, payload, status, unique_key, attempts, max_attempts, run_at, created_at, updated_at)
-         VALUES (?, ?, ?, 'queued', ?, 0, ?, ?, ?, ?)
-         ON CONFLICT DO NOTHING`,
-      )
-      .run(
-        id,
-        kind,
-        JSON.stringify(payload),
-        opts.uniqueKey ?? null,
-        opts.maxAttempts ?? this.kinds.get(kind)?.maxAttempts ?? 5,
-        opts.runAt ?? now,
-        now,
-        now,
-      );
-    if (result.changes === 0) return null;
-    if ((opts.runAt ?? now) <= now) setImmediate(() => this.wake());
+    const runAt = opts.runAt ?? now;
+    const added = insertJob(this.db, {
+      id,
+      kind,
+      payload: JSON.stringify(payload),
+      uniqueKey: opts.uniqueKey ?? null,
+      maxAttempts: opts.maxAttempts ?? this.kinds.get(kind)?.maxAttempts ?? 5,
+      runAt,
+      now,
+    });
+    if (!added) return null;
+    if (runAt <= now) setImmediate(() => this.wake());
     return id;
   }
 
-  private claim(): (JobRecord & { rawPayload: string }) | null {
+  /**
+   * A job that recurs every `everyMs`, at the start of each slot. Each run first enqueues the
+   * next slot, so a run that fails still leaves the next one queued (that is its retry; retries
+   * of its own would only queue up beside the next slot's run). The unique key names the slot,
+   * so a restart, which enqueues the current slot, never stacks duplicate runs.
+   */
+  every(kind: string, everyMs: number, run: () => Promise<void> | void) {
+    const enqueueSlot = (at: number) =>
+      this.enqueue(kind, {}, { runAt: at, uniqueKey: `${kind}:${Math.floor(at / everyMs)}` });
+    this.register(kind, {
+      maxAttempts: 1,
+      run: () => {
+        enqueueSlot((Math.floor(this.clock.now() / everyMs) + 1) * everyMs);
+        return run();
+      },
+    });
+    enqueueSlot(this.clock.now());
+  }
+
+  private claim(): JobRecord | null {
     const now = this.clock.now();
     const kinds = [...this.kinds.keys()];
     if (kinds.length === 0) return null;
-    // The due job is found with a read and claimed only if it is still due: an UPDATE that finds
-    // nothing would still take the write lock on every poll.
-    const due = this.db
-      .prepare(
-        `SELECT id FROM jobs
-         WHERE kind IN (SELECT value FROM json_each(?))
-           AND ((status = 'queued' AND run_at <= ?) OR (status = 'running' AND lease_expires_at <= ?))
-         ORDER BY run_at, id LIMIT 1`,
-      )
-      .get(JSON.stringify(kinds), now, now) as { id: string } | undefined;
-    if (!due) return null;
-    const row = this.db
-      .prepare(
-        `UPDATE jobs SET status = 'running', lease_owner = ?, lease_expires_at = ?, attempts = attempts + 1, updated_at = ?
-         WHERE id = ?
-           AND ((status = 'queued' AND run_at <= ?) OR (status = 'running' AND lease_expires_at <= ?))
-         RETURNING id, kind, payload, attempts, max_attempts`,
-      )
-      .get(this.owner, now + this.leaseMs, now, due.id, now, now) as
-      | { id: string; kind: string; payload: string; attempts: number; max_attempts: number }
-      | undefined;
+    const due = findDueJob(this.db, kinds, now);
+    if (due === undefined) return null;
+    const row = leaseJob(this.db, due, this.owner, now, this.leaseMs);
     if (!row) return null;
     return {
       id: row.id,
       kind: row.kind,
       payload: JSON.parse(row.payload),
-      rawPayload: row.payload,
       attempts: row.attempts,
       maxAttempts: row.max_attempts,
     };
@@ -120,9 +123,7 @@ export class JobRunner {
     const kind = this.kinds.get(job.kind)!;
     const heartbeat = setInterval(() => {
       try {
-        this.db
-          .prepare("UPDATE jobs SET lease_expires_at = ? WHERE id = ? AND lease_owner = ?")
-          .run(this.clock.now() + this.leaseMs, job.id, this.owner);
+        renewJobLease(this.db, job.id, this.owner, this.clock.now() + this.leaseMs);
       } catch (err) {
         // A busy database (a long write by a CLI) misses one beat; the lease outlasts three.
         this.log.warn("job heartbeat failed", { jobId: job.id, err });
@@ -141,32 +142,19 @@ export class JobRunner {
     // Recorded only while the lease is ours: once it expired and another worker claimed the
     // job (or stop() released it), the outcome that counts is that worker's.
     const now = this.clock.now();
-    let changes: number;
+    let recorded: boolean;
     if (!failure) {
-      changes = this.db
-        .prepare(
-          `UPDATE jobs SET status = 'done', lease_owner = NULL, lease_expires_at = NULL, updated_at = ?
-           WHERE id = ? AND lease_owner = ?`,
-        )
-        .run(now, job.id, this.owner).changes;
+      recorded = markJobDone(this.db, job.id, this.owner, now);
     } else {
       const { error } = failure;
       const message = error instanceof Error ? error.message : String(error);
       const final = job.attempts >= job.maxAttempts;
-      const next = now + (kind.backoffMs ?? defaultBackoff)(job.attempts);
-      changes = this.db
-        .prepare(
-          `UPDATE jobs SET status = ?, run_at = ?, last_error = ?, lease_owner = NULL, lease_expires_at = NULL, updated_at = ?
-           WHERE id = ? AND lease_owner = ?`,
-        )
-        .run(
-          final ? "failed" : "queued",
-          next,
-          message.slice(0, 2000),
-          now,
-          job.id,
-          this.owner,
-        ).changes;
+      recorded = markJobFailed(this.db, job.id, this.owner, {
+        final,
+        runAt: now + (kind.backoffMs ?? defaultBackoff)(job.attempts),
+        error: message.slice(0, 2000),
+        now,
+      });
       this.log.warn("job failed", {
         jobId: job.id,
         kind: job.kind,
@@ -175,7 +163,7 @@ export class JobRunner {
         err: error,
       });
     }
-    if (changes === 0) {
+    if (!recorded) {
       this.log.warn("job outcome dropped: its lease had passed to another run", {
         jobId: job.id,
         kind: job.kind,
@@ -261,10 +249,6 @@ export class JobRunner {
     // A released lease must not be renewed (nor the database touched after it closes).
     for (const heartbeat of this.heartbeats) clearInterval(heartbeat);
     this.heartbeats.clear();
-    this.db
-      .prepare(
-        "UPDATE jobs SET status = 'queued', lease_owner = NULL, lease_expires_at = NULL, attempts = attempts - 1 WHERE status = 'running' AND lease_owner = ?",
-      )
-      .run(this.owner);
+    releaseJobLeases(this.db, this.owner);
   }
 }

@@ -1,8 +1,10 @@
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { openDatabase } from "@/server/db/database";
 import { ManualClock } from "@/server/lib/clock";
+import { expectBody, expectError } from "@/server/testing/expect-body";
 import { createTestApp, type TestApp } from "@/server/testing/test-app";
 import { EventRecorder } from "./events.repository";
+import { eventsRouter } from "./events.routes";
 
 let clock: ManualClock;
 let t: TestApp;
@@ -13,15 +15,21 @@ beforeEach(async () => {
 });
 afterEach(() => t.close());
 
-const page = (q = "") => t.call("GET", t.w(`/events${q}`));
+type Query = Parameters<
+  ReturnType<typeof t.client<typeof eventsRouter>>["workspaces"][":workspaceId"]["events"]["$get"]
+>[0]["query"];
+const get = (query: Query = {}, key?: string | null) =>
+  t.client(eventsRouter, { key }).workspaces[":workspaceId"].events.$get({ param: t.ws, query });
+const page = async (query: Query = {}) => expectBody(await get(query), 200);
+const types = async () => (await page()).events.map((e) => e.type);
 
 describe("GET /events", () => {
   it("pages in order with a cursor, a limit and a type filter", async () => {
     // Bootstrap recorded the first admin's member.joined.
-    const first = (await page()).json;
+    const first = await page();
     expect(first.events).toHaveLength(1);
     expect(first.events[0]).toMatchObject({ type: "member.joined", workspaceId: t.workspaceId });
-    const ids: string[] = [first.events[0].id];
+    const ids: string[] = [first.events[0]!.id];
     for (let i = 0; i < 250; i++) {
       clock.advance(10);
       ids.push(
@@ -31,7 +39,7 @@ describe("GET /events", () => {
       );
     }
 
-    const p1 = (await page()).json;
+    const p1 = await page();
     expect(p1.events).toHaveLength(100);
     expect(p1.hasMore).toBe(true);
     expect(p1.next).toBe(ids[99]);
@@ -43,51 +51,48 @@ describe("GET /events", () => {
       data: { i: 0 },
     });
     const seen = [...p1.events];
-    let next = p1.next;
+    let next = p1.next!;
     for (;;) {
-      const p = (await page(`?after=${next}&limit=70`)).json;
+      const p = await page({ after: next, limit: "70" });
       seen.push(...p.events);
-      next = p.next;
+      next = p.next!;
       if (!p.hasMore) break;
     }
     expect(seen.map((e) => e.id)).toEqual(ids);
-    const empty = (await page(`?after=${next}`)).json;
-    expect(empty).toEqual({ events: [], next, hasMore: false });
+    expect(await page({ after: next })).toEqual({ events: [], next, hasMore: false });
 
-    const shares = (await page("?types=share.created&limit=1000")).json;
+    const shares = await page({ types: "share.created", limit: "1000" });
     expect(shares.events).toHaveLength(50);
-    expect(shares.events.every((e: { type: string }) => e.type === "share.created")).toBe(true);
-    const both = (await page("?types=share.created,member.joined&limit=1000")).json;
+    expect(shares.events.every((e) => e.type === "share.created")).toBe(true);
+    const both = await page({ types: "share.created,member.joined", limit: "1000" });
     expect(both.events).toHaveLength(51);
 
-    const latest = (await page("?latest=1&limit=3")).json;
-    expect(latest.events.map((e: { id: string }) => e.id)).toEqual(ids.slice(-3));
+    const latest = await page({ latest: "1", limit: "3" });
+    expect(latest.events.map((e) => e.id)).toEqual(ids.slice(-3));
     expect(latest).toMatchObject({ next: ids.at(-1), hasMore: false });
 
     for (const bad of [
-      "?limit=0",
-      "?limit=1001",
-      "?types=nope",
-      "?after=NOT-AN-ID",
-      "?latest=maybe",
+      { limit: "0" },
+      { limit: "1001" },
+      { types: "nope" },
+      { after: "NOT-AN-ID" },
+      { latest: "maybe" },
     ]) {
-      const res = await page(bad);
-      expect(res.status, bad).toBe(400);
-      expect(res.json.error.code).toBe("validation_failed");
+      const error = await expectError(await get(bad as never), 400);
+      expect(error.code, JSON.stringify(bad)).toBe("validation_failed");
     }
   });
 
   it("pages by commit order, so an event committed later with a smaller id is not skipped", async () => {
-    const head = (await page()).json.next;
+    const head = (await page()).next!;
     const late = t.deps.events.record(t.workspaceId, "share.created", {});
     // Another process's id from the same millisecond can sort before ids already read.
     const smaller = `${late.slice(0, 10)}0000000000000000`;
     t.deps.db.prepare("UPDATE events SET id = ? WHERE id = ?").run(smaller, late);
-    const p = (await page(`?after=${head}`)).json;
-    expect(p.events.map((e: { id: string }) => e.id)).toEqual([smaller]);
+    expect((await page({ after: head })).events.map((e) => e.id)).toEqual([smaller]);
   });
 
-  it("sees events another process committed, and keeps 30 days", async () => {
+  it("sees events another process committed", async () => {
     const other = openDatabase(`${t.dir}/consign.db`);
     try {
       new EventRecorder(other, clock).record(t.workspaceId, "member.removed", {
@@ -96,22 +101,36 @@ describe("GET /events", () => {
     } finally {
       other.close();
     }
-    expect((await page()).json.events.map((e: { type: string }) => e.type)).toEqual([
-      "member.joined",
-      "member.removed",
-    ]);
-    clock.advance(30 * 86_400_000 + 1);
+    expect(await types()).toEqual(["member.joined", "member.removed"]);
+  });
+
+  it("keeps 30 days: the hourly retention job deletes older events with their deliveries", async () => {
+    const webhook = t.deps.db.prepare(
+      `INSERT INTO webhook_endpoints (id, workspace_id, kind, url, events, secret_sealed, status, created_at)
+       VALUES ('ep1', ?, 'webhook', 'https://example.com', '["*"]', 'x', 'active', 0)`,
+    );
+    webhook.run(t.workspaceId);
     t.deps.events.record(t.workspaceId, "share.created", {});
-    expect(t.deps.webhooks.pruneExpired()).toBe(2);
-    expect((await page()).json.events.map((e: { type: string }) => e.type)).toEqual([
-      "share.created",
-    ]);
+    const count = (table: string) =>
+      t.deps.db.prepare(`SELECT count(*) FROM ${table}`).pluck().get();
+    expect(count("webhook_deliveries")).toBe(1);
+
+    // The job runs at start-up and at the top of every hour.
+    await t.deps.jobs.runDue();
+    expect(await types()).toEqual(["member.joined", "share.created"]);
+    clock.advance(30 * 86_400_000 + 1);
+    t.deps.events.record(t.workspaceId, "share.revoked", {});
+    await t.deps.jobs.runDue();
+    expect(await types()).toEqual(["share.revoked"]);
+    expect(count("webhook_deliveries")).toBe(1);
+    expect(t.deps.db.prepare("SELECT event_type FROM webhook_deliveries").pluck().get()).toBe(
+      "share.revoked",
+    );
   });
 
   it("needs webhooks:manage", async () => {
-    expect((await page()).status).toBe(200);
-    const res = await t.call("GET", t.w("/events"), { key: t.keyWith(["usage:read"]) });
-    expect(res.status).toBe(403);
-    expect((await t.call("GET", t.w("/events"), { key: null })).status).toBe(401);
+    expect((await get()).status).toBe(200);
+    expect((await get({}, t.keyWith(["usage:read"]))).status).toBe(403);
+    expect((await get({}, null)).status).toBe(401);
   });
 });

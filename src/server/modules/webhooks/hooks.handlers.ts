@@ -1,10 +1,11 @@
 import type { RouteHandler } from "@hono/zod-openapi";
 import { sampleEventData } from "@/contract/events";
 import type { WebhookPayload } from "@/contract/webhooks";
-import { stmt } from "@/server/db/statements";
 import type { AppEnv } from "@/server/http/types";
 import { notFound } from "@/server/lib/api-error";
 import { toIso } from "@/server/lib/clock";
+import { eventView, latestEventsOfType } from "@/server/modules/events/events.repository";
+import { assertStorableUrl } from "./address-guard";
 import { newSigningSecret } from "./secret-box";
 import {
   deleteEndpoint,
@@ -23,8 +24,9 @@ import type {
 } from "./webhooks.routes";
 
 export const createHook: RouteHandler<typeof createHookRoute, AppEnv> = (c) => {
-  const { db, clock, webhooks } = c.get("deps");
+  const { db, clock, webhooks, config } = c.get("deps");
   const { targetUrl, event } = c.req.valid("json");
+  assertStorableUrl("targetUrl", targetUrl, config.webhooksAllowPrivate);
   const secret = newSigningSecret();
   const row = insertEndpoint(
     db,
@@ -75,16 +77,8 @@ export const hookSamples: RouteHandler<typeof hookSamplesRoute, AppEnv> = (c) =>
   const { db, clock } = c.get("deps");
   const { workspaceId } = c.get("auth");
   const { eventType } = c.req.valid("param");
-  const recent = stmt<[string, string], { id: string; data: string; created_at: number }>(
-    db,
-    "SELECT id, data, created_at FROM events WHERE workspace_id = ? AND type = ? ORDER BY seq DESC LIMIT 3",
-  ).all(workspaceId, eventType);
-  const samples: WebhookPayload[] = recent.map((e) => ({
-    id: e.id,
-    type: eventType,
-    createdAt: toIso(e.created_at),
-    workspaceId,
-    data: JSON.parse(e.data),
+  const samples: WebhookPayload[] = latestEventsOfType(db, workspaceId, eventType, 3).map((e) => ({
+    ...eventView(e),
     delivery: { id: "sample", attempt: 1 },
   }));
   if (samples.length === 0) {

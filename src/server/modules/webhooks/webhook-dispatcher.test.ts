@@ -7,9 +7,11 @@ import { testConfig } from "@/server/env";
 import { ManualClock, systemClock } from "@/server/lib/clock";
 import { createLogger } from "@/server/lib/logger";
 import { EventRecorder } from "@/server/modules/events/events.repository";
+import { expectBody } from "@/server/testing/expect-body";
 import { createTestApp, type TestApp } from "@/server/testing/test-app";
-import { type Reply, receiverVerifies, startReceiver } from "./test-receiver";
-import type { DeliveryRow } from "./webhooks.repository";
+import { type Reply, receiverVerifies, startReceiver } from "@/server/testing/test-receiver";
+import { type DeliveryRow, enqueueDeliveries } from "./deliveries.repository";
+import { webhooksRouter } from "./webhooks.routes";
 
 let clock: ManualClock;
 let t: TestApp;
@@ -29,18 +31,41 @@ afterEach(async () => {
   await t.close();
 });
 
+const api = () => t.client(webhooksRouter).workspaces[":workspaceId"].webhooks;
+const webhook = (webhookId: string) => ({ param: { ...t.ws, webhookId } });
+const delivery = (webhookId: string, deliveryId: string) => ({
+  param: { ...t.ws, webhookId, deliveryId },
+});
+
 async function createEndpoint(path = "/hook", events = ["*"]) {
-  const res = await t.call("POST", t.w("/webhooks"), {
-    body: { url: `${receiver.url}${path}`, events },
-  });
-  expect(res.status).toBe(201);
-  return res.json as { id: string; secret: string };
+  const res = await api().$post({ param: t.ws, json: { url: `${receiver.url}${path}`, events } });
+  return expectBody(res, 201);
+}
+const setStatus = async (id: string, status: "active" | "disabled") =>
+  expectBody(await api()[":webhookId"].$patch({ ...webhook(id), json: { status } }), 200);
+const detail = async (id: string, deliveryId: string) =>
+  expectBody(
+    await api()[":webhookId"].deliveries[":deliveryId"].$get(delivery(id, deliveryId)),
+    200,
+  );
+const retry = async (id: string, deliveryId: string) =>
+  expectBody(
+    await api()[":webhookId"].deliveries[":deliveryId"].retry.$post(delivery(id, deliveryId)),
+    200,
+  );
+/** The members CLI records on a connection of its own, with the webhooks fan-out registered. */
+function recordElsewhere(type: string) {
+  const other = openDatabase(`${t.dir}/consign.db`);
+  const events = new EventRecorder(other, systemClock);
+  events.addFanOut(enqueueDeliveries);
+  events.record(t.workspaceId, type, {});
+  return other;
 }
 
 const record = (type = "member.joined") => t.deps.events.record(t.workspaceId, type, { n: 1 });
 const deliveries = () =>
   t.deps.db.prepare("SELECT * FROM webhook_deliveries ORDER BY id").all() as DeliveryRow[];
-const endpoint = async (id: string) => (await t.call("GET", t.w(`/webhooks/${id}`))).json;
+const endpoint = async (id: string) => expectBody(await api()[":webhookId"].$get(webhook(id)), 200);
 
 describe("the retry schedule", () => {
   it.each([
@@ -73,16 +98,12 @@ describe("the retry schedule", () => {
 
       const [d] = deliveries();
       expect(d).toMatchObject({ status: "failed", attempts: 6, next_attempt_at: at });
-      const detail = (await t.call("GET", t.w(`/webhooks/${ep.id}/deliveries/${d!.id}`))).json;
-      expect(detail.status).toBe("failed");
-      expect(detail.lastError).toContain(error);
-      const offsets = detail.attemptLog.map(
-        (a: { startedAt: string }) => Date.parse(a.startedAt) - start,
-      );
+      const shown = await detail(ep.id, d!.id);
+      expect(shown.status).toBe("failed");
+      expect(shown.lastError).toContain(error);
+      const offsets = shown.attemptLog.map((a) => Date.parse(a.startedAt) - start);
       expect(offsets).toEqual([0, 60_000, 360_000, 2_160_000, 9_360_000, 52_560_000]);
-      expect(detail.attemptLog.map((a: { attempt: number }) => a.attempt)).toEqual([
-        1, 2, 3, 4, 5, 6,
-      ]);
+      expect(shown.attemptLog.map((a) => a.attempt)).toEqual([1, 2, 3, 4, 5, 6]);
       expect(receiver.requests.filter((r) => r.path === "/elsewhere")).toHaveLength(0);
       expect(receiver.requests.map((r) => JSON.parse(r.body).delivery.attempt)).toEqual([
         1, 2, 3, 4, 5, 6,
@@ -148,8 +169,7 @@ describe("the twenty-failure rule", () => {
     expect(state.nextAttemptAt).toBeNull();
 
     reply = () => ({ status: 200 });
-    const res = await t.call("PATCH", t.w(`/webhooks/${ep.id}`), { body: { status: "active" } });
-    expect(res.json).toMatchObject({ status: "active", failureCount: 0 });
+    expect(await setStatus(ep.id, "active")).toMatchObject({ status: "active", failureCount: 0 });
     expect(await t.deps.webhooks.runDue()).toBe(25);
     state = await endpoint(ep.id);
     expect(state).toMatchObject({ status: "active", failureCount: 0 });
@@ -181,9 +201,6 @@ describe("the twenty-failure rule", () => {
 });
 
 describe("manual retries", () => {
-  const retry = (endpointId: string, deliveryId: string) =>
-    t.call("POST", t.w(`/webhooks/${endpointId}/deliveries/${deliveryId}/retry`));
-
   it("records a failed retry of a pending delivery without moving its schedule", async () => {
     reply = () => ({ status: 500 });
     const ep = await createEndpoint();
@@ -192,7 +209,7 @@ describe("manual retries", () => {
     await t.deps.webhooks.runDue();
     clock.advance(10_000);
     const res = await retry(ep.id, deliveries()[0]!.id);
-    expect(res.json).toMatchObject({
+    expect(res).toMatchObject({
       status: "pending",
       attempts: 2,
       lastStatusCode: 500,
@@ -200,7 +217,7 @@ describe("manual retries", () => {
       nextAttemptAt: new Date(start + 60_000).toISOString(),
       retried: true,
     });
-    expect(res.json.attemptLog.map((a: { manual: boolean }) => a.manual)).toEqual([false, true]);
+    expect(res.attemptLog.map((a) => a.manual)).toEqual([false, true]);
 
     // All five scheduled retries still go, each at its time after the previous scheduled one.
     let at = start;
@@ -221,7 +238,7 @@ describe("manual retries", () => {
     await t.deps.webhooks.runDue();
     reply = () => ({ status: 200 });
     const res = await retry(ep.id, deliveries()[0]!.id);
-    expect(res.json).toMatchObject({
+    expect(res).toMatchObject({
       status: "delivered",
       attempts: 2,
       deliveredAt: new Date(clock.now()).toISOString(),
@@ -366,7 +383,10 @@ describe("signing", () => {
 
   it("signs with the new secret after rotation", async () => {
     const ep = await createEndpoint();
-    const rotated = (await t.call("POST", t.w(`/webhooks/${ep.id}/rotate-secret`))).json;
+    const rotated = await expectBody(
+      await api()[":webhookId"]["rotate-secret"].$post(webhook(ep.id)),
+      201,
+    );
     record();
     await t.deps.webhooks.runDue();
     const [req] = receiver.requests;
@@ -402,7 +422,7 @@ describe("events and deliveries are written with the change", () => {
     await createEndpoint("/b", ["*"]);
     await createEndpoint("/c", ["share.created"]);
     const off = await createEndpoint("/d", ["*"]);
-    await t.call("PATCH", t.w(`/webhooks/${off.id}`), { body: { status: "disabled" } });
+    await setStatus(off.id, "disabled");
     record("member.joined");
     await t.deps.webhooks.runDue();
     expect(receiver.requests.map((r) => r.path).sort()).toEqual(["/a", "/b"]);
@@ -420,9 +440,8 @@ describe("the running dispatcher", () => {
     expect(Date.now() - started).toBeLessThan(400);
 
     // The members CLI writes on its own connection; only the poll can notice it.
-    const other = openDatabase(`${t.dir}/consign.db`);
+    const other = recordElsewhere("member.removed");
     try {
-      new EventRecorder(other, systemClock).record(t.workspaceId, "member.removed", {});
       await expect.poll(() => receiver.requests.length, { timeout: 3000, interval: 20 }).toBe(2);
     } finally {
       other.close();
@@ -436,10 +455,9 @@ describe("the running dispatcher", () => {
     t = await createTestApp({ clock: systemClock, config: { webhooksAllowPrivate: true } });
     await createEndpoint();
     t.deps.db.pragma("busy_timeout = 0");
-    const other = openDatabase(`${t.dir}/consign.db`);
+    // The event is committed, then a long write (the seed CLI's) keeps the lock.
+    const other = recordElsewhere("member.removed");
     try {
-      // The event is committed, then a long write (the seed CLI's) keeps the lock.
-      new EventRecorder(other, systemClock).record(t.workspaceId, "member.removed", {});
       other.exec("BEGIN IMMEDIATE");
       await new Promise((r) => setTimeout(r, 1200));
       expect(receiver.requests).toHaveLength(0);

@@ -1,22 +1,26 @@
 import type { RouteHandler } from "@hono/zod-openapi";
-import { eventTypes } from "@/contract/events";
+import { eventTypes, WEBHOOK_TEST } from "@/contract/events";
 import type { WebhookDeliveryDetail } from "@/contract/webhooks";
 import type { Db } from "@/server/db/database";
 import type { AppEnv } from "@/server/http/types";
 import { notFound } from "@/server/lib/api-error";
-import { newSigningSecret } from "./secret-box";
-import type { WebhookDispatcher } from "./webhook-dispatcher";
+import { assertStorableUrl } from "./address-guard";
 import {
   attemptView,
   type DeliveryRow,
-  deleteEndpoint,
+  deliveryOfEvent,
   deliveryView,
-  endpointView,
   getDelivery,
-  getEndpoint,
-  insertEndpoint,
   listAttempts,
   listDeliveries as listDeliveryRows,
+} from "./deliveries.repository";
+import { newSigningSecret, type SecretBox } from "./secret-box";
+import { buildRequest } from "./signing";
+import {
+  deleteEndpoint,
+  endpointView,
+  getEndpoint,
+  insertEndpoint,
   listEndpoints,
   nextAttempts,
   setEndpointSecret,
@@ -51,9 +55,10 @@ export const listWebhookEvents: RouteHandler<typeof listWebhookEventsRoute, AppE
   c.json({ events: eventTypes }, 200);
 
 export const createWebhook: RouteHandler<typeof createWebhookRoute, AppEnv> = (c) => {
-  const { db, clock, webhooks } = c.get("deps");
+  const { db, clock, webhooks, config } = c.get("deps");
   const { workspaceId } = c.get("auth");
   const body = c.req.valid("json");
+  assertStorableUrl("url", body.url, config.webhooksAllowPrivate);
   const secret = newSigningSecret();
   const row = insertEndpoint(
     db,
@@ -86,10 +91,11 @@ export const getWebhook: RouteHandler<typeof getWebhookRoute, AppEnv> = (c) => {
 };
 
 export const updateWebhook: RouteHandler<typeof updateWebhookRoute, AppEnv> = (c) => {
-  const { db } = c.get("deps");
+  const { db, config } = c.get("deps");
   const { workspaceId } = c.get("auth");
   const { webhookId } = c.req.valid("param");
   const patch = c.req.valid("json");
+  if (patch.url !== undefined) assertStorableUrl("url", patch.url, config.webhooksAllowPrivate);
   db.transaction(() => {
     endpointOr404(db, workspaceId, webhookId);
     updateEndpoint(db, webhookId, patch);
@@ -119,10 +125,12 @@ export const testWebhook: RouteHandler<typeof testWebhookRoute, AppEnv> = (c) =>
   const { workspaceId } = c.get("auth");
   const { webhookId } = c.req.valid("param");
   endpointOr404(db, workspaceId, webhookId);
-  const { eventId, deliveryId } = events.recordTest(workspaceId, webhookId, {
+  // The webhooks fan-out sends a test event to the endpoint its data names, and only while active.
+  const eventId = events.record(workspaceId, WEBHOOK_TEST, {
     webhookId,
     message: "A test event from Consign",
   });
+  const deliveryId = deliveryOfEvent(db, eventId, webhookId);
   return c.json(deliveryId ? { eventId, deliveryId } : { eventId }, 201);
 };
 
@@ -133,18 +141,13 @@ export const listDeliveries: RouteHandler<typeof listDeliveriesRoute, AppEnv> = 
   return c.json(listDeliveryRows(db, webhookId, c.req.valid("query")).map(deliveryView), 200);
 };
 
-function detail(
-  db: Db,
-  webhooks: WebhookDispatcher,
-  d: DeliveryRow,
-  now: number,
-): WebhookDeliveryDetail {
+function detail(db: Db, secrets: SecretBox, d: DeliveryRow, now: number): WebhookDeliveryDetail {
   const attempts = listAttempts(db, d.id);
   const last = attempts.at(-1);
   // Before the first attempt, show what it will send (its signature time will differ).
   const request = last
     ? { url: last.url, headers: JSON.parse(last.request_headers), body: last.request_body }
-    : webhooks.buildRequest(d, d.attempts + 1, now)!.request;
+    : buildRequest(db, secrets, d, d.attempts + 1, now)!.request;
   return {
     ...deliveryView(d),
     endpointId: d.endpoint_id,
@@ -164,7 +167,7 @@ export const getDeliveryDetail: RouteHandler<typeof getDeliveryRoute, AppEnv> = 
   const { db, clock, webhooks } = c.get("deps");
   const { webhookId, deliveryId } = c.req.valid("param");
   const delivery = deliveryOr404(db, c.get("auth").workspaceId, webhookId, deliveryId);
-  return c.json(detail(db, webhooks, delivery, clock.now()), 200);
+  return c.json(detail(db, webhooks.secrets, delivery, clock.now()), 200);
 };
 
 export const retryDelivery: RouteHandler<typeof retryDeliveryRoute, AppEnv> = async (c) => {
@@ -175,5 +178,5 @@ export const retryDelivery: RouteHandler<typeof retryDeliveryRoute, AppEnv> = as
   // The endpoint may have been deleted while the attempt was in flight.
   const after = getDelivery(db, webhookId, deliveryId);
   if (!after) throw notFound("Delivery", { deliveryId });
-  return c.json({ ...detail(db, webhooks, after, clock.now()), retried }, 200);
+  return c.json({ ...detail(db, webhooks.secrets, after, clock.now()), retried }, 200);
 };

@@ -1,15 +1,9 @@
-import type {
-  DeliveriesQuery,
-  DeliveryAttempt,
-  DeliveryStatus,
-  RestHook,
-  WebhookDelivery,
-  WebhookEndpoint,
-} from "@/contract/webhooks";
+import type { RestHook, WebhookEndpoint } from "@/contract/webhooks";
 import type { Db } from "@/server/db/database";
 import { stmt } from "@/server/db/statements";
 import { toIso, toIsoOrNull } from "@/server/lib/clock";
 import { newId } from "@/server/lib/ids";
+import { holdPending } from "./deliveries.repository";
 
 export type EndpointKind = "webhook" | "rest_hook";
 
@@ -25,39 +19,6 @@ export interface EndpointRow {
   failure_count: number;
   last_delivery_at: number | null;
   created_at: number;
-}
-
-export interface DeliveryRow {
-  id: string;
-  workspace_id: string;
-  endpoint_id: string;
-  event_id: string;
-  event_type: string;
-  status: DeliveryStatus;
-  attempts: number;
-  next_attempt_at: number;
-  held: number;
-  lease_owner: string | null;
-  lease_expires_at: number | null;
-  last_status_code: number | null;
-  last_error: string | null;
-  delivered_at: number | null;
-  created_at: number;
-}
-
-export interface AttemptRow {
-  delivery_id: string;
-  attempt: number;
-  manual: number;
-  url: string;
-  request_headers: string;
-  request_body: string;
-  started_at: number;
-  duration_ms: number;
-  status_code: number | null;
-  error: string | null;
-  response_body: string | null;
-  response_truncated: number;
 }
 
 export const endpointView = (e: EndpointRow, nextAttemptAt: number | null): WebhookEndpoint => ({
@@ -78,31 +39,6 @@ export const hookView = (e: EndpointRow): RestHook => ({
   event: (JSON.parse(e.events) as string[])[0]!,
   status: e.status,
   createdAt: toIso(e.created_at),
-});
-
-export const deliveryView = (d: DeliveryRow): WebhookDelivery => ({
-  id: d.id,
-  eventId: d.event_id,
-  type: d.event_type,
-  status: d.status,
-  attempts: d.attempts,
-  nextAttemptAt: toIso(d.next_attempt_at),
-  lastStatusCode: d.last_status_code,
-  lastError: d.last_error,
-  deliveredAt: toIsoOrNull(d.delivered_at),
-  createdAt: toIso(d.created_at),
-});
-
-export const attemptView = (a: AttemptRow): DeliveryAttempt => ({
-  attempt: a.attempt,
-  manual: a.manual === 1,
-  startedAt: toIso(a.started_at),
-  durationMs: a.duration_ms,
-  statusCode: a.status_code,
-  error: a.error,
-  responseBody: a.response_body,
-  responseTruncated: a.response_truncated === 1,
-  requestHeaders: JSON.parse(a.request_headers),
 });
 
 export function insertEndpoint(
@@ -191,16 +127,10 @@ export function updateEndpoint(
     if (patch.status === "active") sets.push("failure_count = 0");
   }
   if (sets.length === 0) return;
-  db.prepare(`UPDATE webhook_endpoints SET ${sets.join(", ")} WHERE id = @id`).run(params);
+  // At most sixteen texts (one per combination of members), each prepared once.
+  stmt(db, `UPDATE webhook_endpoints SET ${sets.join(", ")} WHERE id = @id`).run(params);
   if (patch.status !== undefined) holdPending(db, id, patch.status === "disabled");
 }
-
-/** Disabled endpoints' pending deliveries wait, out of the dispatcher's due index, until re-enabled. */
-export const holdPending = (db: Db, endpointId: string, held: boolean) =>
-  stmt(
-    db,
-    "UPDATE webhook_deliveries SET held = ? WHERE endpoint_id = ? AND status = 'pending'",
-  ).run(held ? 1 : 0, endpointId);
 
 export const setEndpointSecret = (db: Db, id: string, sealed: string) =>
   stmt(db, "UPDATE webhook_endpoints SET secret_sealed = ? WHERE id = ?").run(sealed, id);
@@ -208,43 +138,29 @@ export const setEndpointSecret = (db: Db, id: string, sealed: string) =>
 export const deleteEndpoint = (db: Db, id: string) =>
   stmt(db, "DELETE FROM webhook_endpoints WHERE id = ?").run(id);
 
-export function listDeliveries(
+/** Whether any secret has been sealed (guards the signing key file's creation). */
+export const anyEndpointExists = (db: Db) =>
+  stmt(db, "SELECT 1 FROM webhook_endpoints LIMIT 1").get() !== undefined;
+
+/** The most recently sealed secret, to check at start-up that the key file still opens it. */
+export const latestSealedSecret = (db: Db) =>
+  stmt<[], { secret_sealed: string }>(
+    db,
+    "SELECT secret_sealed FROM webhook_endpoints ORDER BY id DESC LIMIT 1",
+  ).get()?.secret_sealed;
+
+export const endpointHealth = (db: Db, id: string) =>
+  stmt<[string], Pick<EndpointRow, "status" | "failure_count" | "kind">>(
+    db,
+    "SELECT status, failure_count, kind FROM webhook_endpoints WHERE id = ?",
+  ).get(id);
+
+export const setEndpointHealth = (
   db: Db,
-  endpointId: string,
-  q: Required<Pick<DeliveriesQuery, "limit">> & DeliveriesQuery,
-) {
-  const where = ["endpoint_id = @endpointId"];
-  const params: Record<string, unknown> = { endpointId, limit: q.limit };
-  if (q.status) {
-    where.push("status = @status");
-    params.status = q.status;
-  }
-  if (q.type) {
-    where.push("event_type = @type");
-    params.type = q.type;
-  }
-  if (q.since) {
-    where.push("created_at >= @since");
-    params.since = Date.parse(q.since);
-  }
-  if (q.before) {
-    where.push("id < @before");
-    params.before = q.before;
-  }
-  return stmt<[Record<string, unknown>], DeliveryRow>(
+  id: string,
+  h: { failureCount: number; status: EndpointRow["status"]; lastDeliveryAt: number },
+) =>
+  stmt(
     db,
-    `SELECT * FROM webhook_deliveries WHERE ${where.join(" AND ")} ORDER BY id DESC LIMIT @limit`,
-  ).all(params);
-}
-
-export const getDelivery = (db: Db, endpointId: string, id: string) =>
-  stmt<[string, string], DeliveryRow>(
-    db,
-    "SELECT * FROM webhook_deliveries WHERE id = ? AND endpoint_id = ?",
-  ).get(id, endpointId);
-
-export const listAttempts = (db: Db, deliveryId: string) =>
-  stmt<[string], AttemptRow>(
-    db,
-    "SELECT * FROM webhook_attempts WHERE delivery_id = ? ORDER BY attempt",
-  ).all(deliveryId);
+    "UPDATE webhook_endpoints SET failure_count = ?, status = ?, last_delivery_at = ? WHERE id = ?",
+  ).run(h.failureCount, h.status, h.lastDeliveryAt, id);
