@@ -3,6 +3,7 @@ import { type Db, openDatabase } from "./db/database";
 import type { Config } from "./env";
 import { type Clock, systemClock } from "./lib/clock";
 import { createLogger, type Logger } from "./lib/logger";
+import { tightenDataDir } from "./lib/private-files";
 import { EventRecorder } from "./modules/events/events.repository";
 import { FilesService } from "./modules/files/files.service";
 import { WebhookDispatcher } from "./modules/webhooks/webhook-dispatcher";
@@ -27,6 +28,7 @@ export function createDeps(
 ): AppDeps {
   const clock = overrides.clock ?? systemClock;
   const log = overrides.log ?? createLogger(config.logLevel);
+  tightenDataDir(config.dataDir);
   const db = openDatabase(path.join(config.dataDir, "consign.db"));
   const events = new EventRecorder(db, clock);
   return {

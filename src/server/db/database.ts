@@ -1,13 +1,20 @@
 import fs from "node:fs";
 import path from "node:path";
 import Database from "better-sqlite3";
+import { ensurePrivateDir, makePrivate, PRIVATE_FILE_MODE } from "@/server/lib/private-files";
 import { type Migration, migrations } from "./migrations";
 
 export type Db = Database.Database;
 
 /** Opens (creating if needed) the service database and brings its schema up to date. */
 export function openDatabase(file: string): Db {
-  if (file !== ":memory:") fs.mkdirSync(path.dirname(file), { recursive: true });
+  if (file !== ":memory:") {
+    ensurePrivateDir(path.dirname(file));
+    // SQLite gives the -wal and -shm files the database file's mode, so this keeps all three
+    // private; those made by an older version are tightened too.
+    fs.closeSync(fs.openSync(file, "a", PRIVATE_FILE_MODE));
+    for (const f of [file, `${file}-wal`, `${file}-shm`]) makePrivate(f);
+  }
   const db = new Database(file);
   db.pragma("journal_mode = WAL");
   db.pragma("foreign_keys = ON");
