@@ -58,6 +58,40 @@ describe("JobRunner", () => {
     expect(row).toEqual({ status: "failed", attempts: 2, last_error: "boom" });
   });
 
+  it("runs a recurring job now and at the start of each later slot, never twice per slot", async () => {
+    const { db, clock, log } = setup();
+    clock.set(10 * 3_600_000 + 1_000);
+    const runs: number[] = [];
+    const runner = new JobRunner(db, clock, log);
+    runner.every("tick", 3_600_000, () => void runs.push(clock.now()));
+    // A restart in the same slot enqueues that slot again: a no-op.
+    new JobRunner(db, clock, log).every("tick", 3_600_000, () => {});
+    expect(await runner.runDue()).toBe(1);
+    clock.advance(3_600_000 - 1_001);
+    expect(await runner.runDue()).toBe(0);
+    clock.advance(1);
+    expect(await runner.runDue()).toBe(1);
+    expect(runs).toEqual([10 * 3_600_000 + 1_000, 11 * 3_600_000]);
+  });
+
+  it("keeps a recurring job going after a run that fails, without retrying it", async () => {
+    const { db, clock, log } = setup();
+    let fail = true;
+    const runner = new JobRunner(db, clock, log);
+    runner.every("tick", 60_000, () => {
+      if (fail) throw new Error("boom");
+    });
+    expect(await runner.runDue()).toBe(1);
+    expect(db.prepare("SELECT status FROM jobs ORDER BY status").pluck().all()).toEqual([
+      "failed",
+      "queued",
+    ]);
+    fail = false;
+    clock.advance(60_000);
+    expect(await runner.runDue()).toBe(1);
+    expect(await runner.runDue()).toBe(0);
+  });
+
   it("keeps one pending job per unique key", () => {
     const { db, clock, log } = setup();
     const runner = new JobRunner(db, clock, log);
