@@ -1,8 +1,11 @@
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { scopes } from "@/contract/common";
 import { ManualClock } from "@/server/lib/clock";
-import { EventRecorder } from "@/server/modules/events/events.repository";
+import { eventsRouter } from "@/server/modules/events/events.routes";
 import { addMember, removeMember } from "@/server/modules/members/members.repository";
+import { expectBody, expectError } from "@/server/testing/expect-body";
 import { createTestApp, type TestApp } from "@/server/testing/test-app";
+import { authRouter } from "./auth.routes";
 import { revokeKey } from "./keys.repository";
 
 let t: TestApp;
@@ -13,13 +16,23 @@ beforeEach(async () => {
 });
 afterEach(() => t.close());
 
+const keyInfo = (key?: string | null, headers?: Record<string, string>) =>
+  // Per-call options replace the client's headers (its key) rather than merging with them.
+  headers
+    ? t.client(authRouter, { key }).auth.key.$get({}, { headers })
+    : t.client(authRouter, { key }).auth.key.$get();
+const events = (workspaceId: string, key?: string) =>
+  t
+    .client(eventsRouter, { key })
+    .workspaces[":workspaceId"].events.$get({ param: { workspaceId }, query: {} });
+
 describe("authentication", () => {
   it("describes the calling key", async () => {
-    const res = await t.call("GET", "/auth/key");
-    expect(res.status).toBe(200);
-    expect(res.json.workspace.id).toBe(t.workspaceId);
-    expect(res.json.key.scopes).toHaveLength(7);
-    expect(res.json.key.hint).toBe(t.adminKey.slice(-4));
+    const info = await expectBody(await keyInfo(), 200);
+    expect(info.workspace.id).toBe(t.workspaceId);
+    expect(info.key.scopes).toEqual([...scopes]);
+    expect(info.key.hint).toBe(t.adminKey.slice(-4));
+    expect(info.member).toMatchObject({ id: t.adminId, role: "admin" });
   });
 
   it.each([
@@ -29,70 +42,59 @@ describe("authentication", () => {
     ["malformed", null, { Authorization: `Bearer sk_${"a".repeat(40)}` }],
     ["unknown", `svc_sk_${"a".repeat(40)}`, undefined],
   ])("refuses a %s credential with 401 in the envelope", async (reason, key, headers) => {
-    const res = await t.call("GET", "/auth/key", { key, headers });
-    expect(res.status).toBe(401);
-    expect(res.json.error).toMatchObject({ code: "unauthenticated", details: { reason } });
-    expect(typeof res.json.error.message).toBe("string");
+    const error = await expectError(await keyInfo(key, headers), 401);
+    expect(error).toMatchObject({ code: "unauthenticated", details: { reason } });
+    expect(typeof error.message).toBe("string");
   });
 
   it("refuses an expired key", async () => {
     const key = t.keyWith(["files:read"], { expiresAt: clock.now() + 60_000 });
-    expect((await t.call("GET", "/auth/key", { key })).status).toBe(200);
+    expect((await keyInfo(key)).status).toBe(200);
     clock.advance(60_000);
-    const res = await t.call("GET", "/auth/key", { key });
-    expect(res.status).toBe(401);
-    expect(res.json.error.details.reason).toBe("expired");
+    expect((await expectError(await keyInfo(key), 401)).details).toEqual({ reason: "expired" });
   });
 
   it("refuses a revoked key at once", async () => {
     const key = t.keyWith(["files:read"]);
-    const id = (await t.call("GET", "/auth/key", { key })).json.key.id;
+    const { id } = (await expectBody(await keyInfo(key), 200)).key;
     revokeKey(t.deps.db, id, clock.now());
-    const res = await t.call("GET", "/auth/key", { key });
-    expect(res.json.error.details.reason).toBe("revoked");
+    expect((await expectError(await keyInfo(key), 401)).details).toEqual({ reason: "revoked" });
   });
 
   it("stops a key when its creator leaves the workspace (spec rule 4), and emits member events", async () => {
-    const events = new EventRecorder(t.deps.db, clock);
     const member = addMember(
       t.deps.db,
-      events,
+      t.deps.events,
       { workspaceId: t.workspaceId, email: "ed@example.com", name: "Ed", role: "admin" },
       clock.now(),
     );
     const key = t.keyWith(["files:read"], { memberId: member.id });
-    expect((await t.call("GET", "/auth/key", { key })).status).toBe(200);
-    removeMember(t.deps.db, events, member, clock.now());
-    const res = await t.call("GET", "/auth/key", { key });
-    expect(res.status).toBe(401);
-    expect(res.json.error.details.reason).toBe("creator_removed");
-    const types = t.deps.db.prepare("SELECT type FROM events ORDER BY id").pluck().all();
+    expect((await keyInfo(key)).status).toBe(200);
+    removeMember(t.deps.db, t.deps.events, member, clock.now());
+    const error = await expectError(await keyInfo(key), 401);
+    expect(error.details).toEqual({ reason: "creator_removed" });
+    const types = t.deps.db.prepare("SELECT type FROM events ORDER BY seq").pluck().all();
     expect(types.slice(-2)).toEqual(["member.joined", "member.removed"]);
   });
 
   it("answers 403 for another workspace id, whether or not it exists", async () => {
     for (const ws of ["01aaaaaaaaaaaaaaaaaaaaaaaa", "nope"]) {
-      const res = await t.call("GET", `/workspaces/${ws}/files`);
-      expect(res.status).toBe(403);
-      expect(res.json.error).toMatchObject({
-        code: "forbidden",
-        details: { reason: "workspace_mismatch" },
-      });
+      const error = await expectError(await events(ws), 403);
+      expect(error).toMatchObject({ code: "forbidden", details: { reason: "workspace_mismatch" } });
     }
   });
 
   it("answers 403 naming the scopes that would allow the call", async () => {
-    const key = t.keyWith(["webhooks:manage"]);
-    const res = await t.call("GET", t.w("/files"), { key });
-    expect(res.status).toBe(403);
-    expect(res.json.error).toMatchObject({
+    const key = t.keyWith(["files:read"]);
+    const error = await expectError(await events(t.workspaceId, key), 403);
+    expect(error).toMatchObject({
       code: "forbidden",
       details: {
         reason: "missing_scope",
-        requiredScopes: ["files:read"],
-        keyScopes: ["webhooks:manage"],
+        requiredScopes: ["webhooks:manage"],
+        keyScopes: ["files:read"],
       },
     });
-    expect(res.json.error.message).toContain("files:read");
+    expect(error.message).toContain("webhooks:manage");
   });
 });

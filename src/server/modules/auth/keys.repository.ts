@@ -4,6 +4,7 @@ import type { Db } from "@/server/db/database";
 import { stmt } from "@/server/db/statements";
 import { newId, randomBase62 } from "@/server/lib/ids";
 import { hashSecret } from "@/server/lib/secrets";
+import { getMember } from "@/server/modules/members/members.repository";
 
 export interface KeyRow {
   id: string;
@@ -69,7 +70,8 @@ export function createKey(
     created_at: now,
     last_used_at: null,
   };
-  db.prepare(
+  stmt(
+    db,
     `INSERT INTO api_keys (id, workspace_id, member_id, name, hint, key_hash, scopes, expires_at, revoked_at, created_at, last_used_at)
      VALUES (@id, @workspace_id, @member_id, @name, @hint, @key_hash, @scopes, @expires_at, @revoked_at, @created_at, @last_used_at)`,
   ).run({ ...row, key_hash: hashSecret(key) });
@@ -77,11 +79,9 @@ export function createKey(
 }
 
 export const listKeys = (db: Db, workspaceId: string) =>
-  (
-    db
-      .prepare("SELECT * FROM api_keys WHERE workspace_id = ? ORDER BY created_at")
-      .all(workspaceId) as KeyRow[]
-  ).map(toRecord);
+  stmt<[string], KeyRow>(db, "SELECT * FROM api_keys WHERE workspace_id = ? ORDER BY created_at")
+    .all(workspaceId)
+    .map(toRecord);
 
 export const getKey = (db: Db, id: string) => {
   const row = stmt<[string], KeyRow>(db, "SELECT * FROM api_keys WHERE id = ?").get(id);
@@ -90,9 +90,8 @@ export const getKey = (db: Db, id: string) => {
 
 export function revokeKey(db: Db, id: string, now: number): boolean {
   return (
-    db
-      .prepare("UPDATE api_keys SET revoked_at = ? WHERE id = ? AND revoked_at IS NULL")
-      .run(now, id).changes > 0
+    stmt(db, "UPDATE api_keys SET revoked_at = ? WHERE id = ? AND revoked_at IS NULL").run(now, id)
+      .changes > 0
   );
 }
 
@@ -104,15 +103,16 @@ export type AuthResult =
 const LAST_USED_RESOLUTION_MS = 60_000;
 
 export function authenticateKey(db: Db, key: string, now: number): AuthResult {
-  const row = stmt<[string], KeyRow & { member_removed_at: number | null }>(
-    db,
-    `SELECT k.*, m.removed_at AS member_removed_at FROM api_keys k JOIN members m ON m.id = k.member_id
-     WHERE k.key_hash = ?`,
-  ).get(hashSecret(key));
+  const row = stmt<[string], KeyRow>(db, "SELECT * FROM api_keys WHERE key_hash = ?").get(
+    hashSecret(key),
+  );
   if (!row) return { ok: false, reason: "unknown" };
   if (row.revoked_at !== null) return { ok: false, reason: "revoked" };
   if (row.expires_at !== null && row.expires_at <= now) return { ok: false, reason: "expired" };
-  if (row.member_removed_at !== null) return { ok: false, reason: "creator_removed" };
+  // Spec rule 4: a key stops working when its creator leaves the workspace.
+  if (getMember(db, row.member_id)?.removed_at !== null) {
+    return { ok: false, reason: "creator_removed" };
+  }
   if (row.last_used_at === null || now - row.last_used_at > LAST_USED_RESOLUTION_MS) {
     stmt(db, "UPDATE api_keys SET last_used_at = ? WHERE id = ?").run(now, row.id);
   }

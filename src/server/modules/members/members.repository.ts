@@ -38,7 +38,8 @@ export function addMember(
       joined_at: now,
       removed_at: null,
     };
-    db.prepare(
+    stmt(
+      db,
       `INSERT INTO members (id, workspace_id, email, name, role, joined_at, removed_at)
        VALUES (@id, @workspace_id, @email, @name, @role, @joined_at, @removed_at)`,
     ).run(row);
@@ -47,10 +48,10 @@ export function addMember(
   })();
 }
 
-/** Removes a member (their keys stop working at once: auth joins on removed_at) and emits `member.removed`. */
+/** Removes a member (their keys stop working at once: every key check reads removed_at) and emits `member.removed`. */
 export function removeMember(db: Db, events: EventRecorder, member: MemberRow, now: number) {
   db.transaction(() => {
-    db.prepare("UPDATE members SET removed_at = ? WHERE id = ?").run(now, member.id);
+    stmt(db, "UPDATE members SET removed_at = ? WHERE id = ?").run(now, member.id);
     events.record(member.workspace_id, "member.removed", {
       member: { ...memberView(member), removedAt: new Date(now).toISOString() },
     });
@@ -58,19 +59,17 @@ export function removeMember(db: Db, events: EventRecorder, member: MemberRow, n
 }
 
 export const listMembers = (db: Db, workspaceId: string) =>
-  db
-    .prepare(
-      "SELECT * FROM members WHERE workspace_id = ? AND removed_at IS NULL ORDER BY joined_at",
-    )
-    .all(workspaceId) as MemberRow[];
+  stmt<[string], MemberRow>(
+    db,
+    "SELECT * FROM members WHERE workspace_id = ? AND removed_at IS NULL ORDER BY joined_at",
+  ).all(workspaceId);
 
 /** An active member by id or email. */
 export const findMember = (db: Db, workspaceId: string, idOrEmail: string) =>
-  db
-    .prepare(
-      "SELECT * FROM members WHERE workspace_id = ? AND removed_at IS NULL AND (id = ? OR email = lower(?))",
-    )
-    .get(workspaceId, idOrEmail, idOrEmail) as MemberRow | undefined;
+  stmt<[string, string, string], MemberRow>(
+    db,
+    "SELECT * FROM members WHERE workspace_id = ? AND removed_at IS NULL AND (id = ? OR email = lower(?))",
+  ).get(workspaceId, idOrEmail, idOrEmail);
 
 export const getMember = (db: Db, id: string) =>
   stmt<[string], MemberRow>(db, "SELECT * FROM members WHERE id = ?").get(id);

@@ -10,14 +10,14 @@ export interface WorkspaceRow {
 
 export function createWorkspace(db: Db, name: string, now: number): WorkspaceRow {
   const row = { id: newId(now), name, created_at: now };
-  db.prepare("INSERT INTO workspaces (id, name, created_at) VALUES (@id, @name, @created_at)").run(
+  stmt(db, "INSERT INTO workspaces (id, name, created_at) VALUES (@id, @name, @created_at)").run(
     row,
   );
   return row;
 }
 
 export const listWorkspaces = (db: Db) =>
-  db.prepare("SELECT * FROM workspaces ORDER BY created_at").all() as WorkspaceRow[];
+  stmt<[], WorkspaceRow>(db, "SELECT * FROM workspaces ORDER BY created_at").all();
 
 export const getWorkspace = (db: Db, id: string) =>
   stmt<[string], WorkspaceRow>(db, "SELECT * FROM workspaces WHERE id = ?").get(id);
