@@ -32,9 +32,10 @@ export default defineConfig({
     testTimeout: 30_000,
     hookTimeout: 60_000,
   },
+  // No source maps in the build `npm start` serves (they would publish the source); `npm run
+  // dev` serves through Vite, which maps every module on its own.
   build: {
     outDir: "dist",
-    sourcemap: true,
     target: "es2022",
   },
 });

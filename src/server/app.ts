@@ -149,8 +149,12 @@ function serveConsole(app: ReturnType<typeof createRouter>, deps: AppDeps) {
     await next();
     if (c.res.status === 200) c.header("Cache-Control", "public, max-age=31536000, immutable");
   });
+  // Source maps would hand anyone the console's original source; a build that made them
+  // anyway (vite build --sourcemap) still does not serve them.
   app.use("*", async (c, next) =>
-    c.req.path.startsWith("/v1/") ? next() : serveStatic({ root: relativeRoot })(c, next),
+    c.req.path.startsWith("/v1/") || c.req.path.endsWith(".map")
+      ? next()
+      : serveStatic({ root: relativeRoot })(c, next),
   );
   app.get("*", async (c, next) => {
     if (c.req.path.startsWith("/v1/") || c.req.path.startsWith("/assets/")) return next();
