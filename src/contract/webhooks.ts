@@ -36,7 +36,11 @@ export const webhookUrlSchema = z
       }
     },
     { message: "Must be an absolute http or https URL" },
-  );
+  )
+  .meta({
+    description:
+      "Absolute http(s), without a user name or password (`credentials_in_url`). An IP address that is private, loopback, link-local or otherwise not public is refused (`private_address`) unless the service allows it; a host name is checked when a delivery connects",
+  });
 
 /** A catalogue type or `*` (everything, including types added later). */
 export const subscribableEventSchema = z
