@@ -2,9 +2,12 @@ import type { Statement } from "better-sqlite3";
 import type { Db } from "./database";
 
 /**
- * better-sqlite3 compiles a statement on every prepare(); hot paths (every request's key check,
- * the dispatcher's poll) reuse one per SQL text. Not for statements that are iterated: a
- * statement being iterated cannot run again until the iteration ends.
+ * The one way repositories prepare SQL: better-sqlite3 compiles a statement on every prepare(),
+ * so each SQL text is compiled once per connection and reused (every request's key check, the
+ * dispatcher's and the job runner's polls). SQL built from optional filters is fine: each
+ * combination is its own text, prepared once. Not for statements that are iterated: a statement
+ * being iterated cannot run again until the iteration ends, so those are prepared where they
+ * are iterated, with a comment saying so.
  */
 const cache = new WeakMap<Db, Map<string, Statement>>();
 export function stmt<P extends unknown[] = unknown[], R = unknown>(
