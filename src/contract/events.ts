@@ -16,6 +16,9 @@ const member = z.object({
   joinedAt: dateTime(),
 });
 
+/** The paths a file event is about: one per item of the request, never one event per file. */
+const filePaths = z.array(z.string()).min(1);
+
 /**
  * `data` per event type. Loose objects: an area may add members later, and receivers must
  * tolerate members they do not know (docs/api-decisions.md, Webhooks and events).
@@ -78,7 +81,39 @@ export const eventDataSchemas = {
   "watch_folder.created": z.looseObject({ watchFolderId: z.string(), path: z.string() }),
   "member.joined": z.looseObject({ member }),
   "member.removed": z.looseObject({ member: member.extend({ removedAt: dateTime() }) }),
+  "file.created": z.looseObject({
+    paths: filePaths.meta({
+      description: "Every entry the request created, each folder before what it holds",
+    }),
+  }),
+  "file.updated": z.looseObject({ paths: filePaths }),
+  "file.renamed": z.looseObject({
+    paths: filePaths.meta({ description: "The new path" }),
+    from: z.string(),
+    to: z.string(),
+  }),
+  "file.trashed": z.looseObject({
+    paths: filePaths.meta({ description: "Where the items were; a folder's contents go with it" }),
+    itemIds: z.array(z.string()).meta({ description: "The trash item of each path, in order" }),
+    purgeAt: dateTime().meta({ description: "When the service purges them (no event then)" }),
+  }),
+  "file.restored": z.looseObject({
+    paths: filePaths.meta({ description: "Where the item is now" }),
+    itemId: z.string(),
+    originalPath: z.string(),
+    renamed: z.boolean().meta({ description: "true when it came back under another name" }),
+  }),
+  "file.deleted": z.looseObject({
+    paths: filePaths.meta({ description: "Where the items were" }),
+    itemId: z
+      .string()
+      .optional()
+      .meta({ description: "Present when a trash item was purged: its id" }),
+  }),
+  "file.version_restored": z.looseObject({ paths: filePaths, versionId: z.string() }),
 } satisfies Record<EventType, z.ZodType>;
+
+export type EventData<T extends EventType> = z.infer<(typeof eventDataSchemas)[T]>;
 
 export const webhookTestDataSchema = z.object({ webhookId: z.string(), message: z.string() });
 
@@ -224,6 +259,29 @@ export const sampleEventData: Record<string, Record<string, unknown>> = {
       joinedAt: "2026-06-01T12:00:00.000Z",
       removedAt: "2026-06-02T12:00:00.000Z",
     },
+  },
+  "file.created": { paths: ["Incoming/Dailies", "Incoming/Dailies/notes.txt"] },
+  "file.updated": { paths: ["Projects/Trailer/v3/notes.pdf"] },
+  "file.renamed": {
+    paths: ["Projects/Trailer/v4"],
+    from: "Projects/Trailer/v3",
+    to: "Projects/Trailer/v4",
+  },
+  "file.trashed": {
+    paths: ["Projects/Trailer/old", "Projects/Trailer/draft.mov"],
+    itemIds: ["01jz0000000000000000000009", "01jz000000000000000000000a"],
+    purgeAt: "2026-07-01T12:00:00.000Z",
+  },
+  "file.restored": {
+    paths: ["Projects/Trailer/draft (restored).mov"],
+    itemId: "01jz000000000000000000000a",
+    originalPath: "Projects/Trailer/draft.mov",
+    renamed: true,
+  },
+  "file.deleted": { paths: ["Projects/Trailer/old"], itemId: "01jz0000000000000000000009" },
+  "file.version_restored": {
+    paths: ["Projects/Trailer/v3/notes.pdf"],
+    versionId: "01jz000000000000000000000b",
   },
   [WEBHOOK_TEST]: { webhookId: "01jz0000000000000000000008", message: "A test event from Consign" },
 };

@@ -2,11 +2,12 @@ import { z } from "zod";
 import {
   dateTime,
   nameSchema,
+  okSchema,
   optionalPathSchema,
   queryInteger,
   requiredPathSchema,
 } from "./common";
-import { fileSortFields, sortOrders } from "./rules";
+import { fileSortFields, isWellFormedText, normalizeName, sortOrders } from "./rules";
 
 export { type FileSortField, fileSortFields, type SortOrder, sortOrders } from "./rules";
 
@@ -92,7 +93,16 @@ export const deleteFilesBodySchema = z.object({
 export type DeleteFilesBody = z.input<typeof deleteFilesBodySchema>;
 
 export const searchFilesQuerySchema = z.object({
-  q: z.string().min(1).max(200),
+  q: z
+    .string()
+    .min(1)
+    .max(200)
+    // A NUL would cut the FTS query short; no name holds a control character, so none can match.
+    // biome-ignore lint/suspicious/noControlCharactersInRegex: control characters are what we refuse
+    .refine((q) => !/[\u0000-\u001f\u007f-\u009f]/.test(q), "Must not contain control characters")
+    .refine(isWellFormedText, "Must be well-formed Unicode (no lone surrogate)")
+    // Names are stored in NFC: text typed in another form must still find them.
+    .transform(normalizeName),
   path: optionalPathSchema,
   limit: queryInteger(1, 500).default(100),
 });
@@ -161,6 +171,23 @@ export const trashItemParams = z.object({
     .max(64)
     .meta({ param: { name: "itemId", in: "path" } }),
 });
+
+/** The spec's Ok, plus where the item came back (extension members, additive). */
+export const restoreTrashResultSchema = okSchema
+  .extend({
+    path: z.string().meta({
+      description:
+        "Extension (x-consign-extension): where the item is now, its original path unless that was taken",
+      "x-consign-extension": true,
+    }),
+    renamed: z.boolean().meta({
+      description:
+        'Extension (x-consign-extension): true when the original path was taken and the item came back as "name (restored)"',
+      "x-consign-extension": true,
+    }),
+  })
+  .meta({ id: "TrashRestoreResult" });
+export type RestoreTrashResult = z.infer<typeof restoreTrashResultSchema>;
 
 export const fileVersionSchema = z
   .object({

@@ -156,6 +156,30 @@ export const eventCatalogue = [
   { type: "watch_folder.created", area: "Watch folders", description: "A watch folder was set up" },
   { type: "member.joined", area: "Members", description: "Someone joined the workspace" },
   { type: "member.removed", area: "Members", description: "A member was removed" },
+  // Extensions (docs/api-decisions.md, File events): one event per request, with its paths.
+  {
+    type: "file.created",
+    area: "Files",
+    description: "Folders were created, or a file was written where there was none",
+  },
+  {
+    type: "file.updated",
+    area: "Files",
+    description: "A file's content was replaced; the earlier content is kept as a version",
+  },
+  { type: "file.renamed", area: "Files", description: "A file or folder was renamed" },
+  { type: "file.trashed", area: "Files", description: "Files or folders were moved to the trash" },
+  { type: "file.restored", area: "Files", description: "A trash item was put back" },
+  {
+    type: "file.deleted",
+    area: "Files",
+    description: "Files or folders were deleted for good, or someone purged a trash item",
+  },
+  {
+    type: "file.version_restored",
+    area: "Files",
+    description: "A kept version of a file was made live",
+  },
 ] as const;
 
 /** Sent only to the endpoint being tested; not subscribable, so not in the catalogue. */

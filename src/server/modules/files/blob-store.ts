@@ -3,6 +3,7 @@ import fs from "node:fs";
 import path from "node:path";
 import type { Readable } from "node:stream";
 import { newId } from "@/server/lib/ids";
+import { ensurePrivateDir, PRIVATE_FILE_MODE } from "@/server/lib/private-files";
 
 export type FileContent = Uint8Array | string | Readable | AsyncIterable<Uint8Array>;
 
@@ -15,7 +16,8 @@ export interface StagedBlob {
 /**
  * File bytes on disk, content-addressed by SHA-256 (`blobs/ab/cd/<sha>`), so versions and
  * copies of the same content share one file. Writes go to `tmp/` first and are renamed into
- * place only when the database commits the reference (see FilesService.writeFile).
+ * place only when the database commits the reference (see FilesService.writeFile). Folders
+ * are 0700 and files 0600 (the rename keeps the temp file's mode).
  */
 export class BlobStore {
   readonly root: string;
@@ -24,7 +26,9 @@ export class BlobStore {
   constructor(dataDir: string) {
     this.root = path.join(dataDir, "blobs");
     this.tmp = path.join(this.root, "tmp");
-    fs.mkdirSync(this.tmp, { recursive: true });
+    // A blobs folder made before the modes were set keeps its files, but no longer shows them.
+    ensurePrivateDir(this.root);
+    ensurePrivateDir(this.tmp);
   }
 
   pathOf(sha256: string) {
@@ -40,7 +44,7 @@ export class BlobStore {
       typeof content === "string" || content instanceof Uint8Array
         ? [typeof content === "string" ? Buffer.from(content) : content]
         : content;
-    const out = fs.createWriteStream(tempPath);
+    const out = fs.createWriteStream(tempPath, { mode: PRIVATE_FILE_MODE });
     try {
       for await (const chunk of source as AsyncIterable<Uint8Array> | Uint8Array[]) {
         hash.update(chunk);
@@ -69,7 +73,7 @@ export class BlobStore {
       fs.rmSync(staged.tempPath, { force: true });
       return;
     }
-    fs.mkdirSync(path.dirname(target), { recursive: true });
+    ensurePrivateDir(path.dirname(target));
     fs.renameSync(staged.tempPath, target);
   }
 

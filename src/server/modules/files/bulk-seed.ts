@@ -1,5 +1,5 @@
 import { setTimeout as sleep } from "node:timers/promises";
-import { joinPath, sortKey } from "./files.repository";
+import { addBlobRef, childrenChanged, insertRow, joinPath } from "./files.repository";
 import type { FilesService } from "./files.service";
 
 const SEED_CONTENT = "Consign seed file: every seeded file shares these bytes.\n";
@@ -37,45 +37,35 @@ export async function seedEntries(
   count: number,
   { start, folderEvery = 50, pauseMs = 20 }: SeedOptions = {},
 ) {
-  const insert = files.db.prepare(
-    `INSERT INTO entries (workspace_id, parent_id, name, sort_key, path, is_file, size, mime, sha256, created_at, modified_at)
-     VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
-  );
+  const { db } = files;
   const now = Date.now();
   let first = start;
   for (let done = 0; done < count; done += BATCH) {
     if (done > 0 && pauseMs > 0) await sleep(pauseMs);
     const blob = await files.blobs.stage(SEED_CONTENT);
-    files.db
-      .transaction(() => {
-        const folder = files.ensureFolder(workspaceId, folderPath, now);
-        first ??= folder.folder_count + folder.file_count;
-        const batch = Math.min(BATCH, count - done);
-        let folders = 0;
-        for (let i = first + done; i < first + done + batch; i++) {
-          const name = seedName(i, folderEvery);
-          const isFile = !name.startsWith("dir_");
-          if (!isFile) folders++;
-          // Dates vary so the date order differs from the name order.
-          insert.run(
-            workspaceId,
-            folder.id,
-            name,
-            sortKey(name),
-            joinPath(folder.path, name),
-            isFile ? 1 : 0,
-            isFile ? blob.size : 0,
-            isFile ? "image/x-exr" : null,
-            isFile ? blob.sha256 : null,
-            now - ((i * 104_729) % 31_536_000_000),
-            now - ((i * 15_485_863) % 31_536_000_000),
-          );
-        }
-        files.repo.childrenChanged(folder.id, folders, batch - folders, now);
-        files.repo.addBlobRef(blob.sha256, blob.size, now, batch - folders);
-        files.blobs.commit(blob);
-      })
-      .immediate();
+    db.transaction(() => {
+      const folder = files.ensureFolder(workspaceId, folderPath, now);
+      first ??= folder.folder_count + folder.file_count;
+      const batch = Math.min(BATCH, count - done);
+      let folders = 0;
+      for (let i = first + done; i < first + done + batch; i++) {
+        const name = seedName(i, folderEvery);
+        const isFile = !name.startsWith("dir_");
+        if (!isFile) folders++;
+        // Dates vary so the date order differs from the name order.
+        insertRow(
+          db,
+          folder,
+          name,
+          isFile ? { size: blob.size, mime: "image/x-exr", sha256: blob.sha256 } : null,
+          now - ((i * 104_729) % 31_536_000_000),
+          now - ((i * 15_485_863) % 31_536_000_000),
+        );
+      }
+      childrenChanged(db, folder.id, folders, batch - folders, now);
+      addBlobRef(db, blob.sha256, blob.size, now, batch - folders);
+      files.blobs.commit(blob);
+    }).immediate();
   }
 }
 

@@ -4,18 +4,13 @@ import { thumbnailMimeTypes } from "@/contract/rules";
 import type { AppEnv } from "@/server/http/types";
 import { validationFailed } from "@/server/lib/api-error";
 import type * as r from "./files.routes";
-import { listFolder } from "./listing";
-import { manifestJson } from "./manifest";
-import { searchFiles as search } from "./search";
-import { listTrash as trashItems } from "./trash";
-import { listVersions as versionsOf } from "./versions";
 
 export const listFiles: RouteHandler<typeof r.listFilesRoute, AppEnv> = (c) => {
   const { files } = c.get("deps");
   const { workspaceId } = c.get("auth");
   const query = c.req.valid("query");
   const folder = files.folder(workspaceId, query.path, "query.path");
-  const { items, total } = listFolder(files.repo, files, folder, query);
+  const { items, total } = files.list(folder, query);
   const access = c.get("auth").scopes.includes("files:write") ? "write" : "read";
   // Assembled as text around the items SQLite rendered; the shape is fileListingSchema.
   const body = `{"path":${JSON.stringify(folder.path)},"access":"${access}","total":${total},"sort":"${query.sort}","order":"${query.order}","items":${items}}`;
@@ -38,13 +33,13 @@ export const searchFiles: RouteHandler<typeof r.searchFilesRoute, AppEnv> = (c) 
   const { files } = c.get("deps");
   const { q, path, limit } = c.req.valid("query");
   const scope = files.folder(c.get("auth").workspaceId, path, "query.path");
-  return c.json({ items: search(files.repo, scope, q, limit) }, 200);
+  return c.json({ items: files.search(scope, q, limit) }, 200);
 };
 
 export const manifest: RouteHandler<typeof r.manifestRoute, AppEnv> = (c) => {
   const { files } = c.get("deps");
   const folder = files.folder(c.get("auth").workspaceId, c.req.valid("query").path, "query.path");
-  const chunks = manifestJson(files.repo, folder, files.limits.manifest);
+  const chunks = files.manifest(folder);
   const encoder = new TextEncoder();
   const body = new ReadableStream<Uint8Array>({
     async pull(controller) {
@@ -66,11 +61,12 @@ export const createFolder: RouteHandler<typeof r.createFolderRoute, AppEnv> = (c
 };
 
 export const listTrash: RouteHandler<typeof r.listTrashRoute, AppEnv> = (c) =>
-  c.json(trashItems(c.get("deps").files.repo, c.get("auth").workspaceId), 200);
+  c.json(c.get("deps").files.trash(c.get("auth").workspaceId), 200);
 
 export const restoreTrash: RouteHandler<typeof r.restoreTrashRoute, AppEnv> = (c) => {
-  c.get("deps").files.restoreTrash(c.get("auth").workspaceId, c.req.valid("param").itemId);
-  return c.json({ ok: true }, 200);
+  const { itemId } = c.req.valid("param");
+  const restored = c.get("deps").files.restoreTrash(c.get("auth").workspaceId, itemId);
+  return c.json({ ok: true, ...restored }, 200);
 };
 
 export const purgeTrash: RouteHandler<typeof r.purgeTrashRoute, AppEnv> = (c) => {
@@ -88,7 +84,7 @@ export const listVersions: RouteHandler<typeof r.listVersionsRoute, AppEnv> = (c
       `"${path}" is a folder; folders have no versions`,
       "not_a_file",
     );
-  return c.json(versionsOf(files.repo, entry), 200);
+  return c.json(files.versions(entry), 200);
 };
 
 export const restoreVersion: RouteHandler<typeof r.restoreVersionRoute, AppEnv> = (c) => {

@@ -10,6 +10,7 @@ import {
   manifestSchema,
   previewQuerySchema,
   renameFileBodySchema,
+  restoreTrashResultSchema,
   searchFilesQuerySchema,
   searchResultsSchema,
   trashItemParams,
@@ -115,9 +116,9 @@ export const restoreTrashRoute = apiRoute({
   scopes: write,
   summary: "Restore a trash item",
   description:
-    'Puts the item (with its subtree) back at its original path, recreating missing parent folders. When that path is taken, it is restored beside it as "name (restored)" (then "name (restored 2)", ...), before the extension of a file, shortened to fit 255 characters. A file standing where a parent folder must be: validation_failed. 404 for an unknown id.',
+    'Puts the item (with its subtree) back at its original path, recreating missing parent folders. When that path is taken, it is restored beside it as "name (restored)" (then "name (restored 2)", ...), before the extension of a file, shortened to fit 255 characters. The answer says where it is now (`path`) and whether that is another name (`renamed`): extension members beside the spec\'s `ok`. A file standing where a parent folder must be: validation_failed. 404 for an unknown id.',
   request: { params: workspaceParams.extend(trashItemParams.shape) },
-  responses: { 200: json(okSchema, "Restored") },
+  responses: { 200: json(restoreTrashResultSchema, "Restored") },
 });
 
 export const purgeTrashRoute = apiRoute({

@@ -1,29 +1,28 @@
-import type { FileEntry } from "@/contract/files";
+import type { EventData, EventType } from "@/contract/events";
+import type { FileEntry, SearchResult, TrashItem } from "@/contract/files";
+import { normalizeName } from "@/contract/rules";
 import type { Db } from "@/server/db/database";
 import type { Config } from "@/server/env";
 import { notFound, validationFailed } from "@/server/lib/api-error";
-import type { Clock } from "@/server/lib/clock";
+import { type Clock, toIso } from "@/server/lib/clock";
+import type { EventRecorder } from "@/server/modules/events/events.repository";
 import { BlobStore, type FileContent } from "./blob-store";
-import {
-  baseName,
-  type EntryRow,
-  FilesRepository,
-  joinPath,
-  mimeFor,
-  parentOf,
-  sortKey,
-  toFileEntry,
-} from "./files.repository";
-import { PageCache, PositionCache } from "./listing";
+import * as entries from "./files.repository";
+import { baseName, type EntryRow, joinPath, parentOf, toFileEntry } from "./files.repository";
+import { type ListOptions, listFolder, PageCache, PositionCache } from "./listing.service";
+import { manifestJson } from "./manifest.service";
+import { mimeFor } from "./media-types";
+import { searchFiles } from "./search.service";
+import { deleteTrashed, expiredTrashIds } from "./trash.repository";
 import {
   collectBlobs,
   detach,
   getTrashItem,
+  listTrash,
   moveToTrash,
-  purgeDetached,
   restoreFromTrash,
-} from "./trash";
-import { keepCurrentAsVersion, restoreVersion } from "./versions";
+} from "./trash.service";
+import { keepCurrentAsVersion, listVersions, restoreVersion } from "./versions.service";
 
 export interface FilesLimits {
   /** Most files one manifest lists before it says `truncated`. */
@@ -32,12 +31,14 @@ export interface FilesLimits {
 
 export const DEFAULT_MANIFEST_LIMIT = 100_000;
 
+type FileEventType = Extract<EventType, `file.${string}`>;
+
 /**
  * Every change to the file tree goes through here, each in one immediate transaction, so the
- * folder counts, the blob reference counts and the tree never disagree.
+ * folder counts, the blob reference counts and the tree never disagree, and the change's one
+ * event (docs/api-decisions.md, File events) commits or rolls back with it.
  */
 export class FilesService {
-  readonly repo: FilesRepository;
   readonly blobs: BlobStore;
   readonly positions = new PositionCache();
   readonly pages = new PageCache();
@@ -47,8 +48,8 @@ export class FilesService {
     readonly db: Db,
     private clock: Clock,
     private config: Pick<Config, "dataDir" | "trashRetentionDays" | "versionsKeep">,
+    private events: Pick<EventRecorder, "record">,
   ) {
-    this.repo = new FilesRepository(db);
     this.blobs = new BlobStore(config.dataDir);
   }
 
@@ -56,10 +57,17 @@ export class FilesService {
     return this.db.transaction(() => fn(this.clock.now())).immediate();
   }
 
+  /** Called inside the change's transaction: the event and the change commit together. */
+  private record<T extends FileEventType>(workspaceId: string, type: T, data: EventData<T>) {
+    this.events.record(workspaceId, type, data);
+  }
+
   /** A live entry, or 404. The empty path is the root, which always exists. */
   get(workspaceId: string, p: string): EntryRow {
     const row =
-      p === "" ? this.repo.root(workspaceId, this.clock.now()) : this.repo.byPath(workspaceId, p);
+      p === ""
+        ? entries.root(this.db, workspaceId, this.clock.now())
+        : entries.byPath(this.db, workspaceId, p);
     if (!row) throw notFound(`"${p}"`, { path: p });
     return row;
   }
@@ -71,15 +79,45 @@ export class FilesService {
     return row;
   }
 
-  /** Creates the folder and any missing parents; a file anywhere on the way is refused. */
-  ensureFolder(workspaceId: string, p: string, now: number): EntryRow {
-    let current = this.repo.root(workspaceId, now);
+  /** One page of a folder; `items` is FileEntry JSON text (see listing.service.ts). */
+  list(folder: EntryRow, opts: ListOptions) {
+    return listFolder(this.db, this, folder, opts);
+  }
+
+  search(scope: EntryRow, q: string, limit: number): SearchResult[] {
+    return searchFiles(this.db, scope, q, limit);
+  }
+
+  manifest(folder: EntryRow): AsyncGenerator<string> {
+    return manifestJson(this.db, folder, this.limits.manifest);
+  }
+
+  trash(workspaceId: string): TrashItem[] {
+    return listTrash(this.db, workspaceId);
+  }
+
+  versions(file: EntryRow) {
+    return listVersions(this.db, file);
+  }
+
+  /**
+   * Creates the folder and any missing parents; a file anywhere on the way is refused. `created`
+   * collects the paths of the folders it made. The path is taken in NFC, as the API takes it,
+   * so a name typed on macOS (decomposed) and one typed elsewhere name the same folder.
+   */
+  ensureFolder(workspaceId: string, p: string, now: number, created: string[] = []): EntryRow {
+    let current = entries.root(this.db, workspaceId, now);
     if (p === "") return current;
-    for (const name of p.split("/")) {
-      const next = this.repo.byPath(workspaceId, joinPath(current.path, name));
+    for (const name of normalizeName(p).split("/")) {
+      const next = entries.byPath(this.db, workspaceId, joinPath(current.path, name));
       if (next?.is_file)
         throw validationFailed("path", `"${next.path}" is a file, not a folder`, "file_in_the_way");
-      current = next ?? this.repo.insert(current, name, null, now);
+      if (next) {
+        current = next;
+      } else {
+        current = entries.insert(this.db, current, name, null, now);
+        created.push(current.path);
+      }
     }
     return current;
   }
@@ -87,29 +125,32 @@ export class FilesService {
   /** Returns whether the folder was created (false: it already existed). */
   createFolder(workspaceId: string, p: string): boolean {
     return this.tx((now) => {
-      const existed = this.repo.byPath(workspaceId, p);
-      this.ensureFolder(workspaceId, p, now);
-      return !existed;
+      const created: string[] = [];
+      this.ensureFolder(workspaceId, p, now, created);
+      if (created.length > 0) this.record(workspaceId, "file.created", { paths: created });
+      return created.length > 0;
     });
   }
 
   /**
    * The service's way in for file bytes (the API carries none): the demo content, the seed CLI,
    * tests and later transfers and portals write through here. Replacing content keeps the old
-   * content as a version; writing identical content changes nothing.
+   * content as a version; writing identical content changes nothing. The path is taken in NFC.
    */
   async writeFile(
     workspaceId: string,
-    p: string,
+    path: string,
     content: FileContent,
     opts: { mime?: string; modifiedAt?: number } = {},
   ): Promise<FileEntry> {
+    const p = normalizeName(path);
     const staged = await this.blobs.stage(content);
     try {
       return this.tx((now) => {
         const modifiedAt = opts.modifiedAt ?? now;
-        const parent = this.ensureFolder(workspaceId, parentOf(p), now);
-        const existing = this.repo.byPath(workspaceId, p);
+        const created: string[] = [];
+        const parent = this.ensureFolder(workspaceId, parentOf(p), now, created);
+        const existing = entries.byPath(this.db, workspaceId, p);
         if (existing && !existing.is_file) {
           throw validationFailed("path", `"${p}" is a folder`, "folder_in_the_way");
         }
@@ -117,27 +158,21 @@ export class FilesService {
           this.blobs.discard(staged);
           return toFileEntry(existing);
         }
-        this.repo.addBlobRef(staged.sha256, staged.size, now);
-        const mime = opts.mime ?? mimeFor(p);
+        entries.addBlobRef(this.db, staged.sha256, staged.size, now);
+        const file = { size: staged.size, mime: opts.mime ?? mimeFor(p), sha256: staged.sha256 };
         let row: EntryRow;
         if (existing) {
-          keepCurrentAsVersion(this.repo, existing, this.config.versionsKeep);
-          this.repo.sql
-            .get("UPDATE entries SET sha256 = ?, size = ?, mime = ?, modified_at = ? WHERE id = ?")
-            .run(staged.sha256, staged.size, mime, modifiedAt, existing.id);
-          this.repo.reordered(parent.id);
-          row = this.repo.byId(existing.id)!;
+          keepCurrentAsVersion(this.db, existing, this.config.versionsKeep);
+          entries.setContent(this.db, existing.id, file, modifiedAt);
+          entries.reordered(this.db, parent.id);
+          row = entries.byId(this.db, existing.id)!;
+          this.record(workspaceId, "file.updated", { paths: [p] });
         } else {
-          row = this.repo.insert(
-            parent,
-            baseName(p),
-            { size: staged.size, mime, sha256: staged.sha256 },
-            now,
-            {
-              createdAt: modifiedAt,
-              modifiedAt,
-            },
-          );
+          row = entries.insert(this.db, parent, baseName(p), file, now, {
+            createdAt: modifiedAt,
+            modifiedAt,
+          });
+          this.record(workspaceId, "file.created", { paths: [...created, p] });
         }
         // Last, so a failure above leaves no file behind a reference that rolled back.
         this.blobs.commit(staged);
@@ -154,68 +189,91 @@ export class FilesService {
       const entry = this.get(workspaceId, p);
       if (entry.name === newName) return;
       const target = joinPath(parentOf(p), newName);
-      if (this.repo.byPath(workspaceId, target)) {
+      if (entries.byPath(this.db, workspaceId, target)) {
         throw validationFailed("newName", `"${target}" already exists`, "conflict");
       }
-      if (!entry.is_file) this.repo.movePrefix(workspaceId, p, target, null);
-      this.repo.sql
-        .get("UPDATE entries SET name = ?, sort_key = ?, path = ?, mime = ? WHERE id = ?")
-        .run(newName, sortKey(newName), target, entry.is_file ? mimeFor(newName) : null, entry.id);
-      this.repo.childrenChanged(entry.parent_id!, 0, 0, now);
+      if (!entry.is_file) entries.movePrefix(this.db, workspaceId, p, target, null);
+      entries.rename(this.db, entry.id, newName, target, entry.is_file ? mimeFor(newName) : null);
+      entries.childrenChanged(this.db, entry.parent_id!, 0, 0, now);
+      this.record(workspaceId, "file.renamed", { paths: [target], from: p, to: target });
     });
   }
 
   /**
    * All or nothing: every path is resolved before anything changes, and the whole batch is one
-   * transaction. A path inside another selected folder goes along with that folder.
+   * transaction with one event. A path inside another selected folder goes along with that folder.
    */
   remove(workspaceId: string, paths: string[], permanent: boolean) {
     this.tx((now) => {
       const unique = [...new Set(paths)].sort();
       const tops = unique.filter((p) => !unique.some((q) => p.startsWith(`${q}/`)));
-      const entries = tops.map((p) => {
-        const row = this.repo.byPath(workspaceId, p);
+      const found = tops.map((p) => {
+        const row = entries.byPath(this.db, workspaceId, p);
         if (!row) throw notFound(`"${p}"`, { path: p });
         return row;
       });
-      for (const entry of entries) {
-        if (permanent) purgeDetached(this.repo, detach(this.repo, entry, now));
-        else moveToTrash(this.repo, entry, this.config.trashRetentionDays, now);
+      if (permanent) {
+        for (const entry of found) deleteTrashed(this.db, detach(this.db, entry, now));
+        this.record(workspaceId, "file.deleted", { paths: tops });
+        return;
       }
+      const items = found.map((entry) =>
+        moveToTrash(this.db, entry, this.config.trashRetentionDays, now),
+      );
+      this.record(workspaceId, "file.trashed", {
+        paths: tops,
+        itemIds: items.map((i) => i.id),
+        purgeAt: toIso(items[0]!.purge_at),
+      });
     });
   }
 
-  restoreTrash(workspaceId: string, itemId: string): string {
-    return this.tx((now) =>
-      restoreFromTrash(
-        this.repo,
-        getTrashItem(this.repo, workspaceId, itemId),
+  /** Puts a trash item back; says where, and whether that is under another name. */
+  restoreTrash(workspaceId: string, itemId: string): { path: string; renamed: boolean } {
+    return this.tx((now) => {
+      const item = getTrashItem(this.db, workspaceId, itemId);
+      const restored = restoreFromTrash(
+        this.db,
+        item,
         (p) => this.ensureFolder(workspaceId, p, now),
         now,
-      ),
-    );
+      );
+      this.record(workspaceId, "file.restored", {
+        paths: [restored.path],
+        itemId,
+        originalPath: item.path,
+        renamed: restored.renamed,
+      });
+      return restored;
+    });
   }
 
+  /** A person's purge of one trash item (the hourly purge is `purgeExpired`). */
   purgeTrash(workspaceId: string, itemId: string) {
-    this.tx(() => purgeDetached(this.repo, getTrashItem(this.repo, workspaceId, itemId).id));
+    this.tx(() => {
+      const item = getTrashItem(this.db, workspaceId, itemId);
+      deleteTrashed(this.db, item.id);
+      this.record(workspaceId, "file.deleted", { paths: [item.path], itemId });
+    });
   }
 
   restoreVersion(workspaceId: string, versionId: string) {
-    this.tx((now) =>
-      restoreVersion(this.repo, workspaceId, versionId, this.config.versionsKeep, now),
-    );
+    this.tx((now) => {
+      const file = restoreVersion(this.db, workspaceId, versionId, this.config.versionsKeep, now);
+      this.record(workspaceId, "file.version_restored", { paths: [file.path], versionId });
+    });
   }
 
-  /** The recurring purge: expired trash items, then blobs nobody references, then stale temp files. */
+  /**
+   * The recurring purge: expired trash items, then blobs nobody references, then stale temp
+   * files. It records no event: it is the service keeping a promise made at `file.trashed`
+   * (`purgeAt`), not something a person did, and an hour's expiries would flood the stream.
+   */
   purgeExpired(): { items: number; blobs: number } {
-    const now = this.clock.now();
-    const expired = this.repo.sql
-      .get<string>("SELECT id FROM trash_items WHERE purge_at <= ? ORDER BY purge_at")
-      .pluck()
-      .all(now);
+    const expired = expiredTrashIds(this.db, this.clock.now());
     // One transaction per item keeps each write lock short next to live traffic.
-    for (const id of expired) this.tx(() => purgeDetached(this.repo, id));
-    const blobs = collectBlobs(this.repo, this.blobs);
+    for (const id of expired) this.tx(() => deleteTrashed(this.db, id));
+    const blobs = collectBlobs(this.db, this.blobs);
     this.blobs.sweepTemp(86_400_000, Date.now());
     return { items: expired.length, blobs };
   }

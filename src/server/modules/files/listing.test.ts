@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { PageCache } from "./listing";
+import { PageCache } from "./listing.service";
 
 describe("PageCache", () => {
   it("serves a page it holds, and renders again once a smaller budget has pushed it out", () => {

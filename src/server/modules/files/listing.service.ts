@@ -1,24 +1,13 @@
 import type { FileSortField, SortOrder } from "@/contract/files";
-import {
-  ENTRY_JSON_COLUMNS,
-  type EntryRow,
-  entryJson,
-  type FilesRepository,
-} from "./files.repository";
+import type { Db } from "@/server/db/database";
+import type { EntryRow } from "./files.repository";
+import { entryJson, everyNthKey, type OrderKey, segmentRows } from "./listing.repository";
 
 /** Spacing of the remembered positions: a deep page walks at most this many extra index entries. */
 const STEP = 128;
 /** Below this offset, walking the index is cheaper than keeping positions. */
 const DIRECT_OFFSET_LIMIT = 2048;
 const CACHED_FOLDERS = 256;
-
-type Key = (string | number)[];
-
-const ORDER: Record<FileSortField, { columns: string[]; index: string }> = {
-  name: { columns: ["sort_key"], index: "entries_by_name" },
-  size: { columns: ["size", "sort_key"], index: "entries_by_size" },
-  modified: { columns: ["modified_at", "sort_key"], index: "entries_by_modified" },
-};
 
 /**
  * Every STEP-th order key of a folder segment, tagged with the folder's revision (bumped in
@@ -28,9 +17,9 @@ const ORDER: Record<FileSortField, { columns: string[]; index: string }> = {
  * Building the positions reads the segment's index once, after each change to the folder.
  */
 export class PositionCache {
-  private entries = new Map<string, { revision: number; keys: Key[] }>();
+  private entries = new Map<string, { revision: number; keys: OrderKey[] }>();
 
-  get(id: string, revision: number, build: () => Key[]): Key[] {
+  get(id: string, revision: number, build: () => OrderKey[]): OrderKey[] {
     const hit = this.entries.get(id);
     if (hit && hit.revision === revision) {
       // Re-insert to keep Map order least-recently-used first.
@@ -94,40 +83,6 @@ export class PageCache {
   }
 }
 
-const segmentSqlTexts = new Map<string, string>();
-
-/** Memoized: building the text costs more than running the cached statement it names. */
-function segmentSql(sort: FileSortField, order: SortOrder, seek: boolean) {
-  const id = `${sort}:${order}:${seek}`;
-  let text = segmentSqlTexts.get(id);
-  if (!text) {
-    text = buildSegmentSql(sort, order, seek);
-    segmentSqlTexts.set(id, text);
-  }
-  return text;
-}
-
-function buildSegmentSql(sort: FileSortField, order: SortOrder, seek: boolean) {
-  const { columns, index } = ORDER[sort];
-  const dir = order === "asc" ? "ASC" : "DESC";
-  const cmp = order === "asc" ? ">=" : "<=";
-  const seekSql = seek
-    ? ` AND (${columns.join(", ")}) ${cmp} (${columns.map(() => "?").join(", ")})`
-    : "";
-  return `SELECT ${ENTRY_JSON_COLUMNS} FROM entries INDEXED BY ${index}
-    WHERE parent_id = ? AND is_file = ? AND trash_id IS NULL${seekSql}
-    ORDER BY ${columns.map((c) => `${c} ${dir}`).join(", ")} LIMIT ? OFFSET ?`;
-}
-
-function checkpointSql(sort: FileSortField, order: SortOrder) {
-  const { columns, index } = ORDER[sort];
-  const dir = order === "asc" ? "ASC" : "DESC";
-  return `SELECT ${columns.join(", ")} FROM (
-      SELECT ${columns.join(", ")}, row_number() OVER (ORDER BY ${columns.map((c) => `${c} ${dir}`).join(", ")}) AS n
-      FROM entries INDEXED BY ${index} WHERE parent_id = ? AND is_file = ? AND trash_id IS NULL)
-    WHERE (n - 1) % ${STEP} = 0`;
-}
-
 export interface ListOptions {
   skip: number;
   count: number;
@@ -136,7 +91,7 @@ export interface ListOptions {
 }
 
 function segment(
-  repo: FilesRepository,
+  db: Db,
   positions: PositionCache,
   folder: EntryRow,
   isFile: 0 | 1,
@@ -145,30 +100,22 @@ function segment(
   { sort, order }: ListOptions,
 ): unknown[][] {
   if (offset < DIRECT_OFFSET_LIMIT) {
-    return repo.sql
-      .get<unknown[]>(segmentSql(sort, order, false))
-      .raw()
-      .all(folder.id, isFile, limit, offset);
+    return segmentRows(db, folder.id, isFile, sort, order, null, limit, offset);
   }
-  const keys = positions.get(
-    `${folder.id}:${isFile}:${sort}:${order}`,
-    folder.revision,
-    () => repo.sql.get<Key>(checkpointSql(sort, order)).raw().all(folder.id, isFile) as Key[],
+  const keys = positions.get(`${folder.id}:${isFile}:${sort}:${order}`, folder.revision, () =>
+    everyNthKey(db, folder.id, isFile, sort, order, STEP),
   );
   const key = keys[Math.floor(offset / STEP)];
   if (!key) return [];
-  return repo.sql
-    .get<unknown[]>(segmentSql(sort, order, true))
-    .raw()
-    .all(folder.id, isFile, ...key, limit, offset % STEP);
+  return segmentRows(db, folder.id, isFile, sort, order, key, limit, offset % STEP);
 }
 
 /**
  * Folders first, then files; each part in the requested order, then by name. `items` is the
- * JSON text of the FileEntry array (see ENTRY_JSON_COLUMNS).
+ * JSON text of the FileEntry array, rendered by SQLite (see listing.repository.ts).
  */
 export function listFolder(
-  repo: FilesRepository,
+  db: Db,
   caches: { positions: PositionCache; pages: PageCache },
   folder: EntryRow,
   opts: ListOptions,
@@ -183,7 +130,7 @@ export function listFolder(
     if (opts.skip < folders) {
       rows.push(
         ...segment(
-          repo,
+          db,
           caches.positions,
           folder,
           0,
@@ -195,7 +142,7 @@ export function listFolder(
     }
     if (end > folders) {
       const from = Math.max(opts.skip - folders, 0);
-      rows.push(...segment(repo, caches.positions, folder, 1, from, end - folders - from, opts));
+      rows.push(...segment(db, caches.positions, folder, 1, from, end - folders - from, opts));
     }
     return `[${rows.map(entryJson).join(",")}]`;
   });

@@ -1,11 +1,8 @@
+import type { Db } from "@/server/db/database";
 import { toIso } from "@/server/lib/clock";
-import { type EntryRow, type FilesRepository, subtreeRange } from "./files.repository";
+import { type EntryRow, filesAfter, subtreeRange } from "./files.repository";
 
 const BATCH = 5_000;
-
-const PAGE = `SELECT path, size, modified_at, sha256 FROM entries INDEXED BY entries_live_path
-  WHERE workspace_id = ? AND trash_id IS NULL AND path > ? AND path < ? AND is_file = 1
-  ORDER BY path LIMIT ?`;
 
 /**
  * The manifest as JSON text, produced while it is read: batches of rows by keyset on the path
@@ -14,25 +11,25 @@ const PAGE = `SELECT path, size, modified_at, sha256 FROM entries INDEXED BY ent
  * path order. Totals come last, once known; JSON member order carries no meaning.
  */
 export async function* manifestJson(
-  repo: FilesRepository,
+  db: Db,
   folder: EntryRow,
   limit: number,
 ): AsyncGenerator<string> {
   const [lo, hi] = subtreeRange(folder.path);
   const cut = folder.path ? folder.path.length + 1 : 0;
-  const statement = repo.sql.get<{
-    path: string;
-    size: number;
-    modified_at: number;
-    sha256: string;
-  }>(PAGE);
   yield `{"root":${JSON.stringify(folder.path)},"files":[`;
   let after = lo;
   let listed = 0;
   let bytes = 0;
   let truncated = false;
   while (true) {
-    const rows = statement.all(folder.workspace_id, after, hi, Math.min(BATCH, limit - listed + 1));
+    const rows = filesAfter(
+      db,
+      folder.workspace_id,
+      after,
+      hi,
+      Math.min(BATCH, limit - listed + 1),
+    );
     const take = rows.slice(0, limit - listed);
     if (take.length < rows.length) truncated = true;
     let chunk = "";

@@ -1,0 +1,131 @@
+import path from "node:path";
+import type { TrashItem } from "@/contract/files";
+import { MAX_NAME_LENGTH } from "@/contract/rules";
+import type { Db } from "@/server/db/database";
+import { notFound } from "@/server/lib/api-error";
+import { toIso } from "@/server/lib/clock";
+import { newId } from "@/server/lib/ids";
+import type { BlobStore } from "./blob-store";
+import {
+  byId,
+  byPath,
+  childrenChanged,
+  deleteUnreferencedBlobs,
+  type EntryRow,
+  joinPath,
+  movePrefix,
+  parentOf,
+} from "./files.repository";
+import {
+  insertTrashItem,
+  markTrashed,
+  reattach,
+  type TrashRow,
+  trashedBytes,
+  trashItem,
+  trashItems,
+} from "./trash.repository";
+
+const DAY_MS = 86_400_000;
+
+/**
+ * Takes a live entry and its whole subtree out of the tree (the rows stay, marked with a new
+ * trash id) and updates its folder's counts. Returns the trash id.
+ */
+export function detach(db: Db, entry: EntryRow, now: number): string {
+  const trashId = newId();
+  markTrashed(db, entry, trashId);
+  if (entry.parent_id !== null) {
+    childrenChanged(db, entry.parent_id, entry.is_file ? 0 : -1, entry.is_file ? -1 : 0, now);
+  }
+  return trashId;
+}
+
+/** Detaches the entry as one trash item, purged automatically `retentionDays` later. */
+export function moveToTrash(db: Db, entry: EntryRow, retentionDays: number, now: number): TrashRow {
+  const trashId = detach(db, entry, now);
+  const item: TrashRow = {
+    id: trashId,
+    workspace_id: entry.workspace_id,
+    entry_id: entry.id,
+    path: entry.path,
+    name: entry.name,
+    is_file: entry.is_file,
+    size_bytes: entry.is_file ? entry.size : trashedBytes(db, trashId),
+    deleted_at: now,
+    purge_at: now + retentionDays * DAY_MS,
+  };
+  insertTrashItem(db, item);
+  return item;
+}
+
+export const listTrash = (db: Db, workspaceId: string): TrashItem[] =>
+  trashItems(db, workspaceId).map((r) => ({
+    id: r.id,
+    path: r.path,
+    name: r.name,
+    sizeBytes: r.size_bytes,
+    deletedAt: toIso(r.deleted_at),
+    purgeAt: toIso(r.purge_at),
+    type: r.is_file ? "file" : "folder",
+  }));
+
+export function getTrashItem(db: Db, workspaceId: string, id: string): TrashRow {
+  const row = trashItem(db, workspaceId, id);
+  if (!row) throw notFound(`Trash item ${id}`, { itemId: id });
+  return row;
+}
+
+/**
+ * `report.pdf` → `report (restored).pdf`, then `report (restored 2).pdf`, …; a folder's dots are
+ * part of its name (`Shots.v2 (restored)`). The stem is shortened, whole characters at a time,
+ * so the name stays within the limit every name is held to.
+ */
+export function restoredName(name: string, isFile: boolean, attempt: number): string {
+  const suffix = attempt === 1 ? " (restored)" : ` (restored ${attempt})`;
+  let ext = isFile ? path.extname(name) : "";
+  // An extension that leaves no room for a stem is not worth keeping apart.
+  if (ext.length + suffix.length >= MAX_NAME_LENGTH) ext = "";
+  const room = MAX_NAME_LENGTH - suffix.length - ext.length;
+  let stem = "";
+  for (const char of name.slice(0, name.length - ext.length)) {
+    if (stem.length + char.length > room) break;
+    stem += char;
+  }
+  return `${stem}${suffix}${ext}`;
+}
+
+/**
+ * Puts a trashed subtree back under its original parent (recreated if it is gone). When the
+ * original path is taken, the item comes back beside it as "name (restored)". Returns where it
+ * now is and whether that is another name than it had.
+ */
+export function restoreFromTrash(
+  db: Db,
+  item: TrashRow,
+  ensureFolder: (p: string) => EntryRow,
+  now: number,
+): { path: string; renamed: boolean } {
+  const parent = ensureFolder(parentOf(item.path));
+  let name = item.name;
+  for (let attempt = 1; byPath(db, item.workspace_id, joinPath(parent.path, name)); attempt++) {
+    name = restoredName(item.name, item.is_file === 1, attempt);
+  }
+  const target = joinPath(parent.path, name);
+  const entry = byId(db, item.entry_id)!;
+  if (target !== item.path) movePrefix(db, item.workspace_id, item.path, target, item.id);
+  reattach(db, item, parent.id, name, target);
+  childrenChanged(db, parent.id, entry.is_file ? 0 : 1, entry.is_file ? 1 : 0, now);
+  return { path: target, renamed: name !== item.name };
+}
+
+/** Releases unreferenced blobs. Runs under the write lock so no writer can re-reference one mid-way. */
+export function collectBlobs(db: Db, blobs: BlobStore): number {
+  return db
+    .transaction(() => {
+      const gone = deleteUnreferencedBlobs(db);
+      for (const sha of gone) blobs.remove(sha);
+      return gone.length;
+    })
+    .immediate();
+}

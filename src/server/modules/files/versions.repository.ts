@@ -1,0 +1,60 @@
+import type { Db } from "@/server/db/database";
+import { stmt } from "@/server/db/statements";
+import { newId } from "@/server/lib/ids";
+import type { EntryRow } from "./files.repository";
+
+export interface VersionRow {
+  id: string;
+  entry_id: number;
+  sha256: string;
+  size: number;
+  mime: string | null;
+  created_at: number;
+}
+
+const VERSION_COLUMNS = "id, entry_id, sha256, size, mime, created_at";
+
+/** The entry's live content as a version; its `created_at` is when that content was written. */
+export const insertVersion = (db: Db, entry: EntryRow) =>
+  stmt(
+    db,
+    `INSERT INTO file_versions (id, workspace_id, entry_id, sha256, size, mime, created_at)
+     VALUES (?, ?, ?, ?, ?, ?, ?)`,
+  ).run(
+    newId(),
+    entry.workspace_id,
+    entry.id,
+    entry.sha256,
+    entry.size,
+    entry.mime,
+    entry.modified_at,
+  );
+
+/** The entry's versions after the newest `keep`, oldest last. */
+export const versionsBeyond = (db: Db, entryId: number, keep: number) =>
+  stmt<[number, number], { id: string; sha256: string }>(
+    db,
+    `SELECT id, sha256 FROM file_versions WHERE entry_id = ?
+     ORDER BY created_at DESC, id DESC LIMIT -1 OFFSET ?`,
+  ).all(entryId, keep);
+
+export const deleteVersion = (db: Db, id: string) =>
+  stmt(db, "DELETE FROM file_versions WHERE id = ?").run(id);
+
+export const recountVersions = (db: Db, entryId: number) =>
+  stmt(
+    db,
+    "UPDATE entries SET version_count = (SELECT count(*) FROM file_versions WHERE entry_id = ?) WHERE id = ?",
+  ).run(entryId, entryId);
+
+export const versionsOf = (db: Db, entryId: number) =>
+  stmt<[number], VersionRow>(
+    db,
+    `SELECT ${VERSION_COLUMNS} FROM file_versions WHERE entry_id = ? ORDER BY created_at DESC, id DESC`,
+  ).all(entryId);
+
+export const versionById = (db: Db, workspaceId: string, id: string) =>
+  stmt<[string, string], VersionRow>(
+    db,
+    `SELECT ${VERSION_COLUMNS} FROM file_versions WHERE id = ? AND workspace_id = ?`,
+  ).get(id, workspaceId);

@@ -1,0 +1,62 @@
+import type { FileVersion } from "@/contract/files";
+import type { Db } from "@/server/db/database";
+import { notFound } from "@/server/lib/api-error";
+import { toIso } from "@/server/lib/clock";
+import { byId, dropBlobRef, type EntryRow, reordered, setContent } from "./files.repository";
+import {
+  deleteVersion,
+  insertVersion,
+  recountVersions,
+  versionById,
+  versionsBeyond,
+  versionsOf,
+} from "./versions.repository";
+
+/**
+ * Keeps the entry's current content as a version (its `createdAt` is when that content was
+ * written), then drops the oldest versions beyond `keep`, releasing their bytes.
+ */
+export function keepCurrentAsVersion(db: Db, entry: EntryRow, keep: number) {
+  insertVersion(db, entry);
+  for (const v of versionsBeyond(db, entry.id, keep)) {
+    deleteVersion(db, v.id);
+    dropBlobRef(db, v.sha256);
+  }
+  recountVersions(db, entry.id);
+}
+
+export const listVersions = (db: Db, entry: EntryRow): FileVersion[] =>
+  versionsOf(db, entry.id).map((v) => ({
+    id: v.id,
+    path: entry.path,
+    sizeBytes: v.size,
+    createdAt: toIso(v.created_at),
+    sha256: v.sha256,
+  }));
+
+/**
+ * Makes a kept version live. The replaced content becomes a version, so nothing is lost and the
+ * blob references simply change owner (no count changes). Returns the file's entry.
+ */
+export function restoreVersion(
+  db: Db,
+  workspaceId: string,
+  versionId: string,
+  keep: number,
+  now: number,
+): EntryRow {
+  const version = versionById(db, workspaceId, versionId);
+  const entry = version && byId(db, version.entry_id);
+  if (!version || !entry || entry.trash_id !== null)
+    throw notFound(`Version ${versionId}`, { versionId });
+  deleteVersion(db, version.id);
+  keepCurrentAsVersion(db, entry, keep);
+  setContent(
+    db,
+    entry.id,
+    { sha256: version.sha256, size: version.size, mime: version.mime ?? entry.mime },
+    now,
+  );
+  if (entry.parent_id !== null) reordered(db, entry.parent_id);
+  return entry;
+}
