@@ -1,5 +1,6 @@
 import { setTimeout as sleep } from "node:timers/promises";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { filesClient, listFolder, writeFile } from "@/server/testing/files-client";
 import { createTestApp, type TestApp } from "@/server/testing/test-app";
 import { seedEntries } from "./bulk-seed";
 
@@ -9,23 +10,19 @@ beforeEach(async () => {
 });
 afterEach(() => t.close());
 
-const listing = async (path: string, extra = "") =>
-  (await t.call("GET", t.w(`/files?path=${encodeURIComponent(path)}${extra}`))).json;
-
 describe("bulk seed", () => {
   it("adds entries in batches that keep the folder's counts and the blob's references exact", async () => {
-    await t.deps.files.writeFile(t.workspaceId, "Seq/readme.txt", "hello");
+    await writeFile(t, "Seq/readme.txt", "hello");
     await seedEntries(t.deps.files, t.workspaceId, "Seq", 4_500, { pauseMs: 0 });
-    const first = await listing("Seq", "&count=1");
-    expect(first.total).toBe(4_501);
+    expect((await listFolder(t, "Seq", { count: "1" })).total).toBe(4_501);
     // One in fifty is a folder; numbering continues after the entry already there.
-    const folders = await listing("Seq", "&count=200");
-    expect(folders.items.filter((i: { type: string }) => i.type === "folder")).toHaveLength(90);
-    expect(folders.items[0].name).toBe("dir_0000049");
-    const last = await listing("Seq", "&skip=4500&count=1");
-    expect(last.items[0].name).toBe("readme.txt");
-    const parent = await listing("");
-    expect(parent.items.find((i: { name: string }) => i.name === "Seq").childCount).toBe(4_501);
+    const first = await listFolder(t, "Seq", { count: "200" });
+    expect(first.items.filter((i) => i.type === "folder")).toHaveLength(90);
+    expect(first.items[0]!.name).toBe("dir_0000049");
+    const last = await listFolder(t, "Seq", { skip: "4500", count: "1" });
+    expect(last.items[0]!.name).toBe("readme.txt");
+    const parent = await listFolder(t);
+    expect(parent.items.find((i) => i.name === "Seq")!.childCount).toBe(4_501);
     const refs = t.deps.db
       .prepare("SELECT ref_count FROM blobs WHERE size = ?")
       .pluck()
@@ -34,6 +31,7 @@ describe("bulk seed", () => {
   });
 
   it("lets other writers in between its batches", async () => {
+    const files = filesClient(t);
     const seeded = () =>
       t.deps.db.prepare("SELECT count(*) FROM entries WHERE name LIKE 'plate_%'").pluck().get();
     const seen: number[] = [];
@@ -44,9 +42,7 @@ describe("bulk seed", () => {
       },
     );
     while (!done) {
-      const res = await t.call("POST", t.w("/files/folder"), {
-        body: { path: `Other/${seen.length}` },
-      });
+      const res = await files.folder.$post({ param: t.ws, json: { path: `Other/${seen.length}` } });
       expect(res.status).toBe(201);
       seen.push(seeded() as number);
       await sleep(2);
