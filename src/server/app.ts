@@ -6,7 +6,14 @@ import { cors } from "hono/cors";
 import { HTTPException } from "hono/http-exception";
 import type { ContentfulStatusCode, StatusCode } from "hono/utils/http-status";
 import type { AppDeps } from "./deps";
-import { authenticate, requestContext, securityHeaders, workspaceGuard } from "./http/middleware";
+import {
+  authenticate,
+  limitUnauthenticated,
+  type RateLimits,
+  requestContext,
+  securityHeaders,
+  workspaceGuard,
+} from "./http/middleware";
 import { RateLimiter } from "./http/rate-limit";
 import { createRouter } from "./http/router";
 import { CLIENT_CLOSED_REQUEST, clientClosedRequest } from "./http/transport";
@@ -19,7 +26,12 @@ import { webhooksRouter } from "./modules/webhooks/webhooks.routes";
 const OPENAPI_PATH = "/v1/openapi.json";
 
 export function createApp(deps: AppDeps) {
-  const limiter = new RateLimiter(deps.config.rateLimit.limit, deps.config.rateLimit.windowMs);
+  const { rateLimit, unauthenticatedRateLimit, trustProxy } = deps.config;
+  const limits: RateLimits = {
+    perKey: new RateLimiter(rateLimit.limit, rateLimit.windowMs),
+    perAddress: new RateLimiter(unauthenticatedRateLimit, rateLimit.windowMs),
+    trustProxy,
+  };
   const app = createRouter();
 
   app.use("*", async (c, next) => {
@@ -48,8 +60,13 @@ export function createApp(deps: AppDeps) {
   }
 
   const v1 = createRouter();
-  const auth = authenticate(limiter);
-  v1.use("*", async (c, next) => (c.req.path === OPENAPI_PATH ? next() : auth(c, next)));
+  const auth = authenticate(limits);
+  v1.use("*", async (c, next) => {
+    if (c.req.path !== OPENAPI_PATH) return auth(c, next);
+    // Served without a key, so counted like any other request without one.
+    limitUnauthenticated(c, limits);
+    await next();
+  });
   const limitBody = bodyLimit({
     maxSize: 1024 * 1024,
     onError: () => {

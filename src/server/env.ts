@@ -17,6 +17,8 @@ const envSchema = z.object({
   CSP_CONNECT_SRC: z.string().default(""),
   RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(1).default(600),
   RATE_LIMIT_WINDOW_SECONDS: z.coerce.number().int().min(1).default(60),
+  RATE_LIMIT_UNAUTHENTICATED_PER_MINUTE: z.coerce.number().int().min(1).default(120),
+  TRUST_PROXY: booleanFlag.default(false),
   TRASH_RETENTION_DAYS: z.coerce.number().int().min(1).max(3650).default(30),
   VERSIONS_KEEP: z.coerce.number().int().min(1).max(1000).default(20),
   DEMO_CONTENT: booleanFlag.default(true),
@@ -34,6 +36,10 @@ export type Config = {
   corsOrigins: string[];
   cspConnectSrc: string[];
   rateLimit: { limit: number; windowMs: number };
+  /** Requests per window from one client address that carry no valid key. */
+  unauthenticatedRateLimit: number;
+  /** Take the client address from X-Forwarded-For (one proxy in front) instead of the socket. */
+  trustProxy: boolean;
   trashRetentionDays: number;
   versionsKeep: number;
   demoContent: boolean;
@@ -64,6 +70,8 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
     corsOrigins: list(e.CORS_ORIGINS),
     cspConnectSrc: list(e.CSP_CONNECT_SRC),
     rateLimit: { limit: e.RATE_LIMIT_PER_MINUTE, windowMs: e.RATE_LIMIT_WINDOW_SECONDS * 1000 },
+    unauthenticatedRateLimit: e.RATE_LIMIT_UNAUTHENTICATED_PER_MINUTE,
+    trustProxy: e.TRUST_PROXY,
     trashRetentionDays: e.TRASH_RETENTION_DAYS,
     versionsKeep: e.VERSIONS_KEEP,
     demoContent: e.DEMO_CONTENT,

@@ -5,7 +5,8 @@ import type { Scope } from "@/contract/common";
 import { ApiError } from "@/server/lib/api-error";
 import { newId } from "@/server/lib/ids";
 import { authenticateKey } from "@/server/modules/auth/keys.repository";
-import type { RateLimiter } from "./rate-limit";
+import { clientAddress } from "./client-address";
+import type { RateLimiter, RateVerdict } from "./rate-limit";
 import { CLIENT_CLOSED_REQUEST } from "./transport";
 import type { AppEnv } from "./types";
 
@@ -58,16 +59,37 @@ function unauthenticated(reason: string, message: string) {
   return new ApiError(401, "unauthenticated", message, { reason });
 }
 
+export interface RateLimits {
+  perKey: RateLimiter;
+  /** Requests without a valid key, per client address. */
+  perAddress: RateLimiter;
+  trustProxy: boolean;
+}
+
+/**
+ * Counts a request without a valid key against its client address: 429 once the address has
+ * used its allowance, with the same headers as the per-key limit. A valid key is never held to
+ * its address's allowance, so one misbehaving client behind a shared address locks out no key.
+ */
+export function limitUnauthenticated(c: Context<AppEnv>, limits: RateLimits) {
+  const { clock } = c.get("deps");
+  const verdict = limits.perAddress.take(clientAddress(c, limits.trustProxy), clock.now());
+  enforce(c, verdict, "per client address without a valid key");
+}
+
 /** Bearer-key authentication, then the per-key rate limit (spec Authentication 1-7, Errors 1). */
-export function authenticate(limiter: RateLimiter) {
+export function authenticate(limits: RateLimits) {
   return createMiddleware<AppEnv>(async (c, next) => {
+    const refuse = (reason: string, message: string) => {
+      limitUnauthenticated(c, limits);
+      return unauthenticated(reason, message);
+    };
     const header = c.req.header("Authorization");
-    if (!header)
-      throw unauthenticated("missing", "Send the API key as `Authorization: Bearer svc_sk_...`");
+    if (!header) throw refuse("missing", "Send the API key as `Authorization: Bearer svc_sk_...`");
     const match = /^Bearer\s+(\S+)$/i.exec(header);
     const key = match?.[1];
     if (!key?.startsWith(API_KEY_PREFIX) || !apiKeyPattern.test(key)) {
-      throw unauthenticated("malformed", "The Authorization header must be `Bearer svc_sk_...`");
+      throw refuse("malformed", "The Authorization header must be `Bearer svc_sk_...`");
     }
     const { db, clock } = c.get("deps");
     const result = authenticateKey(db, key, clock.now());
@@ -78,7 +100,7 @@ export function authenticate(limiter: RateLimiter) {
         expired: "This API key has expired",
         creator_removed: "This API key stopped working when its creator left the workspace",
       } as const;
-      throw unauthenticated(result.reason, messages[result.reason]);
+      throw refuse(result.reason, messages[result.reason]);
     }
     c.set("auth", {
       keyId: result.key.id,
@@ -86,30 +108,29 @@ export function authenticate(limiter: RateLimiter) {
       memberId: result.key.memberId,
       scopes: result.key.scopes as Scope[],
     });
-    const verdict = limiter.take(result.key.id, clock.now());
-    setRateLimitHeaders(c, verdict);
-    if (!verdict.allowed) {
-      c.header("Retry-After", String(verdict.retryAfterSeconds));
-      throw new ApiError(
-        429,
-        "rate_limited",
-        `Too many requests: ${verdict.limit} per ${verdict.windowSeconds} s per key. Retry after ${verdict.retryAfterSeconds} s.`,
-        {
-          retryAfterSeconds: verdict.retryAfterSeconds,
-          limit: verdict.limit,
-          windowSeconds: verdict.windowSeconds,
-        },
-      );
-    }
+    enforce(c, limits.perKey.take(result.key.id, clock.now()), "per key");
     await next();
   });
 }
 
-function setRateLimitHeaders(c: Context<AppEnv>, v: ReturnType<RateLimiter["take"]>) {
+/** Sends the rate-limit headers, and refuses with 429 `rate_limited` when the verdict does. */
+function enforce(c: Context<AppEnv>, v: RateVerdict, per: string) {
   c.header("RateLimit-Limit", String(v.limit));
   c.header("RateLimit-Remaining", String(v.remaining));
   c.header("RateLimit-Reset", String(v.resetSeconds));
   c.header("RateLimit-Policy", `${v.limit};w=${v.windowSeconds}`);
+  if (v.allowed) return;
+  c.header("Retry-After", String(v.retryAfterSeconds));
+  throw new ApiError(
+    429,
+    "rate_limited",
+    `Too many requests: ${v.limit} per ${v.windowSeconds} s ${per}. Retry after ${v.retryAfterSeconds} s.`,
+    {
+      retryAfterSeconds: v.retryAfterSeconds,
+      limit: v.limit,
+      windowSeconds: v.windowSeconds,
+    },
+  );
 }
 
 /** A key is bound to one workspace: any other id is 403, whether or not it exists. */

@@ -28,4 +28,15 @@ describe("RateLimiter", () => {
     expect(limiter.take("k", 1000)).toMatchObject({ allowed: true, remaining: 0 });
     expect(limiter.take("k", 5000)).toMatchObject({ allowed: true, remaining: 1, resetSeconds: 1 });
   });
+
+  it("forgets a key once a window has passed without it, so memory follows recent keys", () => {
+    const limiter = new RateLimiter(2, 1000);
+    for (let i = 0; i < 100; i++) limiter.take(`address-${i}`, 0);
+    expect(limiter.size).toBe(100);
+    limiter.take("k", 500);
+    // At 1000 the first hundred have nothing left in the window; "k" still has its request.
+    expect(limiter.take("k", 1000)).toMatchObject({ allowed: true, remaining: 0 });
+    expect(limiter.size).toBe(1);
+    expect(limiter.take("k", 1001).allowed).toBe(false);
+  });
 });

@@ -14,10 +14,13 @@ export interface RateVerdict {
  * requests fall within the last `windowMs`. Exact, unlike fixed windows, which let twice
  * the limit through across a boundary. Memory is one ring of `limit` timestamps per key,
  * used as a queue: times leave from the head as they fall out of the window, so a request
- * costs O(1) amortized whatever the limit.
+ * costs O(1) amortized whatever the limit. Once a window, the rings with nothing left in it
+ * are dropped (a key seen again starts whole, as it would anyway), so memory follows the keys
+ * seen in the last window, not every key ever seen: client addresses are unbounded.
  */
 export class RateLimiter {
   private rings = new Map<string, { times: Float64Array; head: number; count: number }>();
+  private sweptAt = Number.NEGATIVE_INFINITY;
 
   constructor(
     readonly limit: number,
@@ -25,6 +28,7 @@ export class RateLimiter {
   ) {}
 
   take(key: string, now: number): RateVerdict {
+    if (now - this.sweptAt >= this.windowMs) this.sweep(now);
     let ring = this.rings.get(key);
     if (!ring) {
       ring = { times: new Float64Array(this.limit), head: 0, count: 0 };
@@ -57,5 +61,18 @@ export class RateLimiter {
       retryAfterSeconds: 0,
       resetSeconds: Math.ceil((ring.times[ring.head]! + this.windowMs - now) / 1000),
     };
+  }
+
+  /** How many keys are tracked. */
+  get size() {
+    return this.rings.size;
+  }
+
+  private sweep(now: number) {
+    this.sweptAt = now;
+    for (const [key, ring] of this.rings) {
+      const newest = ring.count > 0 ? ring.times[(ring.head + ring.count - 1) % this.limit]! : 0;
+      if (ring.count === 0 || now - newest >= this.windowMs) this.rings.delete(key);
+    }
   }
 }
