@@ -1,6 +1,8 @@
 import { compileErrors, validate } from "@readme/openapi-parser";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { ManualClock } from "@/server/lib/clock";
+import { authRouter } from "@/server/modules/auth/auth.routes";
+import { filesRouter } from "@/server/modules/files/files.routes";
 import { createTestApp, type TestApp } from "@/server/testing/test-app";
 
 let t: TestApp;
@@ -10,6 +12,11 @@ beforeEach(async () => {
   t = await createTestApp({ clock });
 });
 afterEach(() => t.close());
+
+/** GET /auth/key (any valid key may call it) with `key`, or the admin key. */
+const keyInfo = (key?: string | null) => t.client(authRouter, { key }).auth.key.$get();
+const errorOf = async (res: Response) =>
+  ((await res.json()) as { error: { code: string; details: Record<string, unknown> } }).error;
 
 type OpenApiOperation = {
   "x-scopes": unknown;
@@ -21,39 +28,41 @@ describe("rate limit", () => {
   it("allows exactly 600 requests a minute per key, then 429 with Retry-After", async () => {
     const key = t.keyWith(["files:read"]);
     for (let i = 0; i < 600; i++) {
-      const res = await t.call("GET", "/auth/key", { key });
+      const res = await keyInfo(key);
       expect(res.status).toBe(200);
       expect(res.headers.get("RateLimit-Remaining")).toBe(String(599 - i));
       // Spread the requests over 30 s so the window, not a burst, is what is tested.
       clock.advance(50);
     }
-    const res = await t.call("GET", "/auth/key", { key });
+    const res = await keyInfo(key);
     expect(res.status).toBe(429);
-    expect(res.json.error.code).toBe("rate_limited");
+    const error = await errorOf(res);
+    expect(error.code).toBe("rate_limited");
     // The first request was made 30 s ago: it leaves the window in 30 s.
     expect(res.headers.get("Retry-After")).toBe("30");
-    expect(res.json.error.details).toMatchObject({
+    expect(error.details).toMatchObject({
       retryAfterSeconds: 30,
       limit: 600,
       windowSeconds: 60,
     });
     // Another key is not affected.
-    expect((await t.call("GET", "/auth/key")).status).toBe(200);
+    expect((await keyInfo()).status).toBe(200);
     clock.advance(30_000);
-    expect((await t.call("GET", "/auth/key", { key })).status).toBe(200);
+    expect((await keyInfo(key)).status).toBe(200);
   });
 
   it("does not let twice the limit through across a window boundary", async () => {
     const key = t.keyWith(["files:read"]);
     clock.advance(59_000);
-    for (let i = 0; i < 600; i++) await t.call("GET", "/auth/key", { key });
+    for (let i = 0; i < 600; i++) await keyInfo(key);
     clock.advance(2_000);
-    expect((await t.call("GET", "/auth/key", { key })).status).toBe(429);
+    expect((await keyInfo(key)).status).toBe(429);
   });
 });
 
 describe("errors and headers", () => {
   it("answers unknown routes with 404 in the envelope", async () => {
+    // Raw calls here and below: a typed client cannot name an unknown route or send broken JSON.
     const res = await t.call("GET", "/no/such/route");
     expect(res.status).toBe(404);
     expect(res.json.error).toMatchObject({ code: "not_found" });
@@ -69,11 +78,12 @@ describe("errors and headers", () => {
   });
 
   it("answers a body over 1 MiB with 400 validation_failed naming the body", async () => {
-    const res = await t.call("POST", t.w("/files/folder"), {
-      body: { path: "big", padding: "x".repeat(1024 * 1024) },
+    const res = await t.client(filesRouter).workspaces[":workspaceId"].files.folder.$post({
+      param: t.ws,
+      json: { path: "big", padding: "x".repeat(1024 * 1024) } as never,
     });
     expect(res.status).toBe(400);
-    expect(res.json.error).toEqual({
+    expect(await errorOf(res)).toEqual({
       code: "validation_failed",
       message: "The request body is larger than 1 MiB",
       details: {
@@ -86,18 +96,17 @@ describe("errors and headers", () => {
 
   it("hides internals of an unexpected error behind a request id", async () => {
     t.deps.db.exec("DROP TABLE api_keys");
-    const res = await t.call("GET", "/auth/key");
+    const res = await keyInfo();
     expect(res.status).toBe(500);
-    expect(res.json.error.code).toBe("internal_error");
-    expect(res.json.error.details.requestId).toBe(res.headers.get("X-Request-Id"));
-    expect(res.text).not.toMatch(/at .*\.ts|SqliteError|api_keys/);
+    const text = await res.text();
+    const { error } = JSON.parse(text);
+    expect(error.code).toBe("internal_error");
+    expect(error.details.requestId).toBe(res.headers.get("X-Request-Id"));
+    expect(text).not.toMatch(/at .*\.ts|SqliteError|api_keys/);
   });
 
   it("sends the security headers on every response", async () => {
-    for (const res of [
-      await t.call("GET", "/auth/key"),
-      await t.call("GET", "/nope", { key: null }),
-    ]) {
+    for (const res of [await keyInfo(), await t.call("GET", "/nope", { key: null })]) {
       const csp = res.headers.get("Content-Security-Policy") ?? "";
       expect(csp).toContain("script-src 'self'");
       expect(csp).not.toMatch(/script-src[^;]*unsafe-inline/);
@@ -126,9 +135,10 @@ describe("errors and headers", () => {
       expect(other.headers.get("Access-Control-Allow-Origin")).toBeNull();
 
       // A browser script reads only the headers listed: every one the limiter sends must be.
-      const headers = { Origin: "https://console.example", Authorization: `Bearer ${c.adminKey}` };
-      const allowed = await c.app.request("/v1/auth/key", { headers });
-      const refused = await c.app.request("/v1/auth/key", { headers });
+      const api = c.client(authRouter);
+      const fromConsole = { headers: { Origin: "https://console.example" } };
+      const allowed = await api.auth.key.$get(undefined, fromConsole);
+      const refused = await api.auth.key.$get(undefined, fromConsole);
       expect(refused.status).toBe(429);
       const sent = [...allowed.headers.keys(), ...refused.headers.keys()].filter(
         (h) => h.startsWith("ratelimit-") || h === "retry-after",
