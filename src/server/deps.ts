@@ -38,7 +38,7 @@ export function createDeps(
     log,
     jobs: new JobRunner(db, clock, log.child({ component: "jobs" })),
     events,
-    files: new FilesService(db, clock, config),
+    files: new FilesService(db, clock, config, events),
     webhooks: new WebhookDispatcher({
       db,
       clock,
