@@ -23,6 +23,17 @@ export function formatDateTime(iso: string | null | undefined): string {
   return dateTimeFormat.format(new Date(iso));
 }
 
+const exactFormat = new Intl.DateTimeFormat(undefined, {
+  dateStyle: "medium",
+  timeStyle: "medium",
+});
+
+/** To the second: for moments that must be told apart (versions written a minute apart). */
+export function formatExactDateTime(iso: string | null | undefined): string {
+  if (!iso) return "—";
+  return exactFormat.format(new Date(iso));
+}
+
 const relative = new Intl.RelativeTimeFormat(undefined, { numeric: "auto" });
 const steps: [Intl.RelativeTimeFormatUnit, number][] = [
   ["year", 365 * 24 * 3600],
@@ -42,6 +53,11 @@ export function formatRelative(iso: string, now: number = Date.now()): string {
     }
   }
   return relative.format(0, "second");
+}
+
+/** "25 Nov 2026, 14:03:27 · 3 minutes ago": when, to the second, and how long ago. */
+export function formatExactAndRelative(iso: string, now: number = Date.now()): string {
+  return `${formatExactDateTime(iso)} · ${formatRelative(iso, now)}`;
 }
 
 export function formatCount(n: number): string {

@@ -9,7 +9,8 @@ import { Button } from "@/web/components/ui/button";
 import { Skeleton } from "@/web/components/ui/skeleton";
 import { versionsQueryOptions } from "@/web/features/files/api/list-versions";
 import { useRestoreVersionMutation } from "@/web/features/files/api/restore-version";
-import { formatBytes, formatDateTime } from "@/web/lib/format";
+import { formatBytes, formatExactAndRelative, formatExactDateTime } from "@/web/lib/format";
+import { useNow } from "@/web/lib/use-now";
 import { toast } from "@/web/stores/toast-store";
 
 /** A file's kept versions, newest first, under the live content; any can be made live again. */
@@ -25,6 +26,7 @@ export function VersionsList({
   const versions = useQuery(versionsQueryOptions(workspaceId, entry.path));
   const restore = useRestoreVersionMutation();
   const [confirming, setConfirming] = useState<FileVersion | null>(null);
+  const now = useNow(10_000);
 
   if (versions.isPending)
     return (
@@ -48,7 +50,7 @@ export function VersionsList({
       <ol className="grid gap-1" aria-label={`Versions of ${entry.name}`}>
         <li className="flex items-center gap-3 rounded-md border border-border p-2.5 text-sm">
           <div className="grid min-w-0 flex-1">
-            <span className="font-medium">{formatDateTime(entry.modifiedAt)}</span>
+            <span className="font-medium">{formatExactAndRelative(entry.modifiedAt, now)}</span>
             <span className="text-xs text-muted-foreground">{formatBytes(entry.sizeBytes)}</span>
           </div>
           <Badge>Live</Badge>
@@ -59,7 +61,7 @@ export function VersionsList({
             className="flex items-center gap-3 rounded-md border border-border p-2.5 text-sm"
           >
             <div className="grid min-w-0 flex-1">
-              <span>{formatDateTime(version.createdAt)}</span>
+              <span>{formatExactAndRelative(version.createdAt, now)}</span>
               <span className="text-xs text-muted-foreground">
                 {formatBytes(version.sizeBytes)}
               </span>
@@ -69,7 +71,7 @@ export function VersionsList({
                 size="sm"
                 variant="outline"
                 onClick={() => setConfirming(version)}
-                aria-label={`Restore the version from ${formatDateTime(version.createdAt)}`}
+                aria-label={`Restore the version from ${formatExactDateTime(version.createdAt)}`}
               >
                 <HistoryIcon aria-hidden="true" />
                 Restore
@@ -87,13 +89,13 @@ export function VersionsList({
       {confirming && (
         <ConfirmDialog
           title="Restore this version?"
-          description={`The version from ${formatDateTime(confirming.createdAt)} becomes the live content of “${entry.name}”. The current content is kept as a version.`}
+          description={`The version from ${formatExactDateTime(confirming.createdAt)} becomes the live content of “${entry.name}”. The current content is kept as a version.`}
           confirmLabel="Restore version"
           pendingLabel="Restoring…"
           onConfirm={async () => {
             await restore.mutateAsync({ versionId: confirming.id, path: entry.path });
             toast({
-              title: `Restored the version from ${formatDateTime(confirming.createdAt)}`,
+              title: `Restored the version from ${formatExactDateTime(confirming.createdAt)}`,
               description: "The content it replaced is kept as a version.",
             });
           }}
