@@ -1,4 +1,4 @@
-import { type FormEvent, useId, useState } from "react";
+import { useState } from "react";
 import {
   AlertDialog,
   AlertDialogAction,
@@ -8,10 +8,10 @@ import {
   AlertDialogFooter,
   AlertDialogTitle,
 } from "@/web/components/ui/alert-dialog";
+import { FormField } from "@/web/components/ui/form-field";
 import { Input } from "@/web/components/ui/input";
-import { Label } from "@/web/components/ui/label";
-import { describeError } from "@/web/lib/api-client";
 import { formatCount } from "@/web/lib/format";
+import { useAsyncSubmit } from "@/web/lib/use-async-submit";
 
 /**
  * Loaded when first needed. Typing the count (not just clicking) makes a permanent delete a
@@ -30,24 +30,11 @@ export default function DeletePermanentlyDialog({
   onClose(): void;
 }) {
   const [typed, setTyped] = useState("");
-  const [pending, setPending] = useState(false);
-  const [problem, setProblem] = useState<string | null>(null);
-  const ids = { input: useId(), error: useId() };
   const matches = typed.trim().replace(/[,.\s]/g, "") === String(count);
-
-  const onSubmit = async (e: FormEvent) => {
-    e.preventDefault();
-    if (!matches || pending) return;
-    setPending(true);
-    setProblem(null);
-    try {
-      await onConfirm();
-      onClose();
-    } catch (error) {
-      setProblem(describeError(error));
-      setPending(false);
-    }
-  };
+  const { onSubmit, pending, problems } = useAsyncSubmit({
+    fields: [],
+    run: () => (matches ? onConfirm().then(onClose) : Promise.resolve()),
+  });
 
   const what = name && count === 1 ? `“${name}”` : `${formatCount(count)} items`;
   return (
@@ -59,24 +46,18 @@ export default function DeletePermanentlyDialog({
             They skip the trash and cannot be restored, with every kept version. Folders go with
             everything in them.
           </AlertDialogDescription>
-          <div className="grid gap-2">
-            <Label htmlFor={ids.input}>Type {count} to confirm</Label>
-            <Input
-              id={ids.input}
-              value={typed}
-              onChange={(e) => setTyped(e.target.value)}
-              inputMode="numeric"
-              autoComplete="off"
-              autoFocus
-              aria-invalid={problem ? true : undefined}
-              aria-describedby={problem ? ids.error : undefined}
-            />
-            {problem && (
-              <p id={ids.error} role="alert" className="text-sm text-destructive-text">
-                {problem}
-              </p>
+          <FormField label={`Type ${count} to confirm`} error={problems.form}>
+            {(control) => (
+              <Input
+                {...control}
+                value={typed}
+                onChange={(e) => setTyped(e.target.value)}
+                inputMode="numeric"
+                autoComplete="off"
+                autoFocus
+              />
             )}
-          </div>
+          </FormField>
           <AlertDialogFooter>
             <AlertDialogCancel disabled={pending}>Cancel</AlertDialogCancel>
             <AlertDialogAction type="submit" variant="destructive" disabled={!matches || pending}>

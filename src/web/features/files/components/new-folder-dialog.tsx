@@ -1,4 +1,4 @@
-import { type FormEvent, useId, useState } from "react";
+import { useState } from "react";
 import { joinPath, nameProblem } from "@/contract/rules";
 import { Button } from "@/web/components/ui/button";
 import {
@@ -9,40 +9,33 @@ import {
   DialogHeader,
   DialogTitle,
 } from "@/web/components/ui/dialog";
+import { FormField } from "@/web/components/ui/form-field";
 import { Input } from "@/web/components/ui/input";
-import { Label } from "@/web/components/ui/label";
 import { useCreateFolderMutation } from "@/web/features/files/api/create-folder";
-import { describeError } from "@/web/lib/api-client";
+import { useAsyncSubmit } from "@/web/lib/use-async-submit";
 import { toast } from "@/web/stores/toast-store";
+
+/** The service names the whole path in its refusals; the person typed only the name. */
+const fields = ["path"] as const;
 
 /** Loaded when first opened (see NewFolderButton). */
 export default function NewFolderDialog({ folder, onClose }: { folder: string; onClose(): void }) {
   const [name, setName] = useState("");
-  const [problem, setProblem] = useState<string | null>(null);
   const createFolder = useCreateFolderMutation();
-  const ids = { name: useId(), error: useId() };
-
-  const onSubmit = (e: FormEvent) => {
-    e.preventDefault();
-    const trimmed = name.trim();
-    const invalid = nameProblem(trimmed);
-    if (invalid) {
-      setProblem(invalid);
-      return;
-    }
-    setProblem(null);
-    createFolder.mutate(joinPath(folder, trimmed), {
-      onSuccess: ({ existed }) => {
-        if (existed) {
-          setProblem(`A folder named “${trimmed}” already exists here.`);
-          return;
-        }
-        onClose();
-        toast({ title: `Created folder “${trimmed}”` });
-      },
-      onError: (error) => setProblem(describeError(error)),
-    });
-  };
+  const trimmed = name.trim();
+  const { onSubmit, pending, problems, setProblems } = useAsyncSubmit({
+    fields,
+    validate: () => ({ path: nameProblem(trimmed) ?? undefined }),
+    run: () => createFolder.mutateAsync(joinPath(folder, trimmed)),
+    onSuccess: ({ existed }) => {
+      if (existed) {
+        setProblems({ path: `A folder named “${trimmed}” already exists here.` });
+        return;
+      }
+      onClose();
+      toast({ title: `Created folder “${trimmed}”` });
+    },
+  });
 
   return (
     <Dialog open onOpenChange={(open) => !open && onClose()}>
@@ -54,26 +47,20 @@ export default function NewFolderDialog({ folder, onClose }: { folder: string; o
               In {folder ? `“${folder}”` : "the workspace root"}.
             </DialogDescription>
           </DialogHeader>
-          <div className="grid gap-2">
-            <Label htmlFor={ids.name}>Name</Label>
-            <Input
-              id={ids.name}
-              value={name}
-              onChange={(e) => setName(e.target.value)}
-              autoFocus
-              maxLength={255}
-              aria-invalid={problem ? true : undefined}
-              aria-describedby={problem ? ids.error : undefined}
-            />
-            {problem && (
-              <p id={ids.error} role="alert" className="text-sm text-destructive-text">
-                {problem}
-              </p>
+          <FormField label="Name" error={problems.path ?? problems.form}>
+            {(control) => (
+              <Input
+                {...control}
+                value={name}
+                onChange={(e) => setName(e.target.value)}
+                autoFocus
+                maxLength={255}
+              />
             )}
-          </div>
+          </FormField>
           <DialogFooter>
-            <Button type="submit" disabled={createFolder.isPending}>
-              {createFolder.isPending ? "Creating…" : "Create folder"}
+            <Button type="submit" disabled={pending}>
+              {pending ? "Creating…" : "Create folder"}
             </Button>
           </DialogFooter>
         </form>

@@ -1,9 +1,19 @@
-import { useEffect, useId, useRef, useState } from "react";
+import { useEffect, useRef, useState } from "react";
 import type { FileEntry } from "@/contract/files";
 import { joinPath, nameProblem, parentOf } from "@/contract/rules";
+import { FormField } from "@/web/components/ui/form-field";
 import { useRenameFileMutation } from "@/web/features/files/api/rename-file";
 import type { EntryRef } from "@/web/features/files/state/name-order";
-import { ApiError, describeError } from "@/web/lib/api-client";
+import { useAsyncSubmit } from "@/web/lib/use-async-submit";
+
+const fields = ["newName"] as const;
+
+/**
+ * The field sits in the row, where the entry's name was: its label is for assistive technology
+ * only, and its error floats below the row instead of pushing the rows apart.
+ */
+const inRow =
+  "relative flex! min-w-0 flex-1 gap-0! *:data-[slot=label]:sr-only [&>[role=alert]]:absolute [&>[role=alert]]:left-0 [&>[role=alert]]:top-full [&>[role=alert]]:z-30 [&>[role=alert]]:mt-1 [&>[role=alert]]:w-max [&>[role=alert]]:max-w-80 [&>[role=alert]]:whitespace-normal [&>[role=alert]]:rounded-md [&>[role=alert]]:border [&>[role=alert]]:border-destructive/50 [&>[role=alert]]:bg-card [&>[role=alert]]:px-2 [&>[role=alert]]:py-1 [&>[role=alert]]:text-left [&>[role=alert]]:text-xs! [&>[role=alert]]:shadow-md";
 
 /** The name field of a row being renamed: Enter commits, Escape (or leaving it) cancels. */
 export function RenameInput({
@@ -14,10 +24,16 @@ export function RenameInput({
   onDone(renamed: EntryRef | null): void;
 }) {
   const [value, setValue] = useState(entry.name);
-  const [problem, setProblem] = useState<string | null>(null);
   const rename = useRenameFileMutation();
   const inputRef = useRef<HTMLInputElement>(null);
-  const errorId = useId();
+  const newName = value.trim();
+  const { onSubmit, pending, problems, setProblems } = useAsyncSubmit({
+    fields,
+    validate: () => ({ newName: nameProblem(newName) ?? undefined }),
+    run: () => rename.mutateAsync({ path: entry.path, newName }),
+    onSuccess: () => onDone({ path: joinPath(parentOf(entry.path), newName), type: entry.type }),
+  });
+  const problem = problems.newName ?? problems.form;
 
   // biome-ignore lint/correctness/useExhaustiveDependencies: selects the name once, when editing starts
   useEffect(() => {
@@ -29,67 +45,37 @@ export function RenameInput({
     input.setSelectionRange(0, dot > 0 ? dot : entry.name.length);
   }, []);
 
-  const commit = () => {
-    const newName = value.trim();
-    if (newName === entry.name) return onDone(null);
-    const invalid = nameProblem(newName);
-    if (invalid) return setProblem(invalid);
-    rename.mutate(
-      { path: entry.path, newName },
-      {
-        onSuccess: () =>
-          onDone({ path: joinPath(parentOf(entry.path), newName), type: entry.type }),
-        onError: (error) => {
-          const issue =
-            error instanceof ApiError
-              ? error.fieldIssues.find((i) => i.field === "newName")
-              : undefined;
-          setProblem(issue?.message ?? describeError(error));
-          inputRef.current?.focus();
-        },
-      },
-    );
-  };
-
   return (
-    <span className="relative flex min-w-0 flex-1">
-      <input
-        ref={inputRef}
-        value={value}
-        aria-label={`New name for ${entry.name}`}
-        aria-invalid={problem ? true : undefined}
-        aria-describedby={problem ? errorId : undefined}
-        maxLength={255}
-        readOnly={rename.isPending}
-        spellCheck={false}
-        onChange={(e) => {
-          setValue(e.target.value);
-          setProblem(null);
-        }}
-        onKeyDown={(e) => {
-          e.stopPropagation();
-          if (e.key === "Enter") {
-            e.preventDefault();
-            commit();
-          } else if (e.key === "Escape") {
-            e.preventDefault();
-            onDone(null);
-          }
-        }}
-        onBlur={() => !rename.isPending && onDone(null)}
-        onClick={(e) => e.stopPropagation()}
-        onDoubleClick={(e) => e.stopPropagation()}
-        className="h-7 w-full min-w-0 rounded border border-input bg-background px-1.5 text-sm focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring aria-invalid:border-destructive"
-      />
-      {problem && (
-        <span
-          id={errorId}
-          role="alert"
-          className="absolute left-0 top-full z-30 mt-1 w-max max-w-80 whitespace-normal rounded-md border border-destructive/50 bg-card px-2 py-1 text-left text-xs text-destructive-text shadow-md"
-        >
-          {problem}
-        </span>
+    <FormField label={`New name for ${entry.name}`} error={problem} className={inRow}>
+      {(control) => (
+        <input
+          {...control}
+          ref={inputRef}
+          value={value}
+          maxLength={255}
+          readOnly={pending}
+          spellCheck={false}
+          onChange={(e) => {
+            setValue(e.target.value);
+            setProblems({});
+          }}
+          onKeyDown={(e) => {
+            e.stopPropagation();
+            if (e.key === "Enter") {
+              e.preventDefault();
+              if (newName === entry.name) onDone(null);
+              else void onSubmit();
+            } else if (e.key === "Escape") {
+              e.preventDefault();
+              onDone(null);
+            }
+          }}
+          onBlur={() => !pending && onDone(null)}
+          onClick={(e) => e.stopPropagation()}
+          onDoubleClick={(e) => e.stopPropagation()}
+          className="h-7 w-full min-w-0 rounded border border-input bg-background px-1.5 text-sm focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring aria-invalid:border-destructive"
+        />
       )}
-    </span>
+    </FormField>
   );
 }
