@@ -1,5 +1,4 @@
 import { useQuery } from "@tanstack/react-query";
-import { useVirtualizer } from "@tanstack/react-virtual";
 import { DownloadIcon } from "lucide-react";
 import { useRef } from "react";
 import type { Manifest } from "@/contract/files";
@@ -17,8 +16,10 @@ import { SkeletonRows } from "@/web/components/ui/skeleton";
 import { manifestQueryOptions } from "@/web/features/files/api/get-manifest";
 import { manifestCsv, manifestFileName } from "@/web/features/files/api/manifest-export";
 import { formatBytes, formatCount, formatDateTime } from "@/web/lib/format";
+import { useFixedRows } from "@/web/lib/use-fixed-rows";
 import { useWorkspaceId } from "@/web/stores/session-store";
 
+/** One line per row (paths are cut short, not wrapped): the rows are placed by arithmetic. */
 const ROW_HEIGHT = 32;
 
 function download(content: string, type: string, fileName: string) {
@@ -32,16 +33,19 @@ function download(content: string, type: string, fileName: string) {
 }
 
 function ManifestTable({ files }: { files: Manifest["files"] }) {
-  const scrollRef = useRef<HTMLDivElement>(null);
-  const virtualizer = useVirtualizer({
+  const scrollRef = useRef<HTMLElement>(null);
+  const { rows } = useFixedRows(scrollRef, {
     count: files.length,
-    getScrollElement: () => scrollRef.current,
-    estimateSize: () => ROW_HEIGHT,
+    size: ROW_HEIGHT,
     overscan: 12,
+    // The sticky header is the first row's height inside the same scroller.
+    paddingStart: ROW_HEIGHT,
+    paddingEnd: 0,
+    scrollPaddingStart: ROW_HEIGHT,
+    scrollPaddingEnd: 0,
   });
-  const rows = virtualizer.getVirtualItems();
-  const before = rows[0]?.start ?? 0;
-  const after = virtualizer.getTotalSize() - (rows.at(-1)?.end ?? 0);
+  const before = (rows[0]?.index ?? 0) * ROW_HEIGHT;
+  const after = (files.length - 1 - (rows.at(-1)?.index ?? -1)) * ROW_HEIGHT;
   return (
     <section
       ref={scrollRef}
