@@ -76,6 +76,10 @@ test("restoring a version makes it live and keeps the replaced content", async (
   const versions = page.getByRole("list", { name: "Versions of notes.txt" });
   await expect(versions.getByRole("listitem")).toHaveCount(2);
   await expect(versions.getByRole("listitem").first()).toContainText("24 B");
+  // To the second, and how long ago: versions written a minute apart read apart.
+  await expect(versions.getByRole("listitem").first()).toContainText(
+    /\d:\d\d:\d\d.* · .*(ago|now)/,
+  );
   await expectNoAxeViolations(page);
 
   await versions.getByRole("button", { name: /^Restore the version from/ }).click();
@@ -204,6 +208,9 @@ test("the keyboard alone selects, renames, trashes, deletes and navigates", asyn
   await expect(grid).toBeFocused();
   await page.keyboard.press("Enter");
   await expect(page.getByText("This folder is empty")).toBeVisible();
+  // What a person can do today, and no pointer to an area not built yet.
+  await expect(page.getByRole("main")).toContainText("New folder");
+  await expect(page.getByRole("main")).not.toContainText(/transfer|upload/i);
   await expectNoAxeViolations(page);
   await page.keyboard.press("Backspace");
   await expect(row(page, "Larva")).toBeVisible();
@@ -368,4 +375,90 @@ test("the details panel shows an image's thumbnail, and a type icon for other fi
   await row(page, "notes.txt").click();
   await expect(details.getByRole("heading", { name: "notes.txt" })).toBeVisible();
   await expect(details.getByRole("img", { name: /Preview of/ })).toHaveCount(0);
+});
+
+test("switching list and grid keeps the details on the selected item", async ({
+  page,
+  service,
+}) => {
+  const top = `Layouts ${unique()}`;
+  for (const name of ["Alpha", "Beta", "Gamma"])
+    await service.api("POST", "/files/folder", { path: `${top}/${name}` });
+  await openFolder(page, service.signInUrl, top);
+
+  await row(page, "Gamma").click();
+  await page.getByRole("button", { name: "Details panel" }).click();
+  const details = page.getByRole("complementary", { name: "Details" });
+  await expect(details.getByRole("heading", { name: "Gamma" })).toBeVisible();
+
+  await page.getByRole("button", { name: "Grid view" }).click();
+  await expect(page.getByRole("gridcell", { name: /Gamma/ })).toHaveAttribute(
+    "aria-selected",
+    "true",
+  );
+  await expect(details.getByRole("heading", { name: "Gamma" })).toBeVisible();
+  // The keyboard cursor came along too: the next tile is Gamma's neighbour, not the first's.
+  await page.getByRole("grid").focus();
+  await page.keyboard.press("ArrowLeft");
+  await expect(details.getByRole("heading", { name: "Beta" })).toBeVisible();
+
+  await page.getByRole("button", { name: "List view" }).click();
+  await expect(row(page, "Beta")).toHaveAttribute("aria-selected", "true");
+  await expect(details.getByRole("heading", { name: "Beta" })).toBeVisible();
+});
+
+test("the ? dialog lists alternatives as alternatives and chords as combinations", async ({
+  page,
+  service,
+}) => {
+  const top = `Shortcuts ${unique()}`;
+  await service.api("POST", "/files/folder", { path: `${top}/Only` });
+  await openFolder(page, service.signInUrl, top);
+
+  await page.getByRole("grid").focus();
+  await page.keyboard.press("?");
+  const dialog = page.getByRole("dialog", { name: "Keyboard shortcuts" });
+  const keysOf = (action: string) =>
+    dialog.getByRole("row", { name: action }).getByRole("cell").first();
+  await expect(keysOf("Move up or down and select")).toHaveText("↑ or ↓");
+  await expect(keysOf("Go to the parent folder")).toHaveText("Backspace or Alt + ↑");
+  await expect(keysOf("Delete permanently")).toHaveText("Shift + Delete or Shift + ⌘ + Backspace");
+  await expect(dialog).not.toContainText("↑ + ↓");
+  await expectNoAxeViolations(page);
+});
+
+test.describe("on a phone", () => {
+  test.use({ viewport: { width: 390, height: 844 }, hasTouch: true });
+
+  test("the list keeps the name column and the details open as a sheet", async ({
+    page,
+    service,
+  }) => {
+    const top = `Phone ${unique()}`;
+    await service.api("POST", "/files/folder", { path: `${top}/Folder with a long name` });
+    await service.writeFile(`${top}/notes.txt`, "on a phone");
+    await openFolder(page, service.signInUrl, top);
+
+    await expect(page.getByRole("columnheader", { name: "Name" })).toBeVisible();
+    await expect(page.getByRole("columnheader", { name: "Modified" })).toBeHidden();
+    await expect(row(page, "notes.txt").getByText("notes.txt")).toBeVisible();
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(
+      390,
+    );
+    await expectNoAxeViolations(page);
+
+    // A tap opens, as phones do: a file's details, as a sheet over the list.
+    await row(page, "notes.txt").tap();
+    const sheet = page.getByRole("dialog", { name: "Details" });
+    await expect(sheet.getByRole("heading", { name: "notes.txt" })).toBeVisible();
+    await expect(sheet).toContainText(`${top}/notes.txt`);
+    await expect(page.getByRole("complementary", { name: "Details" })).toHaveCount(0);
+    await expectNoAxeViolations(page);
+    await page.keyboard.press("Escape");
+    await expect(sheet).toBeHidden();
+
+    // A tap on a folder opens it.
+    await row(page, "Folder with a long name").tap();
+    await expect(page.getByText("This folder is empty")).toBeVisible();
+  });
 });

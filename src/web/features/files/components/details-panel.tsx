@@ -2,6 +2,7 @@ import { CopyIcon, InfoIcon, XIcon } from "lucide-react";
 import type { ReactNode } from "react";
 import type { FileEntry } from "@/contract/files";
 import { Button } from "@/web/components/ui/button";
+import { Sheet, SheetContent, SheetTitle } from "@/web/components/ui/sheet";
 import { Tabs, TabsContent, TabsList, TabsTrigger } from "@/web/components/ui/tabs";
 import { usePreviewUrl } from "@/web/features/files/api/get-preview";
 import { copyText } from "@/web/lib/clipboard";
@@ -38,36 +39,68 @@ function Row({ label, children }: { label: string; children: ReactNode }) {
   );
 }
 
-/** Loaded when first opened: the focused entry's facts, and a file's versions. */
-export default function DetailsPanel({
-  workspaceId,
-  entry,
-  selected,
-  canWrite,
-  tab,
-  onTabChange,
-  onClose,
-}: {
+/** What Details lists of an entry. */
+function EntryFacts({ entry }: { entry: FileEntry }) {
+  const isFile = entry.type === "file";
+  return (
+    <dl className="grid gap-3">
+      <Row label="Type">{describeType(entry)}</Row>
+      {isFile ? (
+        <Row label="Size">
+          {formatBytes(entry.sizeBytes)}
+          {entry.sizeBytes != null && entry.sizeBytes >= 1000 && (
+            <span className="text-muted-foreground"> ({formatCount(entry.sizeBytes)} bytes)</span>
+          )}
+        </Row>
+      ) : (
+        <Row label="Contains">
+          {formatCount(entry.childCount ?? 0)} item{entry.childCount === 1 ? "" : "s"}
+        </Row>
+      )}
+      <Row label="Created">{formatDateTime(entry.createdAt)}</Row>
+      <Row label="Modified">{formatDateTime(entry.modifiedAt)}</Row>
+      <Row label="Path">
+        <div className="flex items-start gap-1">
+          <code className="min-w-0 flex-1 break-all font-mono text-xs">{entry.path}</code>
+          <Button
+            size="icon-sm"
+            variant="ghost"
+            aria-label="Copy the path"
+            title="Copy the path"
+            onClick={() => void copyText(entry.path, "Copied the path")}
+          >
+            <CopyIcon aria-hidden="true" />
+          </Button>
+        </div>
+      </Row>
+      {isFile && (
+        <>
+          <Row label="Versions">
+            {formatCount(entry.versionCount)} earlier version
+            {entry.versionCount === 1 ? "" : "s"} kept
+          </Row>
+          <Row label="SHA-256">
+            <code className="break-all font-mono text-xs">{entry.sha256 ?? "—"}</code>
+          </Row>
+        </>
+      )}
+    </dl>
+  );
+}
+
+interface DetailsProps {
   workspaceId: string;
   entry: FileEntry | null;
   selected: number;
   canWrite: boolean;
   tab: DetailsTab;
   onTabChange(tab: DetailsTab): void;
-  onClose(): void;
-}) {
+}
+
+function DetailsBody({ workspaceId, entry, selected, canWrite, tab, onTabChange }: DetailsProps) {
   const isFile = entry?.type === "file";
   return (
-    <aside
-      aria-label="Details"
-      className="flex w-80 shrink-0 flex-col gap-4 overflow-y-auto border-l border-border bg-card p-4"
-    >
-      <div className="flex items-start gap-2">
-        <h2 className="min-w-0 flex-1 truncate font-semibold">{entry ? entry.name : "Details"}</h2>
-        <Button size="icon-sm" variant="ghost" aria-label="Close details" onClick={onClose}>
-          <XIcon aria-hidden="true" />
-        </Button>
-      </div>
+    <>
       {selected > 1 && (
         <p className="text-sm text-muted-foreground">
           {formatCount(selected)} selected; showing the focused item.
@@ -96,51 +129,7 @@ export default function DetailsPanel({
           </TabsList>
           <TabsContent value="details">
             <Preview workspaceId={workspaceId} entry={entry} />
-            <dl className="grid gap-3">
-              <Row label="Type">{describeType(entry)}</Row>
-              {isFile ? (
-                <Row label="Size">
-                  {formatBytes(entry.sizeBytes)}
-                  {entry.sizeBytes != null && entry.sizeBytes >= 1000 && (
-                    <span className="text-muted-foreground">
-                      {" "}
-                      ({formatCount(entry.sizeBytes)} bytes)
-                    </span>
-                  )}
-                </Row>
-              ) : (
-                <Row label="Contains">
-                  {formatCount(entry.childCount ?? 0)} item{entry.childCount === 1 ? "" : "s"}
-                </Row>
-              )}
-              <Row label="Created">{formatDateTime(entry.createdAt)}</Row>
-              <Row label="Modified">{formatDateTime(entry.modifiedAt)}</Row>
-              <Row label="Path">
-                <div className="flex items-start gap-1">
-                  <code className="min-w-0 flex-1 break-all font-mono text-xs">{entry.path}</code>
-                  <Button
-                    size="icon-sm"
-                    variant="ghost"
-                    aria-label="Copy the path"
-                    title="Copy the path"
-                    onClick={() => void copyText(entry.path, "Copied the path")}
-                  >
-                    <CopyIcon aria-hidden="true" />
-                  </Button>
-                </div>
-              </Row>
-              {isFile && (
-                <>
-                  <Row label="Versions">
-                    {formatCount(entry.versionCount)} earlier version
-                    {entry.versionCount === 1 ? "" : "s"} kept
-                  </Row>
-                  <Row label="SHA-256">
-                    <code className="break-all font-mono text-xs">{entry.sha256 ?? "—"}</code>
-                  </Row>
-                </>
-              )}
-            </dl>
+            <EntryFacts entry={entry} />
           </TabsContent>
           {isFile && (
             <TabsContent value="versions">
@@ -149,6 +138,47 @@ export default function DetailsPanel({
           )}
         </Tabs>
       )}
+    </>
+  );
+}
+
+/**
+ * Loaded when first opened: the focused entry's facts, and a file's versions. Beside the list on
+ * wide screens; on narrow ones a sheet over it, which Esc or a tap outside closes.
+ */
+export default function DetailsPanel({
+  beside,
+  onClose,
+  ...props
+}: DetailsProps & { beside: boolean; onClose(): void }) {
+  const title = props.entry ? props.entry.name : "Details";
+  if (!beside)
+    return (
+      <Sheet open onOpenChange={(open) => !open && onClose()}>
+        <SheetContent
+          // Named as the panel is beside the list; the title is the entry's name.
+          aria-label="Details"
+          aria-labelledby={undefined}
+          aria-describedby={undefined}
+          className="max-w-md p-4"
+        >
+          <SheetTitle className="truncate text-base">{title}</SheetTitle>
+          <DetailsBody {...props} />
+        </SheetContent>
+      </Sheet>
+    );
+  return (
+    <aside
+      aria-label="Details"
+      className="flex w-80 shrink-0 flex-col gap-4 overflow-y-auto border-l border-border bg-card p-4"
+    >
+      <div className="flex items-start gap-2">
+        <h2 className="min-w-0 flex-1 truncate font-semibold">{title}</h2>
+        <Button size="icon-sm" variant="ghost" aria-label="Close details" onClick={onClose}>
+          <XIcon aria-hidden="true" />
+        </Button>
+      </div>
+      <DetailsBody {...props} />
     </aside>
   );
 }

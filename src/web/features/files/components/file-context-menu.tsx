@@ -7,6 +7,7 @@ import {
   ContextMenuShortcut,
   ContextMenuTrigger,
 } from "@/web/components/ui/context-menu";
+import { shortcutLabel } from "@/web/features/files/keymap";
 import { cn } from "@/web/lib/cn";
 import type { FileAction } from "./file-actions";
 
@@ -64,7 +65,9 @@ export default function FileContextMenu({
             >
               <action.icon aria-hidden="true" />
               {action.label}
-              {action.shortcut && <ContextMenuShortcut>{action.shortcut}</ContextMenuShortcut>}
+              {action.keys && (
+                <ContextMenuShortcut>{shortcutLabel(action.keys)}</ContextMenuShortcut>
+              )}
             </ContextMenuItem>
           </Fragment>
         ))}

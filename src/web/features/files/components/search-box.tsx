@@ -4,10 +4,11 @@ import { type KeyboardEvent, type RefObject, useEffect, useId, useRef, useState 
 import type { SearchResult } from "@/contract/files";
 import { Button } from "@/web/components/ui/button";
 import { SEARCH_LIMIT, searchFilesQueryOptions } from "@/web/features/files/api/search-files";
+import { useDebouncedValue } from "@/web/features/files/hooks/use-debounced-value";
+import { ariaKeyShortcuts } from "@/web/features/files/keymap";
 import { describeError } from "@/web/lib/api-client";
 import { cn } from "@/web/lib/cn";
 import { FileTypeIcon } from "./file-icon";
-import { useDebouncedValue } from "./use-debounced-value";
 
 /**
  * Names in the current folder and below, as a combobox: typing searches (debounced), arrows
@@ -92,7 +93,7 @@ export function SearchBox({
         aria-controls={expanded ? ids.list : undefined}
         aria-autocomplete="list"
         aria-activedescendant={expanded ? `${ids.option}-${current}` : undefined}
-        aria-keyshortcuts="/"
+        aria-keyshortcuts={ariaKeyShortcuts("search")}
         placeholder="Search (press /)"
         value={text}
         onChange={(e) => {

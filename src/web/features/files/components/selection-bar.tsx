@@ -1,5 +1,6 @@
 import { XIcon } from "lucide-react";
 import { Button } from "@/web/components/ui/button";
+import { ariaKeyShortcuts } from "@/web/features/files/keymap";
 import { formatCount } from "@/web/lib/format";
 import type { FileAction } from "./file-actions";
 
@@ -31,10 +32,12 @@ export function SelectionBar({
           variant="ghost"
           onClick={action.run}
           className={action.destructive ? "text-destructive-text" : undefined}
-          aria-keyshortcuts={action.shortcut}
+          aria-keyshortcuts={action.keys && ariaKeyShortcuts(action.keys)}
+          title={action.label}
         >
           <action.icon aria-hidden="true" />
-          {action.label}
+          {/* A phone's width holds the icons on one line, not the words. */}
+          <span className="sr-only sm:not-sr-only">{action.label}</span>
         </Button>
       ))}
       <Button

@@ -1,3 +1,4 @@
+import { Fragment } from "react";
 import {
   Dialog,
   DialogContent,
@@ -5,7 +6,49 @@ import {
   DialogHeader,
   DialogTitle,
 } from "@/web/components/ui/dialog";
-import { fileShortcuts } from "./shortcuts";
+import { chordParts, filesKeymap } from "@/web/features/files/keymap";
+
+/** The keymap as a table: alternatives joined by "or", the keys of one chord by "+". */
+export function ShortcutsTable() {
+  return (
+    <table className="w-full text-sm">
+      <thead className="sr-only">
+        <tr>
+          <th scope="col">Keys</th>
+          <th scope="col">Action</th>
+        </tr>
+      </thead>
+      <tbody>
+        {filesKeymap.map((binding) => (
+          <tr key={binding.description} className="border-b border-border last:border-0">
+            <td className="py-1.5 pr-4 align-top">
+              {binding.keys.map((chord, i) => (
+                <Fragment key={chord}>
+                  {i > 0 && <span className="text-muted-foreground"> or </span>}
+                  <span className="whitespace-nowrap">
+                    {chordParts(chord).map((part, j) => (
+                      <Fragment key={part.label}>
+                        {j > 0 && <span className="text-muted-foreground"> + </span>}
+                        {part.isKey ? (
+                          <kbd className="rounded border border-border bg-muted px-1.5 py-0.5 font-mono text-xs">
+                            {part.label}
+                          </kbd>
+                        ) : (
+                          <span className="text-muted-foreground">{part.label}</span>
+                        )}
+                      </Fragment>
+                    ))}
+                  </span>
+                </Fragment>
+              ))}
+            </td>
+            <td className="py-1.5 align-top text-muted-foreground">{binding.description}</td>
+          </tr>
+        ))}
+      </tbody>
+    </table>
+  );
+}
 
 /** Loaded when first opened with `?`. */
 export default function ShortcutsDialog({ onClose }: { onClose(): void }) {
@@ -16,31 +59,7 @@ export default function ShortcutsDialog({ onClose }: { onClose(): void }) {
           <DialogTitle>Keyboard shortcuts</DialogTitle>
           <DialogDescription>With the file list focused.</DialogDescription>
         </DialogHeader>
-        <table className="w-full text-sm">
-          <thead className="sr-only">
-            <tr>
-              <th scope="col">Keys</th>
-              <th scope="col">Action</th>
-            </tr>
-          </thead>
-          <tbody>
-            {fileShortcuts.map((s) => (
-              <tr key={s.action} className="border-b border-border last:border-0">
-                <td className="whitespace-nowrap py-1.5 pr-4">
-                  {s.keys.map((k, i) => (
-                    <span key={k}>
-                      {i > 0 && <span className="px-1 text-muted-foreground">+</span>}
-                      <kbd className="rounded border border-border bg-muted px-1.5 py-0.5 font-mono text-xs">
-                        {k}
-                      </kbd>
-                    </span>
-                  ))}
-                </td>
-                <td className="py-1.5 text-muted-foreground">{s.action}</td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
+        <ShortcutsTable />
       </DialogContent>
     </Dialog>
   );

@@ -1,0 +1,80 @@
+import type { MouseEvent } from "react";
+import type { FileEntry } from "@/contract/files";
+import { NativeCheckbox } from "@/web/components/ui/native-checkbox";
+import type { EntryRef } from "@/web/features/files/state/name-order";
+import { formatBytes, formatCount } from "@/web/lib/format";
+import { RenameInput } from "./rename-input";
+
+/**
+ * What rows and tiles call. Rows are memoized so a scroll frame renders only the rows it brings
+ * into view; they reach the list's current handlers through one stable object of this shape.
+ */
+export interface RowHandlers {
+  click(e: MouseEvent, index: number, entry: FileEntry | undefined): void;
+  contextMenu(e: MouseEvent, index: number, entry: FileEntry | undefined): void;
+  open(entry: FileEntry): void;
+  checkbox(e: MouseEvent, index: number, entry: FileEntry): void;
+  renameDone(renamed: EntryRef | null): void;
+}
+
+/** What a row or tile shows of an entry and how it is drawn. */
+export interface RowProps {
+  id: string;
+  index: number;
+  entry: FileEntry | undefined;
+  selected: boolean;
+  active: boolean;
+  renaming: boolean;
+  handlers: RowHandlers;
+}
+
+/** A folder's item count or a file's size. */
+export const entrySize = (entry: FileEntry) =>
+  entry.type === "folder"
+    ? `${formatCount(entry.childCount ?? 0)} item${entry.childCount === 1 ? "" : "s"}`
+    : formatBytes(entry.sizeBytes);
+
+export function RowCheckbox({
+  entry,
+  index,
+  checked,
+  className,
+  onClick,
+}: {
+  entry: FileEntry;
+  index: number;
+  checked: boolean;
+  className?: string;
+  onClick: RowHandlers["checkbox"];
+}) {
+  return (
+    <NativeCheckbox
+      checked={checked}
+      readOnly
+      aria-label={`Select ${entry.name}`}
+      tabIndex={-1}
+      className={className}
+      // Keeps focus on the grid, whose keyboard model the checkbox is part of.
+      onMouseDown={(e) => e.preventDefault()}
+      onClick={(e) => onClick(e, index, entry)}
+    />
+  );
+}
+
+export function NameOrEditor({
+  entry,
+  renaming,
+  onRenameDone,
+}: {
+  entry: FileEntry;
+  renaming: boolean;
+  onRenameDone: RowHandlers["renameDone"];
+}) {
+  return renaming ? (
+    <RenameInput entry={entry} onDone={onRenameDone} />
+  ) : (
+    <span className="truncate" title={entry.name}>
+      {entry.name}
+    </span>
+  );
+}

@@ -1,0 +1,123 @@
+import { type QueryClient, useQueryClient } from "@tanstack/react-query";
+import {
+  CopyIcon,
+  FolderOpenIcon,
+  HistoryIcon,
+  InfoIcon,
+  PencilIcon,
+  Trash2Icon,
+  XCircleIcon,
+} from "lucide-react";
+import type { FileEntry } from "@/contract/files";
+import type { FolderView } from "@/web/features/files/api/files-keys";
+import { FILES_PAGE_SIZE, readFilesPages } from "@/web/features/files/api/list-files";
+import type { DetailsTab } from "@/web/features/files/components/details-panel";
+import type { FileAction } from "@/web/features/files/components/file-actions";
+import { emptySelection, pickSelected } from "@/web/features/files/state/selection";
+import { selectionScope, useSelectionStore } from "@/web/features/files/state/selection-store";
+import { copyText } from "@/web/lib/clipboard";
+import { useTrashWithUndo } from "./use-trash-with-undo";
+
+/** The selected paths; "all except" reads the folder's pages (only when an action needs it). */
+async function selectedPaths(
+  queryClient: QueryClient,
+  workspaceId: string,
+  view: FolderView,
+  total: number,
+): Promise<string[]> {
+  const s = useSelectionStore.getState();
+  const selection = s.scope === selectionScope(view) ? s.selection : emptySelection;
+  if (selection.mode === "some") return [...selection.ids];
+  const lastPage = Math.ceil(total / FILES_PAGE_SIZE) - 1;
+  const pages = await readFilesPages(queryClient, workspaceId, view, 0, lastPage);
+  return pickSelected(
+    selection,
+    pages.flatMap((page) => page.items.map((entry) => entry.path)),
+  );
+}
+
+/**
+ * What can be done with the selection, for the context menu and the selection bar, and the
+ * two actions keys reach directly (Delete, Shift+Delete).
+ */
+export function useFileActions(o: {
+  workspaceId: string;
+  view: FolderView;
+  total: number;
+  canWrite: boolean;
+  /** The one selected entry, when exactly one is selected. */
+  single: FileEntry | null;
+  onOpen(entry: FileEntry): void;
+  onRename(entry: FileEntry): void;
+  onShowDetails(tab: DetailsTab): void;
+  onAskDeletePermanently(paths: string[]): void;
+}) {
+  const queryClient = useQueryClient();
+  const trash = useTrashWithUndo(selectionScope(o.view));
+  const paths = () => selectedPaths(queryClient, o.workspaceId, o.view, o.total);
+  const trashSelected = async () => trash(await paths());
+  const askDeletePermanently = async () => {
+    const selected = await paths();
+    if (selected.length > 0) o.onAskDeletePermanently(selected);
+  };
+
+  const { single, canWrite } = o;
+  const actions: FileAction[] = [];
+  if (single) {
+    actions.push({
+      id: "open",
+      label: "Open",
+      icon: FolderOpenIcon,
+      keys: "open",
+      run: () => o.onOpen(single),
+    });
+    if (canWrite)
+      actions.push({
+        id: "rename",
+        label: "Rename",
+        icon: PencilIcon,
+        keys: "rename",
+        run: () => o.onRename(single),
+      });
+  }
+  actions.push({
+    id: "details",
+    label: "Details",
+    icon: InfoIcon,
+    run: () => o.onShowDetails("details"),
+  });
+  if (single?.type === "file")
+    actions.push({
+      id: "versions",
+      label: "Version history",
+      icon: HistoryIcon,
+      run: () => o.onShowDetails("versions"),
+    });
+  if (single)
+    actions.push({
+      id: "copy",
+      label: "Copy path",
+      icon: CopyIcon,
+      run: () => void copyText(single.path, "Copied the path"),
+    });
+  if (canWrite)
+    actions.push(
+      {
+        id: "trash",
+        label: "Move to trash",
+        icon: Trash2Icon,
+        keys: "trash",
+        group: true,
+        run: () => void trashSelected(),
+      },
+      {
+        id: "delete",
+        label: "Delete permanently…",
+        icon: XCircleIcon,
+        keys: "deletePermanently",
+        destructive: true,
+        run: () => void askDeletePermanently(),
+      },
+    );
+  return { actions, trashSelected, askDeletePermanently };
+}

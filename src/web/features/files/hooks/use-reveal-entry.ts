@@ -1,0 +1,34 @@
+import { useQueryClient } from "@tanstack/react-query";
+import { useEffect } from "react";
+import type { FolderView } from "@/web/features/files/api/files-keys";
+import { locateEntry } from "@/web/features/files/state/locate-entry";
+import type { EntryRef } from "@/web/features/files/state/name-order";
+import { type Selection, selectOnly } from "@/web/features/files/state/selection";
+
+/** Finds `reveal` in the folder (reading few pages), makes it the selected, active entry in view. */
+export function useRevealEntry(o: {
+  reveal: EntryRef | null;
+  workspaceId: string;
+  view: FolderView;
+  total: number;
+  show(index: number): void;
+  select(next: Selection, anchor?: number): void;
+  onRevealed(): void;
+}) {
+  const queryClient = useQueryClient();
+  // biome-ignore lint/correctness/useExhaustiveDependencies: runs once per entry to reveal
+  useEffect(() => {
+    const { reveal } = o;
+    if (!reveal) return;
+    let cancelled = false;
+    void locateEntry(queryClient, o.workspaceId, o.view, o.total, reveal).then((index) => {
+      if (cancelled) return;
+      if (index !== null) o.show(index);
+      o.select(selectOnly(reveal.path), index ?? 0);
+      o.onRevealed();
+    });
+    return () => {
+      cancelled = true;
+    };
+  }, [o.reveal]);
+}
