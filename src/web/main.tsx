@@ -2,6 +2,7 @@ import { QueryClientProvider } from "@tanstack/react-query";
 import { RouterProvider } from "@tanstack/react-router";
 import { StrictMode } from "react";
 import { createRoot } from "react-dom/client";
+import { keepFailedChunksInPage } from "./lib/chunk-load";
 import { createQueryClient } from "./lib/query-client";
 import { createAppRouter } from "./router";
 import { takeKeyFromFragment, useSessionStore } from "./stores/session-store";
@@ -9,6 +10,7 @@ import { initTheme } from "./stores/theme-store";
 import "./styles.css";
 
 initTheme();
+keepFailedChunksInPage(window);
 
 const fragmentKey = takeKeyFromFragment(window.location, window.history);
 if (fragmentKey) {
