@@ -1,14 +1,18 @@
-import { Link, Outlet } from "@tanstack/react-router";
-import type { ReactNode } from "react";
+import { Outlet } from "@tanstack/react-router";
+import { MenuIcon } from "lucide-react";
+import { type ReactNode, Suspense, useRef, useState } from "react";
+import { lazyWithRetry } from "@/web/components/lazy-with-retry";
+import { Button } from "@/web/components/ui/button";
 import { ConnectionBanners } from "./connection-banners";
-import { navItems } from "./nav-items";
+import { Brand, NavLinks } from "./nav-links";
 import { ThemeMenu } from "./theme-menu";
 
-const navLinkClass =
-  "flex items-center gap-3 rounded-md px-3 py-2 text-sm text-muted-foreground hover:bg-accent hover:text-foreground focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring data-[status=active]:bg-accent data-[status=active]:font-medium data-[status=active]:text-foreground";
+const NavDrawer = lazyWithRetry(() => import("./nav-drawer"));
 
 /** `account` is the signed-in key's menu, given by the route so the shell needs no feature. */
 export function AppShell({ account }: { account: ReactNode }) {
+  const [drawerOpen, setDrawerOpen] = useState(false);
+  const menuButton = useRef<HTMLButtonElement>(null);
   return (
     <div className="flex h-full">
       <a
@@ -21,27 +25,40 @@ export function AppShell({ account }: { account: ReactNode }) {
         aria-label="Areas"
         className="hidden w-56 shrink-0 flex-col gap-1 border-r border-border p-3 md:flex"
       >
-        <div className="mb-4 flex items-center gap-2 px-3 pt-1">
-          <img src="/favicon.svg" alt="" className="size-6" />
-          <span className="font-semibold">Consign</span>
+        <div className="mb-4 px-3 pt-1">
+          <Brand />
         </div>
-        {navItems.map(({ area, label, icon: Icon }) => (
-          <Link key={area} to="/$area" params={{ area }} className={navLinkClass}>
-            <Icon className="size-4" aria-hidden="true" />
-            {label}
-          </Link>
-        ))}
+        <NavLinks />
       </nav>
       <div className="flex min-w-0 flex-1 flex-col">
-        <header className="flex h-14 shrink-0 items-center justify-end gap-2 border-b border-border px-4">
-          <ThemeMenu />
-          {account}
+        <header className="flex h-14 shrink-0 items-center gap-2 border-b border-border px-2 sm:px-4">
+          <Button
+            ref={menuButton}
+            variant="ghost"
+            size="icon"
+            className="md:hidden"
+            aria-label="Open navigation"
+            aria-haspopup="dialog"
+            aria-expanded={drawerOpen}
+            onClick={() => setDrawerOpen(true)}
+          >
+            <MenuIcon aria-hidden="true" />
+          </Button>
+          <div className="ml-auto flex min-w-0 items-center gap-2">
+            <ThemeMenu />
+            {account}
+          </div>
         </header>
         <ConnectionBanners />
         <main id="main" className="flex min-h-0 flex-1 flex-col">
           <Outlet />
         </main>
       </div>
+      {drawerOpen && (
+        <Suspense fallback={null}>
+          <NavDrawer menuButton={menuButton} onClose={() => setDrawerOpen(false)} />
+        </Suspense>
+      )}
     </div>
   );
 }

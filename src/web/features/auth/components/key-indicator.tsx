@@ -1,11 +1,18 @@
 import { KeyRoundIcon, LogOutIcon } from "lucide-react";
-import { lazy, Suspense, useState } from "react";
+import { Suspense, useState } from "react";
+import { scopes } from "@/contract/rules";
+import { lazyWithRetry } from "@/web/components/lazy-with-retry";
 import { Button } from "@/web/components/ui/button";
 import { useKeyInfoQuery } from "@/web/features/auth/api/get-key-info";
 import { formatRelative } from "@/web/lib/format";
 import { useSessionStore } from "@/web/stores/session-store";
 
-const KeyPanel = lazy(() => import("./key-panel"));
+const KeyPanel = lazyWithRetry(() => import("./key-panel"));
+
+function scopeSummary(count: number): string {
+  if (count === scopes.length) return "all scopes";
+  return count === 1 ? "1 scope" : `${count} scopes`;
+}
 
 /** The workspace and the key's scope count and expiry, opening the key panel; and Sign out. */
 export function KeyIndicator() {
@@ -17,12 +24,17 @@ export function KeyIndicator() {
   const expiresAt = info?.key.expiresAt;
   return (
     <>
-      <Button variant="outline" className="max-w-80" onClick={() => setOpen(true)}>
+      <Button
+        variant="outline"
+        className="max-w-40 px-3 sm:max-w-80 sm:px-4"
+        onClick={() => setOpen(true)}
+      >
         <KeyRoundIcon aria-hidden="true" />
         <span className="truncate">{workspace}</span>
         {info && (
-          <span className="text-xs text-muted-foreground">
-            {info.key.scopes.length === 7 ? "all scopes" : `${info.key.scopes.length} scopes`}
+          // Read out at every width; shown where the header has room for it.
+          <span className="sr-only text-xs text-muted-foreground sm:not-sr-only">
+            {scopeSummary(info.key.scopes.length)}
             {expiresAt && ` · expires ${formatRelative(expiresAt)}`}
           </span>
         )}
