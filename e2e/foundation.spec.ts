@@ -30,8 +30,80 @@ test("a bad key is refused on the connect screen with the service's reason", asy
 
   await page.getByLabel("API key").fill(`svc_sk_${"x".repeat(40)}`);
   await page.getByRole("button", { name: "Connect" }).click();
-  await expect(page.getByRole("alert")).toContainText("Could not sign in");
+  await expect(page.getByLabel("API key")).toHaveAccessibleDescription(/not known/);
   await expect(page).toHaveURL(/\/connect/);
+  await expectNoAxeViolations(page);
+});
+
+test("a base URL that answers a web page is not a Consign service", async ({ page, service }) => {
+  await page.goto("/connect");
+  // The console's own origin without /v1 answers every path with the console's HTML.
+  await page.getByLabel("API base URL").fill(service.origin);
+  await page.getByLabel("API key").fill(service.adminKey);
+  await page.getByRole("button", { name: "Connect" }).click();
+  const baseUrl = page.getByLabel("API base URL");
+  await expect(baseUrl).toHaveAccessibleDescription(/not a Consign service/);
+  await expect(page.getByText(/Unexpected token/)).toHaveCount(0);
+});
+
+test("a base URL the page's Content-Security-Policy blocks says so and names CSP_CONNECT_SRC", async ({
+  page,
+  service,
+}) => {
+  await page.goto("/connect");
+  // Another origin: the served console's CSP allows only its own (connect-src 'self').
+  const other = service.origin.replace("127.0.0.1", "localhost");
+  await page.getByLabel("API base URL").fill(`${other}/v1`);
+  await page.getByLabel("API key").fill(service.adminKey);
+  await page.getByRole("button", { name: "Connect" }).click();
+  const baseUrl = page.getByLabel("API base URL");
+  await expect(baseUrl).toHaveAccessibleDescription(/Content-Security-Policy blocks calls to/);
+  await expect(baseUrl).toHaveAccessibleDescription(/CSP_CONNECT_SRC/);
+  await expectNoAxeViolations(page);
+});
+
+test("a page whose code cannot be downloaded shows an error in the console, and Retry loads it", async ({
+  page,
+  service,
+}) => {
+  await page.goto(service.signInUrl);
+  await expect(page.getByRole("heading", { name: "Files", level: 1 })).toBeVisible();
+  // A full reload would lose this; the console must never leave the page.
+  await page.evaluate(() => Object.assign(window, { stillTheSamePage: true }));
+
+  // The service stops serving code: Webhooks has not been visited, so its chunk is not loaded.
+  await page.route("**/assets/**", (route) => route.abort("internetdisconnected"));
+  await page.getByRole("link", { name: "Webhooks" }).click();
+  const error = page.getByRole("alert").filter({ hasText: "This page could not be loaded" });
+  await expect(error).toBeVisible();
+  await expect(page.getByRole("navigation", { name: "Areas" })).toBeVisible();
+  await expectNoAxeViolations(page);
+
+  await page.unroute("**/assets/**");
+  await error.getByRole("button", { name: "Retry" }).click();
+  await expect(page.getByRole("heading", { name: "Webhooks", level: 1 })).toBeVisible();
+  await expect(error).toBeHidden();
+  expect(await page.evaluate(() => "stillTheSamePage" in window)).toBe(true);
+});
+
+test("a dialog whose code cannot be downloaded offers Retry instead of breaking the page", async ({
+  page,
+  service,
+}) => {
+  await page.goto(service.signInUrl);
+  const keyButton = page.getByRole("button", { name: /all scopes/ });
+  await expect(keyButton).toBeVisible();
+
+  await page.route("**/assets/**", (route) => route.abort("internetdisconnected"));
+  await keyButton.click();
+  const notice = page.getByRole("alert").filter({ hasText: "could not be loaded" });
+  await expect(notice).toBeVisible();
+  await expect(page.getByRole("heading", { name: "Files", level: 1 })).toBeVisible();
+
+  await page.unroute("**/assets/**");
+  await notice.getByRole("button", { name: "Retry" }).click();
+  await expect(page.getByRole("dialog")).toContainText("Never expires");
+  await expect(notice).toBeHidden();
 });
 
 test("a key without files:read is told which scope it lacks", async ({ page, service }) => {

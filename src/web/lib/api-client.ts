@@ -46,6 +46,20 @@ export class NetworkError extends Error {
   }
 }
 
+/**
+ * Something answered, but not with the API's JSON: a web page (a base URL missing `/v1`, a
+ * login portal, a proxy). Parsing it would only say `Unexpected token '<'`.
+ */
+export class UnexpectedResponseError extends Error {
+  constructor(
+    readonly status: number,
+    readonly contentType: string,
+  ) {
+    super(`The address answered with ${contentType || "something"} instead of the API's JSON`);
+    this.name = "UnexpectedResponseError";
+  }
+}
+
 export type Connection = Pick<Session, "baseUrl" | "apiKey">;
 type QueryValue = string | number | boolean | null | undefined;
 
@@ -179,7 +193,13 @@ export async function apiRequest<T = unknown>(
       throw error;
     }
     if (res.status === 204) return undefined as T;
-    return (options.responseType === "blob" ? await res.blob() : await res.json()) as T;
+    if (options.responseType === "blob") return (await res.blob()) as T;
+    const contentType = res.headers.get("Content-Type") ?? "";
+    if (!/\bjson\b/i.test(contentType)) {
+      await res.body?.cancel();
+      throw new UnexpectedResponseError(res.status, contentType.split(";")[0]!.trim());
+    }
+    return (await res.json()) as T;
   }
 }
 

@@ -1,18 +1,56 @@
 import { useQueryClient } from "@tanstack/react-query";
 import { useNavigate } from "@tanstack/react-router";
 import { KeyRoundIcon, Loader2Icon } from "lucide-react";
-import { type FormEvent, useEffect, useId, useRef, useState } from "react";
+import { useEffect, useId, useRef, useState } from "react";
 import { apiKeyPattern } from "@/contract/rules";
-import { Alert, AlertDescription, AlertTitle } from "@/web/components/ui/alert";
+import { Alert, AlertDescription } from "@/web/components/ui/alert";
 import { Button } from "@/web/components/ui/button";
+import { FormError, FormField } from "@/web/components/ui/form-field";
 import { Input } from "@/web/components/ui/input";
 import { Label } from "@/web/components/ui/label";
-import { describeError } from "@/web/lib/api-client";
+import {
+  ApiError,
+  describeError,
+  NetworkError,
+  UnexpectedResponseError,
+} from "@/web/lib/api-client";
+import { type Problems, useAsyncSubmit } from "@/web/lib/use-async-submit";
 import { useSessionStore } from "@/web/stores/session-store";
 import { authKeys } from "./api/auth-keys";
-import { useVerifyKeyMutation } from "./api/verify-key";
+import { BlockedByPolicyError, type VerifyKeyResult, verifyKey } from "./api/verify-key";
 
 const defaultBaseUrl = () => `${window.location.origin}/v1`;
+
+type Field = "baseUrl" | "apiKey" | "workspaceId";
+const fields = ["baseUrl", "apiKey", "workspaceId"] as const;
+
+/** Puts a failed check on the field that can fix it: the address, the key or the workspace. */
+function connectProblems(error: unknown, askedWorkspace: boolean): Problems<Field> {
+  if (error instanceof BlockedByPolicyError) {
+    return {
+      baseUrl: `This console's Content-Security-Policy blocks calls to ${error.origin}. To use another service, add that origin to CSP_CONNECT_SRC where this console is served (and this console's origin to CORS_ORIGINS on that service).`,
+    };
+  }
+  const webPage =
+    error instanceof UnexpectedResponseError ||
+    (error instanceof ApiError && error.code === "http_error" && error.status === 404);
+  if (webPage) {
+    return {
+      baseUrl:
+        "This is not a Consign service: the address answered with a web page, not the API. Check the base URL; it usually ends in /v1.",
+    };
+  }
+  if (error instanceof NetworkError) {
+    return {
+      baseUrl:
+        "Nothing answered at this address. Check it, that the service is running, and that it accepts calls from this console (CORS_ORIGINS).",
+    };
+  }
+  if (error instanceof ApiError && error.status === 401) return { apiKey: describeError(error) };
+  const workspaceRefused = error instanceof ApiError && [403, 404].includes(error.status);
+  if (askedWorkspace && workspaceRefused) return { workspaceId: describeError(error) };
+  return { form: describeError(error) };
+}
 
 export function ConnectPage({ redirect }: { redirect?: string }) {
   const navigate = useNavigate();
@@ -25,42 +63,56 @@ export function ConnectPage({ redirect }: { redirect?: string }) {
   const [workspaceId, setWorkspaceId] = useState("");
   const [askWorkspace, setAskWorkspace] = useState(false);
   const [remember, setRemember] = useState(false);
-  const [formatError, setFormatError] = useState<string | null>(null);
-  const verify = useVerifyKeyMutation();
-  const ids = { url: useId(), key: useId(), ws: useId(), remember: useId(), err: useId() };
+  const rememberId = useId();
 
-  const submit = (key: string) => {
-    const trimmed = key.trim();
-    if (!apiKeyPattern.test(trimmed)) {
-      setFormatError("An API key looks like svc_sk_ followed by at least 32 letters and digits.");
-      return;
-    }
-    setFormatError(null);
-    verify.mutate(
-      { baseUrl: baseUrl.trim(), apiKey: trimmed, workspaceId: workspaceId.trim() || undefined },
-      {
-        onSuccess(result) {
-          if (result.status === "needs-workspace") {
-            setAskWorkspace(true);
-            return;
-          }
-          const session = {
-            baseUrl: baseUrl.trim(),
-            apiKey: trimmed,
-            workspaceId: result.workspaceId,
-            remember,
-          };
-          if (result.keyInfo)
-            queryClient.setQueryData(
-              authKeys.keyInfo(session.baseUrl, trimmed.slice(-6)),
-              result.keyInfo,
-            );
-          signIn(session);
-          void navigate({ to: redirect?.startsWith("/") ? redirect : "/files" });
-        },
-      },
-    );
-  };
+  const { onSubmit, pending, problems, setProblems } = useAsyncSubmit({
+    fields,
+    validate() {
+      const found: Problems<Field> = {};
+      if (!URL.canParse(baseUrl.trim(), window.location.href)) {
+        found.baseUrl = "Enter the service's address, like https://files.example.com/v1.";
+      }
+      if (!apiKeyPattern.test(apiKey.trim())) {
+        found.apiKey = "An API key looks like svc_sk_ followed by at least 32 letters and digits.";
+      }
+      if (askWorkspace && !workspaceId.trim()) found.workspaceId = "Enter the workspace id.";
+      return found;
+    },
+    // A refusal is an answer here, not a failure: it is placed on the field that can fix it.
+    run: (): Promise<VerifyKeyResult | { status: "refused"; problems: Problems<Field> }> =>
+      verifyKey({
+        baseUrl: baseUrl.trim(),
+        apiKey: apiKey.trim(),
+        workspaceId: workspaceId.trim() || undefined,
+      }).catch((error: unknown) => ({
+        status: "refused",
+        problems: connectProblems(error, askWorkspace),
+      })),
+    onSuccess(result) {
+      if (result.status === "refused") {
+        setProblems(result.problems);
+        return;
+      }
+      if (result.status === "needs-workspace") {
+        setAskWorkspace(true);
+        return;
+      }
+      const session = {
+        baseUrl: baseUrl.trim(),
+        apiKey: apiKey.trim(),
+        workspaceId: result.workspaceId,
+        remember,
+      };
+      if (result.keyInfo) {
+        queryClient.setQueryData(
+          authKeys.keyInfo(session.baseUrl, session.apiKey.slice(-6)),
+          result.keyInfo,
+        );
+      }
+      signIn(session);
+      void navigate({ to: redirect?.startsWith("/") ? redirect : "/files" });
+    },
+  });
 
   // The sign-in link's key is checked at once, so opening the printed URL lands signed in.
   const autoSubmitted = useRef(false);
@@ -68,19 +120,13 @@ export function ConnectPage({ redirect }: { redirect?: string }) {
     if (pendingKey && !autoSubmitted.current) {
       autoSubmitted.current = true;
       useSessionStore.getState().setPendingKey(null);
-      submit(pendingKey);
+      void onSubmit();
     }
   });
 
-  const onSubmit = (e: FormEvent) => {
-    e.preventDefault();
-    submit(apiKey);
-  };
-  const error = formatError ?? (verify.error ? describeError(verify.error) : null);
-
   return (
     <main className="flex min-h-full items-center justify-center bg-muted/40 p-4">
-      <div className="w-full max-w-md rounded-xl border border-border bg-card p-8 shadow-sm">
+      <div className="w-full max-w-md rounded-xl border border-border bg-card p-6 shadow-sm sm:p-8">
         <div className="mb-6 flex items-center gap-3">
           <img src="/favicon.svg" alt="" className="size-9" />
           <div>
@@ -94,75 +140,75 @@ export function ConnectPage({ redirect }: { redirect?: string }) {
           </Alert>
         )}
         <form className="grid gap-4" onSubmit={onSubmit} noValidate>
-          <div className="grid gap-2">
-            <Label htmlFor={ids.url}>API base URL</Label>
-            <Input
-              id={ids.url}
-              type="url"
-              value={baseUrl}
-              onChange={(e) => setBaseUrl(e.target.value)}
-              required
-            />
-          </div>
-          <div className="grid gap-2">
-            <Label htmlFor={ids.key}>API key</Label>
-            <Input
-              id={ids.key}
-              type="password"
-              autoComplete="off"
-              placeholder="svc_sk_…"
-              value={apiKey}
-              onChange={(e) => setApiKey(e.target.value)}
-              aria-invalid={error ? true : undefined}
-              aria-describedby={error ? ids.err : undefined}
-              required
-            />
-            <p className="text-xs text-muted-foreground">
-              Create one with <code>npm run keys -- create --scopes all</code>.
-            </p>
-          </div>
-          {askWorkspace && (
-            <div className="grid gap-2">
-              <Label htmlFor={ids.ws}>Workspace id</Label>
+          <FormField label="API base URL" error={problems.baseUrl}>
+            {(control) => (
               <Input
-                id={ids.ws}
-                value={workspaceId}
-                onChange={(e) => setWorkspaceId(e.target.value)}
+                {...control}
+                type="url"
+                value={baseUrl}
+                onChange={(e) => setBaseUrl(e.target.value)}
                 required
               />
-              <p className="text-xs text-muted-foreground">
-                This service does not say which workspace a key belongs to.
-              </p>
-            </div>
+            )}
+          </FormField>
+          <FormField
+            label="API key"
+            error={problems.apiKey}
+            hint={
+              <>
+                Create one with <code>npm run keys -- create --scopes all</code>.
+              </>
+            }
+          >
+            {(control) => (
+              <Input
+                {...control}
+                type="password"
+                autoComplete="off"
+                placeholder="svc_sk_…"
+                value={apiKey}
+                onChange={(e) => setApiKey(e.target.value)}
+                required
+              />
+            )}
+          </FormField>
+          {askWorkspace && (
+            <FormField
+              label="Workspace id"
+              error={problems.workspaceId}
+              hint="This service does not say which workspace a key belongs to."
+            >
+              {(control) => (
+                <Input
+                  {...control}
+                  value={workspaceId}
+                  onChange={(e) => setWorkspaceId(e.target.value)}
+                  required
+                />
+              )}
+            </FormField>
           )}
           <div className="flex items-center gap-2">
             {/* A native checkbox: this screen is on every first visit's path, Radix's is not needed here. */}
             <input
-              id={ids.remember}
+              id={rememberId}
               type="checkbox"
               checked={remember}
               onChange={(e) => setRemember(e.target.checked)}
               className="size-4 accent-primary"
             />
-            <Label htmlFor={ids.remember} className="font-normal">
+            <Label htmlFor={rememberId} className="font-normal">
               Remember on this device
             </Label>
           </div>
-          {error && (
-            <Alert tone="danger" id={ids.err}>
-              <div>
-                <AlertTitle>Could not sign in</AlertTitle>
-                <AlertDescription>{error}</AlertDescription>
-              </div>
-            </Alert>
-          )}
-          <Button type="submit" disabled={verify.isPending}>
-            {verify.isPending ? (
+          <FormError>{problems.form}</FormError>
+          <Button type="submit" disabled={pending}>
+            {pending ? (
               <Loader2Icon className="animate-spin" aria-hidden="true" />
             ) : (
               <KeyRoundIcon aria-hidden="true" />
             )}
-            {verify.isPending ? "Checking the key…" : "Connect"}
+            {pending ? "Checking the key…" : "Connect"}
           </Button>
         </form>
       </div>

@@ -12,7 +12,10 @@ export async function fetchKeyInfo(connection?: Connection): Promise<KeyInfo | n
   try {
     return await apiRequest<KeyInfo>("/auth/key", { connection });
   } catch (error) {
-    if (error instanceof ApiError && (error.status === 404 || error.status === 405)) return null;
+    // Only the API's own refusal (its envelope) means "no such operation here"; a bare 404
+    // page means the address is not the API at all.
+    const refused = error instanceof ApiError && error.code !== "http_error";
+    if (refused && (error.status === 404 || error.status === 405)) return null;
     throw error;
   }
 }
