@@ -125,11 +125,13 @@ export const idSchema = z.string().regex(/^[a-z0-9]{10,40}$/);
  * (and so `z.coerce`) also reads `0x10`, `1e3`, ` 5`, `+5` and `5.0`, so one value would have
  * many spellings and a cache or log keyed on the query string would see them as different.
  */
-export const queryInteger = (min: number, max = Number.MAX_SAFE_INTEGER) =>
-  z.preprocess(
+export function queryInteger(min: number, max?: number) {
+  const int = z.int({ error: "Expected a whole number in decimal digits" }).min(min);
+  return z.preprocess(
     (value) => (typeof value === "string" && /^[0-9]+$/.test(value) ? Number(value) : value),
-    z.int({ error: "Expected a whole number in decimal digits" }).min(min).max(max),
+    max === undefined ? int : int.max(max),
   );
+}
 
 /** Query-string booleans as the spec writes them (`1` or `true`). */
 export const queryBoolean = z
