@@ -11,6 +11,8 @@ declare module "vitest" {
       workspaceId: string;
       keys: { admin: string; filesRead: string; noFiles: string };
     };
+    /** A second service with a tiny rate budget, so a console test meets a real 429 at once. */
+    throttledService: { baseUrl: string; workspaceId: string; key: string; limit: number };
   }
 }
 
@@ -31,8 +33,19 @@ export default async function setup(project: TestProject) {
       noFiles: make(["webhooks:manage"]),
     },
   });
+  const throttledLimit = 3;
+  const throttled = await startTempService("consign-vitest-throttled-", {
+    env: { RATE_LIMIT_PER_MINUTE: String(throttledLimit), RATE_LIMIT_WINDOW_SECONDS: "2" },
+  });
+  project.provide("throttledService", {
+    baseUrl: `${throttled.service.url}/v1`,
+    workspaceId: throttled.boot.workspace.id,
+    key: throttled.boot.adminKey,
+    limit: throttledLimit,
+  });
   return async () => {
-    await service.stop();
+    await Promise.all([service.stop(), throttled.service.stop()]);
     fs.rmSync(dir, { recursive: true, force: true });
+    fs.rmSync(throttled.dir, { recursive: true, force: true });
   };
 }
