@@ -1,5 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { eventTypes } from "@/contract/events";
+import type { CreateWebhookBody, UpdateWebhookBody } from "@/contract/webhooks";
 import type { Config } from "@/server/env";
 import { ManualClock } from "@/server/lib/clock";
 import { expectBody, expectError } from "@/server/testing/expect-body";
@@ -35,13 +36,10 @@ const webhook = (webhookId: string) => ({ param: { ...t.ws, webhookId } });
 const delivery = (webhookId: string, deliveryId: string) => ({
   param: { ...t.ws, webhookId, deliveryId },
 });
-const create = (json: { url: string; events: string[]; description?: string | null }) =>
-  api().webhooks.$post({ param: t.ws, json });
-const created = async (json: Parameters<typeof create>[0]) => expectBody(await create(json), 201);
-const patch = (
-  id: string,
-  json: Parameters<ReturnType<typeof api>["webhooks"][":webhookId"]["$patch"]>[0]["json"],
-) => api().webhooks[":webhookId"].$patch({ ...webhook(id), json });
+const create = (json: CreateWebhookBody) => api().webhooks.$post({ param: t.ws, json });
+const created = async (json: CreateWebhookBody) => expectBody(await create(json), 201);
+const patch = (id: string, json: UpdateWebhookBody) =>
+  api().webhooks[":webhookId"].$patch({ ...webhook(id), json });
 const getEndpoint = async (id: string) =>
   expectBody(await api().webhooks[":webhookId"].$get(webhook(id)), 200);
 const sendTest = async (id: string) =>
