@@ -238,7 +238,7 @@ export function listDeliveries(
     where.push("id < @before");
     params.before = q.before;
   }
-  // At most sixteen texts (one per combination of filters), each prepared once.
+  // One text per combination of filters (sixteen at most), each prepared once.
   return stmt<[Record<string, unknown>], DeliveryRow>(
     db,
     `SELECT * FROM webhook_deliveries WHERE ${where.join(" AND ")} ORDER BY id DESC LIMIT @limit`,

@@ -127,7 +127,7 @@ export function updateEndpoint(
     if (patch.status === "active") sets.push("failure_count = 0");
   }
   if (sets.length === 0) return;
-  // At most sixteen texts (one per combination of members), each prepared once.
+  // One text per combination of members given (a few dozen at most), each prepared once.
   stmt(db, `UPDATE webhook_endpoints SET ${sets.join(", ")} WHERE id = @id`).run(params);
   if (patch.status !== undefined) holdPending(db, id, patch.status === "disabled");
 }
