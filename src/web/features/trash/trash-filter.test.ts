@@ -1,6 +1,13 @@
 import { describe, expect, it } from "vitest";
 import type { TrashItem } from "@/contract/files";
-import { filterTrash, noTrashFilter, trashFolders } from "./trash-filter";
+import {
+  filterFromSearch,
+  filterTrash,
+  noTrashFilter,
+  parseTrashSearch,
+  searchFromFilter,
+  trashFolders,
+} from "./trash-filter";
 
 const now = Date.parse("2026-05-10T12:00:00Z");
 const item = (path: string, hoursAgo: number): TrashItem => ({
@@ -54,5 +61,32 @@ describe("trashFolders", () => {
       "Projects/Alpha",
       "Projects/Alpha 2",
     ]);
+  });
+});
+
+describe("the filter in the URL", () => {
+  it("round-trips every part, and leaves what is not filtered out of the URL", () => {
+    const filter = { text: "report", deletedWithin: "7d" as const, folder: "Projects/Alpha" };
+    expect(searchFromFilter(filter)).toEqual({
+      q: "report",
+      deleted: "7d",
+      folder: "Projects/Alpha",
+    });
+    expect(filterFromSearch(parseTrashSearch({ ...searchFromFilter(filter) }))).toEqual(filter);
+    expect(searchFromFilter(noTrashFilter)).toEqual({
+      q: undefined,
+      deleted: undefined,
+      folder: undefined,
+    });
+  });
+
+  it("falls back to no filter for anything it does not know", () => {
+    expect(parseTrashSearch({ q: 5, deleted: "1y", folder: "" })).toEqual({
+      q: undefined,
+      deleted: undefined,
+      folder: undefined,
+    });
+    expect(parseTrashSearch({ deleted: "all" }).deleted).toBeUndefined();
+    expect(filterFromSearch(parseTrashSearch({}))).toEqual(noTrashFilter);
   });
 });

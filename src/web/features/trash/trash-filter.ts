@@ -1,4 +1,5 @@
 import type { TrashItem } from "@/contract/files";
+import { MAX_PATH_LENGTH } from "@/contract/rules";
 
 export const deletedWithinOptions = [
   { value: "all", label: "Any time", hours: null },
@@ -16,6 +17,47 @@ export interface TrashFilter {
 }
 
 export const noTrashFilter: TrashFilter = { text: "", deletedWithin: "all", folder: "" };
+
+/** The filter as the Trash URL carries it (`/trash?q=report&deleted=7d&folder=Projects`). */
+export interface TrashSearch {
+  q?: string;
+  deleted?: Exclude<DeletedWithin, "all">;
+  folder?: string;
+}
+
+const windows = deletedWithinOptions
+  .map((o) => o.value)
+  .filter((v): v is Exclude<DeletedWithin, "all"> => v !== "all");
+const nonEmpty = (v: unknown, max: number) =>
+  typeof v === "string" && v !== "" && v.length <= max ? v : undefined;
+
+/**
+ * The route's `validateSearch`: anything unknown or malformed falls back to "no filter". The
+ * folder is only a string to match by prefix, so any folder path the service allows is kept.
+ */
+export function parseTrashSearch(search: Record<string, unknown>): TrashSearch {
+  return {
+    q: nonEmpty(search.q, 1_000),
+    deleted: windows.find((w) => w === search.deleted),
+    folder: nonEmpty(search.folder, MAX_PATH_LENGTH),
+  };
+}
+
+export const filterFromSearch = (s: TrashSearch): TrashFilter => ({
+  text: s.q ?? "",
+  deletedWithin: s.deleted ?? "all",
+  folder: s.folder ?? "",
+});
+
+/** The search params for a filter; what is not filtered stays out of the URL. */
+export const searchFromFilter = (f: TrashFilter): TrashSearch => ({
+  q: f.text || undefined,
+  deleted: f.deletedWithin === "all" ? undefined : f.deletedWithin,
+  folder: f.folder || undefined,
+});
+
+export const isFiltered = (f: TrashFilter) =>
+  f.text.trim() !== "" || f.deletedWithin !== "all" || f.folder !== "";
 
 export const folderOf = (path: string) => path.slice(0, Math.max(0, path.lastIndexOf("/")));
 

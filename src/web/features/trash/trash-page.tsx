@@ -7,44 +7,26 @@ import { EmptyState } from "@/web/components/empty-state";
 import { LoadError } from "@/web/components/load-error";
 import { PageHeader } from "@/web/components/page-header";
 import { Button } from "@/web/components/ui/button";
-import { SkeletonRows } from "@/web/components/ui/skeleton";
+import { DataTable } from "@/web/components/ui/data-table";
 import { describeError } from "@/web/lib/api-client";
 import { formatCount } from "@/web/lib/format";
 import { toast } from "@/web/stores/toast-store";
 import { trashListQueryOptions } from "./api/list-trash";
 import { usePurgeTrashItemsMutation } from "./api/purge-trash-item";
 import { useRestoreTrashItemsMutation } from "./api/restore-trash-item";
-import type { BatchOutcome } from "./api/run-each";
+import { batchReport, describeItems } from "./batch-report";
 import { TrashFilters } from "./components/trash-filters";
 import { TrashTable } from "./components/trash-table";
-import { filterTrash, noTrashFilter, type TrashFilter, trashFolders } from "./trash-filter";
-
-const describeItems = (items: TrashItem[]) =>
-  items.length === 1 ? `“${items[0]!.name}”` : `${formatCount(items.length)} items`;
-
-/** Tells what a batch did; a partial failure names the first reason and keeps the rest selected. */
-function report(verb: { past: string; base: string }, items: TrashItem[], outcome: BatchOutcome) {
-  const byId = new Map(items.map((i) => [i.id, i]));
-  const done = outcome.done.flatMap((id) => byId.get(id) ?? []);
-  if (outcome.failed.length === 0) {
-    toast({ title: `${verb.past} ${describeItems(done)}` });
-    return;
-  }
-  const failed = outcome.failed.flatMap(({ id }) => byId.get(id) ?? []);
-  toast({
-    title: `Could not ${verb.base} ${describeItems(failed)}`,
-    description: `${describeError(outcome.failed[0]!.error)}${done.length ? ` ${verb.past} ${describeItems(done)}.` : ""}`,
-    tone: "error",
-  });
-}
+import { filterTrash, isFiltered, type TrashSearch, trashFolders } from "./trash-filter";
+import { useTrashFilter } from "./use-trash-filter";
 
 type Confirm = { kind: "purge"; items: TrashItem[] } | { kind: "empty"; items: TrashItem[] };
 
-export function TrashPage({ workspaceId }: { workspaceId: string }) {
+export function TrashPage({ workspaceId, search }: { workspaceId: string; search: TrashSearch }) {
   const trash = useQuery(trashListQueryOptions(workspaceId));
   const restore = useRestoreTrashItemsMutation();
   const purge = usePurgeTrashItemsMutation();
-  const [filter, setFilter] = useState<TrashFilter>(noTrashFilter);
+  const { filter, setText, setFilter, clear } = useTrashFilter(search);
   const [selected, setSelected] = useState<ReadonlySet<string>>(new Set());
   const [confirm, setConfirm] = useState<Confirm | null>(null);
 
@@ -53,8 +35,6 @@ export function TrashPage({ workspaceId }: { workspaceId: string }) {
   const shown = useMemo(() => filterTrash(trash.data ?? [], filter), [trash.data, filter]);
   // Actions reach only what is both selected and shown: a filter must never hide a target.
   const targets = shown.filter((i) => selected.has(i.id));
-  const filtered =
-    filter.text.trim() !== "" || filter.deletedWithin !== "all" || filter.folder !== "";
 
   const toggle = (id: string) =>
     setSelected((s) => {
@@ -74,7 +54,7 @@ export function TrashPage({ workspaceId }: { workspaceId: string }) {
       {
         onSuccess: (outcome) => {
           forget(outcome.done);
-          report({ past: "Restored", base: "restore" }, batch, outcome);
+          toast(batchReport({ past: "Restored", base: "restore" }, batch, outcome, describeError));
         },
         onError: (error) =>
           toast({ title: "Could not restore", description: describeError(error), tone: "error" }),
@@ -84,7 +64,7 @@ export function TrashPage({ workspaceId }: { workspaceId: string }) {
   const purgeItems = async (batch: TrashItem[]) => {
     const outcome = await purge.mutateAsync(batch.map((i) => i.id));
     forget(outcome.done);
-    report({ past: "Purged", base: "purge" }, batch, outcome);
+    toast(batchReport({ past: "Purged", base: "purge" }, batch, outcome, describeError));
   };
 
   const busy = restore.isPending || purge.isPending;
@@ -109,11 +89,14 @@ export function TrashPage({ workspaceId }: { workspaceId: string }) {
         }
       />
       {trash.isPending ? (
-        <SkeletonRows
-          label="Loading the trash"
-          rows={8}
-          rowClassName="h-9"
-          className="content-start p-4"
+        <DataTable
+          label="Trashed items"
+          loading
+          loadingLabel="Loading the trash"
+          columns={[]}
+          rows={[]}
+          rowKey={() => ""}
+          rowHeight={44}
         />
       ) : trash.isError ? (
         <div className="p-4">
@@ -129,12 +112,12 @@ export function TrashPage({ workspaceId }: { workspaceId: string }) {
         </EmptyState>
       ) : (
         <>
-          <TrashFilters filter={filter} folders={folders} onChange={setFilter} />
+          <TrashFilters filter={filter} folders={folders} onText={setText} onChange={setFilter} />
           <div className="flex min-h-12 flex-wrap items-center gap-2 border-b border-border px-4 py-2">
             <p className="mr-auto text-sm text-muted-foreground" aria-live="polite">
               {targets.length > 0
                 ? `${formatCount(targets.length)} selected`
-                : filtered
+                : isFiltered(filter)
                   ? `${formatCount(shown.length)} of ${formatCount(items.length)} shown`
                   : "Select items to restore or purge them"}
             </p>
@@ -152,24 +135,23 @@ export function TrashPage({ workspaceId }: { workspaceId: string }) {
               Purge…
             </Button>
           </div>
-          {shown.length === 0 ? (
-            <EmptyState
-              icon={Trash2Icon}
-              title="Nothing matches the filter"
-              action={
-                <Button variant="outline" size="sm" onClick={() => setFilter(noTrashFilter)}>
-                  Clear the filter
-                </Button>
-              }
-            />
-          ) : (
-            <TrashTable
-              items={shown}
-              selected={selected}
-              onToggle={toggle}
-              onToggleAll={toggleAll}
-            />
-          )}
+          <TrashTable
+            items={shown}
+            selected={selected}
+            onToggle={toggle}
+            onToggleAll={toggleAll}
+            empty={
+              <EmptyState
+                icon={Trash2Icon}
+                title="Nothing matches the filter"
+                action={
+                  <Button variant="outline" size="sm" onClick={clear}>
+                    Clear the filter
+                  </Button>
+                }
+              />
+            }
+          />
         </>
       )}
       {confirm && (
