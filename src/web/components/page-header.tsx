@@ -12,7 +12,7 @@ export function PageHeader({
 }) {
   return (
     <div className="flex flex-wrap items-center gap-3 border-b border-border px-4 py-3">
-      <div className="min-w-0 flex-1">
+      <div className="min-w-0 flex-[1_1_16rem]">
         <h1 className="text-lg font-semibold">{title}</h1>
         {description && <p className="text-sm text-muted-foreground">{description}</p>}
       </div>
