@@ -4,10 +4,19 @@ import { copyText } from "@/web/lib/clipboard";
 import { Button } from "./ui/button";
 
 /** Copies `text`; the label says what is copied, for screen readers and tooltips alike. */
-export function CopyButton({ text, label }: { text: string; label: string }) {
+export function CopyButton({
+  text,
+  label,
+  onCopied,
+}: {
+  text: string;
+  label: string;
+  onCopied?(): void;
+}) {
   const [copied, setCopied] = useState(false);
   const copy = async () => {
     if (!(await copyText(text))) return;
+    onCopied?.();
     setCopied(true);
     setTimeout(() => setCopied(false), 1_500);
   };

@@ -1,14 +1,14 @@
 import { Link, useNavigate } from "@tanstack/react-router";
 import { ArrowLeftIcon, InboxIcon } from "lucide-react";
-import { useCallback, useId } from "react";
+import { useCallback } from "react";
 import { streamEventTypes } from "@/contract/rules";
 import { EmptyState } from "@/web/components/empty-state";
+import { EventTypeOptions } from "@/web/components/event-type-options";
 import { LoadError } from "@/web/components/load-error";
 import { PageHeader } from "@/web/components/page-header";
 import { Button } from "@/web/components/ui/button";
-import { Label } from "@/web/components/ui/label";
+import { FormField } from "@/web/components/ui/form-field";
 import { NativeSelect } from "@/web/components/ui/native-select";
-import { SkeletonRows } from "@/web/components/ui/skeleton";
 import { ApiError, describeError } from "@/web/lib/api-client";
 import { formatDateTime } from "@/web/lib/format";
 import { useWebhookQuery } from "./api/get-webhook";
@@ -18,62 +18,61 @@ import { DeliveryList } from "./components/delivery-list";
 import { DisabledBanner } from "./components/disabled-banner";
 import { EndpointActions } from "./components/endpoint-actions";
 import { EndpointStatus, FailureCount } from "./components/endpoint-table";
-import { formatCountdown, useNow } from "./components/use-now";
+import { useNow } from "./components/use-now";
+import { endpointNextRetry, HELD_REASON } from "./delivery-timing";
 import type { DeliveriesSearch } from "./webhooks-search";
 
 function Filters({ search }: { search: DeliveriesSearch }) {
   const navigate = useNavigate({ from: "/webhooks/$webhookId" });
-  const ids = { status: useId(), type: useId(), window: useId() };
   const set = (patch: Partial<DeliveriesSearch>) =>
     navigate({ search: (s) => ({ ...s, ...patch, delivery: undefined }), replace: true });
   return (
-    <div className="flex flex-wrap items-end gap-3">
-      <div className="grid gap-1">
-        <Label htmlFor={ids.status}>Status</Label>
-        <NativeSelect
-          id={ids.status}
-          value={search.status ?? ""}
-          onChange={(e) =>
-            set({ status: (e.target.value || undefined) as DeliveriesSearch["status"] })
-          }
-        >
-          <option value="">Any status</option>
-          <option value="pending">Pending</option>
-          <option value="delivered">Delivered</option>
-          <option value="failed">Failed</option>
-        </NativeSelect>
-      </div>
-      <div className="grid gap-1">
-        <Label htmlFor={ids.type}>Event type</Label>
-        <NativeSelect
-          id={ids.type}
-          value={search.type ?? ""}
-          onChange={(e) => set({ type: e.target.value || undefined })}
-        >
-          <option value="">Any type</option>
-          {streamEventTypes.map((t) => (
-            <option key={t} value={t}>
-              {t}
-            </option>
-          ))}
-        </NativeSelect>
-      </div>
-      <div className="grid gap-1">
-        <Label htmlFor={ids.window}>Created</Label>
-        <NativeSelect
-          id={ids.window}
-          value={search.window ?? ""}
-          onChange={(e) =>
-            set({ window: (e.target.value || undefined) as DeliveriesSearch["window"] })
-          }
-        >
-          <option value="">Any time</option>
-          <option value="1h">In the last hour</option>
-          <option value="24h">In the last 24 hours</option>
-          <option value="7d">In the last 7 days</option>
-        </NativeSelect>
-      </div>
-    </div>
+    <search aria-label="Filter the deliveries" className="flex flex-wrap items-end gap-3">
+      <FormField label="Status" className="min-w-0 flex-[1_1_7rem] sm:flex-none">
+        {(control) => (
+          <NativeSelect
+            {...control}
+            value={search.status ?? ""}
+            onChange={(e) =>
+              set({ status: (e.target.value || undefined) as DeliveriesSearch["status"] })
+            }
+          >
+            <option value="">Any status</option>
+            <option value="pending">Pending</option>
+            <option value="delivered">Delivered</option>
+            <option value="failed">Failed</option>
+          </NativeSelect>
+        )}
+      </FormField>
+      <FormField label="Event type" className="min-w-0 flex-[2_1_12rem] sm:flex-none">
+        {(control) => (
+          <NativeSelect
+            {...control}
+            value={search.type ?? ""}
+            onChange={(e) => set({ type: e.target.value || undefined })}
+          >
+            <option value="">Any type</option>
+            <EventTypeOptions types={streamEventTypes} />
+          </NativeSelect>
+        )}
+      </FormField>
+      <FormField label="Created" className="min-w-0 flex-[1_1_7rem] sm:flex-none">
+        {(control) => (
+          <NativeSelect
+            {...control}
+            value={search.window ?? ""}
+            onChange={(e) =>
+              set({ window: (e.target.value || undefined) as DeliveriesSearch["window"] })
+            }
+          >
+            <option value="">Any time</option>
+            <option value="1h">In the last hour</option>
+            <option value="24h">In the last 24 hours</option>
+            <option value="7d">In the last 7 days</option>
+          </NativeSelect>
+        )}
+      </FormField>
+    </search>
   );
 }
 
@@ -141,7 +140,7 @@ export function WebhookDeliveriesPage({
           </>
         }
       />
-      <div className="flex min-h-0 flex-1 flex-col gap-4 p-4">
+      <div className="flex min-h-0 flex-1 flex-col gap-4 overflow-y-auto p-4">
         {e && (
           <dl className="flex flex-wrap gap-x-6 gap-y-2 text-sm">
             <div>
@@ -162,7 +161,9 @@ export function WebhookDeliveriesPage({
             </div>
             <div>
               <dt className="text-xs text-muted-foreground">Next retry</dt>
-              <dd>{e.nextAttemptAt ? formatCountdown(e.nextAttemptAt, now) : "—"}</dd>
+              <dd title={e.status === "disabled" && e.nextAttemptAt ? HELD_REASON : undefined}>
+                {endpointNextRetry(e, now)}
+              </dd>
             </div>
             <div>
               <dt className="text-xs text-muted-foreground">Signing secret</dt>
@@ -172,40 +173,41 @@ export function WebhookDeliveriesPage({
         )}
         {e?.status === "disabled" && <DisabledBanner workspaceId={workspaceId} endpoint={e} />}
         <Filters search={search} />
-        {deliveries.isPending ? (
-          <SkeletonRows label="Loading deliveries" rows={5} rowClassName="h-12" />
-        ) : deliveries.isError ? (
+        {deliveries.isError ? (
           <LoadError
             title="Could not load the deliveries"
             error={deliveries.error}
             onRetry={() => void deliveries.refetch()}
           />
-        ) : rows.length === 0 ? (
-          <EmptyState
-            icon={InboxIcon}
-            title={filtered ? "No deliveries match" : "No deliveries yet"}
-            action={
-              filtered ? (
-                <Button variant="outline" asChild>
-                  <Link to="/webhooks/$webhookId" params={{ webhookId }} search={{}}>
-                    Clear filters
-                  </Link>
-                </Button>
-              ) : undefined
-            }
-          >
-            {filtered
-              ? "Try another status, type or time."
-              : "Send a test event to see one arrive here."}
-          </EmptyState>
         ) : (
           <DeliveryList
             deliveries={rows}
+            loading={deliveries.isPending}
+            endpointStatus={e?.status}
             hasMore={deliveries.hasNextPage}
             loadingMore={deliveries.isFetchingNextPage}
             onLoadMore={loadMore}
             onOpen={open}
             selectedId={search.delivery}
+            empty={
+              <EmptyState
+                icon={InboxIcon}
+                title={filtered ? "No deliveries match" : "No deliveries yet"}
+                action={
+                  filtered ? (
+                    <Button variant="outline" asChild>
+                      <Link to="/webhooks/$webhookId" params={{ webhookId }} search={{}}>
+                        Clear filters
+                      </Link>
+                    </Button>
+                  ) : undefined
+                }
+              >
+                {filtered
+                  ? "Try another status, type or time."
+                  : "Send a test event to see one arrive here."}
+              </EmptyState>
+            }
           />
         )}
       </div>
@@ -214,6 +216,7 @@ export function WebhookDeliveriesPage({
           workspaceId={workspaceId}
           webhookId={webhookId}
           deliveryId={search.delivery}
+          held={e?.status === "disabled"}
           onClose={() => open(undefined)}
         />
       )}

@@ -5,7 +5,6 @@ import { EmptyState } from "@/web/components/empty-state";
 import { LoadError } from "@/web/components/load-error";
 import { PageHeader } from "@/web/components/page-header";
 import { Button } from "@/web/components/ui/button";
-import { SkeletonRows } from "@/web/components/ui/skeleton";
 import { Tabs, TabsContent, TabsList, TabsTrigger } from "@/web/components/ui/tabs";
 import { useCreateWebhookMutation } from "./api/create-webhook";
 import { useWebhooksQuery } from "./api/list-webhooks";
@@ -56,19 +55,12 @@ export function WebhooksPage({
           <TabsTrigger value="signatures">Verify signatures</TabsTrigger>
         </TabsList>
         <TabsContent value="endpoints" className="grid gap-4">
-          {endpoints.isPending ? (
-            <SkeletonRows label="Loading endpoints" rows={3} rowClassName="h-14" />
-          ) : endpoints.isError ? (
+          {endpoints.isError ? (
             <LoadError
               title="Could not load the endpoints"
               error={endpoints.error}
               onRetry={() => void endpoints.refetch()}
             />
-          ) : endpoints.data.length === 0 ? (
-            <EmptyState icon={WebhookIcon} title="No endpoints yet" action={addButton}>
-              Add a URL and Consign will POST the events you choose to it, signed, retried for up to
-              14 hours when it fails.
-            </EmptyState>
           ) : (
             <>
               {disabled.map((endpoint) => (
@@ -77,7 +69,17 @@ export function WebhooksPage({
                   <DisabledBanner workspaceId={workspaceId} endpoint={endpoint} />
                 </section>
               ))}
-              <EndpointTable workspaceId={workspaceId} endpoints={endpoints.data} />
+              <EndpointTable
+                workspaceId={workspaceId}
+                endpoints={endpoints.data ?? []}
+                loading={endpoints.isPending}
+                empty={
+                  <EmptyState icon={WebhookIcon} title="No endpoints yet" action={addButton}>
+                    Add a URL and Consign will POST the events you choose to it, signed, retried for
+                    up to 14 hours when it fails.
+                  </EmptyState>
+                }
+              />
             </>
           )}
         </TabsContent>

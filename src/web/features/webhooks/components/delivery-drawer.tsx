@@ -8,11 +8,12 @@ import { Sheet, SheetContent, SheetDescription, SheetTitle } from "@/web/compone
 import { Skeleton } from "@/web/components/ui/skeleton";
 import { useDeliveryQuery } from "@/web/features/webhooks/api/get-delivery";
 import { useRetryDeliveriesMutation } from "@/web/features/webhooks/api/retry-delivery";
+import { deliveryTiming } from "@/web/features/webhooks/delivery-timing";
 import { describeError } from "@/web/lib/api-client";
 import { formatDateTime } from "@/web/lib/format";
 import { toast } from "@/web/stores/toast-store";
 import { DeliveryStatusBadge } from "./delivery-status";
-import { formatCountdown, useNow } from "./use-now";
+import { useNow } from "./use-now";
 
 /** Pretty-prints JSON when it parses; the raw text otherwise. Always rendered as text. */
 function formatJson(raw: string): string {
@@ -66,8 +67,17 @@ function Attempt({ attempt }: { attempt: DeliveryAttempt }) {
   );
 }
 
-function Detail({ detail, webhookId }: { detail: WebhookDeliveryDetail; webhookId: string }) {
+function Detail({
+  detail,
+  webhookId,
+  held,
+}: {
+  detail: WebhookDeliveryDetail;
+  webhookId: string;
+  held: boolean;
+}) {
   const now = useNow();
+  const timing = deliveryTiming(detail, held ? "disabled" : "active", now);
   const retry = useRetryDeliveriesMutation();
   const body = formatJson(detail.request.body);
   const retryNow = () =>
@@ -98,16 +108,20 @@ function Detail({ detail, webhookId }: { detail: WebhookDeliveryDetail; webhookI
   return (
     <>
       <div className="flex flex-wrap items-center gap-2 text-sm">
-        <DeliveryStatusBadge status={detail.status} />
+        <DeliveryStatusBadge status={detail.status} held={timing.kind === "held"} />
         <span className="font-mono">{detail.type}</span>
         <span className="text-muted-foreground">
           {detail.attempts} {detail.attempts === 1 ? "attempt" : "attempts"}
         </span>
       </div>
-      {detail.status === "pending" && (
+      {timing.kind === "held" && (
+        <p className="text-sm">
+          <strong>Held.</strong> {timing.reason}
+        </p>
+      )}
+      {timing.kind === "due" && (
         <p className="text-sm" aria-live="off">
-          Next attempt <strong>{formatCountdown(detail.nextAttemptAt, now)}</strong> (
-          {formatDateTime(detail.nextAttemptAt)})
+          Next attempt <strong>{timing.countdown}</strong> ({formatDateTime(timing.at)})
         </p>
       )}
       {detail.status === "delivered" && (
@@ -171,11 +185,14 @@ export function DeliveryDrawer({
   workspaceId,
   webhookId,
   deliveryId,
+  held,
   onClose,
 }: {
   workspaceId: string;
   webhookId: string;
   deliveryId: string;
+  /** The endpoint is disabled: a pending delivery waits for it, not for a time. */
+  held: boolean;
   onClose(): void;
 }) {
   const detail = useDeliveryQuery(workspaceId, webhookId, deliveryId);
@@ -210,7 +227,7 @@ export function DeliveryDrawer({
             </AlertDescription>
           </Alert>
         ) : (
-          <Detail detail={detail.data} webhookId={webhookId} />
+          <Detail detail={detail.data} webhookId={webhookId} held={held} />
         )}
       </SheetContent>
     </Sheet>

@@ -20,6 +20,8 @@ import { toast } from "@/web/stores/toast-store";
 import { EndpointFormDialog } from "./endpoint-form-dialog";
 import { SecretDialog } from "./secret-dialog";
 
+const NOT_SENT = "The endpoint is disabled: re-enable it to send a test.";
+
 type Open = "edit" | "rotate" | "delete" | { secret: string } | null;
 
 /** Every operation on one endpoint, behind one menu; irreversible ones ask first. */
@@ -41,11 +43,16 @@ export function EndpointActions({
   const test = useTestWebhookMutation();
   const disabled = endpoint.status === "disabled";
 
-  const sendTest = () =>
+  const sendTest = () => {
+    // Not sent, and said so: the service would record the event and send nothing.
+    if (disabled) {
+      toast({ title: "Test not sent", description: NOT_SENT });
+      return;
+    }
     test.mutate(endpoint.id, {
       onSuccess: (result) =>
         toast({
-          title: "Test event sent",
+          title: result.deliveryId ? "Test event sent" : "Test not sent",
           description: result.deliveryId
             ? "Its delivery is in the endpoint's log."
             : "The endpoint is disabled: the event was recorded but not sent.",
@@ -53,6 +60,7 @@ export function EndpointActions({
       onError: (error) =>
         toast({ title: "Could not send a test", description: describeError(error), tone: "error" }),
     });
+  };
   const setStatus = (status: "active" | "disabled") =>
     update.mutate(
       { id: endpoint.id, body: { status } },
@@ -70,8 +78,18 @@ export function EndpointActions({
 
   return (
     <>
-      <div className="flex items-center justify-end gap-1">
-        <Button variant="outline" size="sm" onClick={sendTest} disabled={test.isPending}>
+      {/* Above a row's stretched link (DataTable's rowActionClass), so its buttons stay usable. */}
+      <div className="relative z-[1] flex items-center justify-end gap-1">
+        {/* aria-disabled, not disabled: it stays focusable and its title can be read. */}
+        <Button
+          variant="outline"
+          size="sm"
+          onClick={sendTest}
+          disabled={test.isPending}
+          aria-disabled={disabled || undefined}
+          title={disabled ? NOT_SENT : undefined}
+          className="aria-disabled:cursor-not-allowed aria-disabled:opacity-50"
+        >
           {test.isPending ? "Sending…" : "Send test"}
         </Button>
         <DropdownMenu>

@@ -1,4 +1,4 @@
-import { type FormEvent, useId, useState } from "react";
+import { useState } from "react";
 import type { WebhookEndpoint } from "@/contract/webhooks";
 import { Button } from "@/web/components/ui/button";
 import {
@@ -9,11 +9,12 @@ import {
   DialogHeader,
   DialogTitle,
 } from "@/web/components/ui/dialog";
+import { FormError, FormField } from "@/web/components/ui/form-field";
 import { Input } from "@/web/components/ui/input";
-import { Label } from "@/web/components/ui/label";
 import { Skeleton } from "@/web/components/ui/skeleton";
 import { useEventCatalogueQuery } from "@/web/features/webhooks/api/list-event-catalogue";
-import { ApiError, describeError } from "@/web/lib/api-client";
+import { describeError } from "@/web/lib/api-client";
+import { useAsyncSubmit } from "@/web/lib/use-async-submit";
 import { EventPicker } from "./event-picker";
 
 export interface EndpointDraft {
@@ -22,15 +23,17 @@ export interface EndpointDraft {
   events: string[];
 }
 
-function urlProblem(url: string): string | null {
+function urlProblem(url: string): string | undefined {
   try {
     const u = new URL(url);
     if (u.protocol !== "http:" && u.protocol !== "https:") return "Use an http or https URL.";
-    return null;
+    return undefined;
   } catch {
     return "Enter an absolute URL, like https://example.com/hooks.";
   }
 }
+
+const fields = ["url", "description", "events"] as const;
 
 /** Create (no `endpoint`) or edit an endpoint's URL, description and events. */
 export function EndpointFormDialog({
@@ -48,71 +51,49 @@ export function EndpointFormDialog({
   const [url, setUrl] = useState(endpoint?.url ?? "");
   const [description, setDescription] = useState(endpoint?.description ?? "");
   const [events, setEvents] = useState<string[]>(endpoint?.events ?? []);
-  const [problems, setProblems] = useState<{ url?: string; events?: string; form?: string }>({});
-  const [pending, setPending] = useState(false);
-  const ids = { url: useId(), urlError: useId(), description: useId(), eventsError: useId() };
-
-  const submit = async (e: FormEvent) => {
-    e.preventDefault();
-    const found = {
-      url: urlProblem(url.trim()) ?? undefined,
+  const submit = useAsyncSubmit({
+    fields,
+    validate: () => ({
+      url: urlProblem(url.trim()),
       events: events.length === 0 ? "Choose at least one event, or all events." : undefined,
-    };
-    setProblems(found);
-    if (found.url || found.events) return;
-    setPending(true);
-    try {
-      await onSubmit({ url: url.trim(), description: description.trim() || null, events });
-      onClose();
-    } catch (error) {
-      const issues = error instanceof ApiError ? error.fieldIssues : [];
-      const on = (field: string) => issues.find((i) => i.field.startsWith(field))?.message;
-      setProblems({
-        url: on("url"),
-        events: on("events"),
-        form: on("url") || on("events") ? undefined : describeError(error),
-      });
-      setPending(false);
-    }
-  };
+    }),
+    run: () => onSubmit({ url: url.trim(), description: description.trim() || null, events }),
+    onSuccess: onClose,
+  });
+  const { problems, pending } = submit;
 
   return (
     <Dialog open onOpenChange={(open) => !open && !pending && onClose()}>
       <DialogContent className="max-w-xl">
-        <form onSubmit={submit} className="grid gap-4" noValidate>
+        <form onSubmit={submit.onSubmit} className="grid gap-4" noValidate>
           <DialogHeader>
             <DialogTitle>{endpoint ? "Edit endpoint" : "Add an endpoint"}</DialogTitle>
             <DialogDescription>
               Consign POSTs each chosen event to this URL, signed with the endpoint's secret.
             </DialogDescription>
           </DialogHeader>
-          <div className="grid gap-1.5">
-            <Label htmlFor={ids.url}>Endpoint URL</Label>
-            <Input
-              id={ids.url}
-              type="url"
-              value={url}
-              onChange={(e) => setUrl(e.target.value)}
-              placeholder="https://example.com/hooks/consign"
-              aria-invalid={!!problems.url || undefined}
-              aria-describedby={problems.url ? ids.urlError : undefined}
-              autoFocus
-            />
-            {problems.url && (
-              <p id={ids.urlError} className="text-sm text-destructive-text">
-                {problems.url}
-              </p>
+          <FormField label="Endpoint URL" error={problems.url}>
+            {(control) => (
+              <Input
+                {...control}
+                type="url"
+                value={url}
+                onChange={(e) => setUrl(e.target.value)}
+                placeholder="https://example.com/hooks/consign"
+                autoFocus
+              />
             )}
-          </div>
-          <div className="grid gap-1.5">
-            <Label htmlFor={ids.description}>Description (optional)</Label>
-            <Input
-              id={ids.description}
-              value={description}
-              maxLength={200}
-              onChange={(e) => setDescription(e.target.value)}
-            />
-          </div>
+          </FormField>
+          <FormField label="Description (optional)" error={problems.description}>
+            {(control) => (
+              <Input
+                {...control}
+                value={description}
+                maxLength={200}
+                onChange={(e) => setDescription(e.target.value)}
+              />
+            )}
+          </FormField>
           {catalogue.isPending ? (
             <Skeleton className="h-48" />
           ) : catalogue.isError ? (
@@ -127,20 +108,10 @@ export function EndpointFormDialog({
               available={catalogue.data.events}
               value={events}
               onChange={setEvents}
-              invalid={!!problems.events}
-              describedBy={problems.events ? ids.eventsError : undefined}
+              error={problems.events}
             />
           )}
-          {problems.events && (
-            <p id={ids.eventsError} className="text-sm text-destructive-text">
-              {problems.events}
-            </p>
-          )}
-          {problems.form && (
-            <p role="alert" className="text-sm text-destructive-text">
-              {problems.form}
-            </p>
-          )}
+          <FormError>{problems.form}</FormError>
           <DialogFooter>
             <Button variant="outline" onClick={onClose} disabled={pending}>
               Cancel

@@ -1,11 +1,17 @@
 import { Link } from "@tanstack/react-router";
+import type { ReactNode } from "react";
 import { DISABLE_AFTER_FAILURES } from "@/contract/rules";
 import type { WebhookEndpoint } from "@/contract/webhooks";
-import { Badge } from "@/web/components/ui/badge";
+import { DataTable, type DataTableColumn, rowActionClass } from "@/web/components/ui/data-table";
+import { endpointNextRetry, HELD_REASON } from "@/web/features/webhooks/delivery-timing";
 import { formatDateTime } from "@/web/lib/format";
 import { EndpointActions } from "./endpoint-actions";
 import { ToneBadge } from "./tone-badge";
-import { formatCountdown, useNow } from "./use-now";
+import { useNow } from "./use-now";
+
+const ROW_HEIGHT = 56;
+/** Event types named in a row; the rest are counted, so every row keeps one height. */
+const EVENTS_NAMED = 2;
 
 export function EndpointStatus({ endpoint }: { endpoint: WebhookEndpoint }) {
   return endpoint.status === "active" ? (
@@ -24,86 +30,111 @@ export function FailureCount({ count }: { count: number }) {
   );
 }
 
+function Events({ events }: { events: string[] }) {
+  const more = events.length - EVENTS_NAMED;
+  return (
+    <span className="block truncate font-mono text-xs" title={events.join(", ")}>
+      {events
+        .slice(0, EVENTS_NAMED)
+        .map((e) => (e === "*" ? "* (all)" : e))
+        .join(", ")}
+      {more > 0 && <span className="text-muted-foreground"> +{more} more</span>}
+    </span>
+  );
+}
+
 export function EndpointTable({
   workspaceId,
   endpoints,
+  loading,
+  empty,
 }: {
   workspaceId: string;
   endpoints: WebhookEndpoint[];
+  loading: boolean;
+  empty: ReactNode;
 }) {
   const now = useNow();
+  const columns: DataTableColumn<WebhookEndpoint>[] = [
+    {
+      id: "endpoint",
+      header: "Endpoint",
+      primary: true,
+      cell: (endpoint) => (
+        <>
+          <Link
+            to="/webhooks/$webhookId"
+            params={{ webhookId: endpoint.id }}
+            className={`${rowActionClass} block truncate font-mono text-link hover:underline`}
+            title={endpoint.url}
+          >
+            {endpoint.url}
+          </Link>
+          {endpoint.description && (
+            <span className="block truncate text-xs text-muted-foreground">
+              {endpoint.description}
+            </span>
+          )}
+        </>
+      ),
+    },
+    {
+      id: "events",
+      header: "Events",
+      hideBelow: "lg",
+      className: "w-60",
+      cell: (endpoint) => <Events events={endpoint.events} />,
+    },
+    {
+      id: "status",
+      header: "Status",
+      hideBelow: "sm",
+      className: "w-28",
+      cell: (endpoint) => <EndpointStatus endpoint={endpoint} />,
+    },
+    {
+      id: "failures",
+      header: "Failures",
+      hideBelow: "md",
+      className: "w-24",
+      cell: (endpoint) => <FailureCount count={endpoint.failureCount} />,
+    },
+    {
+      id: "last",
+      header: "Last delivery",
+      hideBelow: "lg",
+      className: "w-52",
+      cell: (endpoint) => formatDateTime(endpoint.lastDeliveryAt),
+    },
+    {
+      id: "next",
+      header: "Next retry",
+      hideBelow: "md",
+      className: "w-28",
+      cell: (endpoint) => (
+        <span title={endpoint.status === "disabled" ? HELD_REASON : undefined}>
+          {endpointNextRetry(endpoint, now)}
+        </span>
+      ),
+    },
+    {
+      id: "actions",
+      header: <span className="sr-only">Actions</span>,
+      className: "w-36",
+      cell: (endpoint) => <EndpointActions workspaceId={workspaceId} endpoint={endpoint} />,
+    },
+  ];
   return (
-    <div className="overflow-x-auto rounded-lg border border-border">
-      <table className="w-full text-sm">
-        <caption className="sr-only">Webhook endpoints</caption>
-        <thead className="bg-muted/50 text-left text-xs text-muted-foreground">
-          <tr>
-            <th scope="col" className="px-3 py-2 font-medium">
-              Endpoint
-            </th>
-            <th scope="col" className="px-3 py-2 font-medium">
-              Events
-            </th>
-            <th scope="col" className="px-3 py-2 font-medium">
-              Status
-            </th>
-            <th scope="col" className="px-3 py-2 font-medium">
-              Failures
-            </th>
-            <th scope="col" className="px-3 py-2 font-medium">
-              Last delivery
-            </th>
-            <th scope="col" className="px-3 py-2 font-medium">
-              Next retry
-            </th>
-            <th scope="col" className="px-3 py-2 font-medium">
-              <span className="sr-only">Actions</span>
-            </th>
-          </tr>
-        </thead>
-        <tbody>
-          {endpoints.map((endpoint) => (
-            <tr key={endpoint.id} className="border-t border-border align-top">
-              <td className="max-w-xs px-3 py-2">
-                <Link
-                  to="/webhooks/$webhookId"
-                  params={{ webhookId: endpoint.id }}
-                  className="break-all font-mono text-link hover:underline"
-                >
-                  {endpoint.url}
-                </Link>
-                {endpoint.description && (
-                  <p className="text-muted-foreground">{endpoint.description}</p>
-                )}
-              </td>
-              <td className="px-3 py-2">
-                <ul className="flex max-w-xs flex-wrap gap-1">
-                  {endpoint.events.map((e) => (
-                    <li key={e}>
-                      <Badge className="font-mono">{e === "*" ? "* (all)" : e}</Badge>
-                    </li>
-                  ))}
-                </ul>
-              </td>
-              <td className="px-3 py-2">
-                <EndpointStatus endpoint={endpoint} />
-              </td>
-              <td className="whitespace-nowrap px-3 py-2">
-                <FailureCount count={endpoint.failureCount} />
-              </td>
-              <td className="whitespace-nowrap px-3 py-2">
-                {formatDateTime(endpoint.lastDeliveryAt)}
-              </td>
-              <td className="whitespace-nowrap px-3 py-2">
-                {endpoint.nextAttemptAt ? formatCountdown(endpoint.nextAttemptAt, now) : "—"}
-              </td>
-              <td className="px-3 py-2">
-                <EndpointActions workspaceId={workspaceId} endpoint={endpoint} />
-              </td>
-            </tr>
-          ))}
-        </tbody>
-      </table>
-    </div>
+    <DataTable
+      label="Webhook endpoints"
+      className="rounded-lg border border-border"
+      columns={columns}
+      rows={endpoints}
+      rowKey={(endpoint) => endpoint.id}
+      rowHeight={ROW_HEIGHT}
+      loading={loading}
+      loadingLabel="Loading endpoints"
+      empty={empty}
+    />
   );
 }

@@ -1,48 +1,39 @@
 import { useId } from "react";
-import { eventCatalogue } from "@/contract/rules";
 import { NativeCheckbox } from "@/web/components/ui/native-checkbox";
+import { groupEventTypes } from "@/web/lib/event-types";
 
 const ALL = "*";
 
 /**
- * The catalogue grouped by area, plus `*`. Types the service lists that this build does not
- * know yet go under "Other", so a newer service is still fully subscribable.
+ * The catalogue the service lists, grouped by area (types this build does not know yet under
+ * their prefix, so a newer service is still fully subscribable), each area with a checkbox for
+ * all of its types, plus `*`.
  */
 export function EventPicker({
   available,
   value,
   onChange,
-  invalid,
-  describedBy,
+  error,
 }: {
   available: string[];
   value: string[];
   onChange(events: string[]): void;
-  invalid: boolean;
-  describedBy?: string;
+  error?: string;
 }) {
-  const known = new Map<string, { area: string; description: string }>(
-    eventCatalogue.map((e) => [e.type, e]),
-  );
-  const groups = new Map<string, { type: string; description: string }[]>();
-  for (const type of available) {
-    const entry = known.get(type);
-    const area = entry?.area ?? "Other";
-    groups.set(area, [
-      ...(groups.get(area) ?? []),
-      { type, description: entry?.description ?? "" },
-    ]);
-  }
+  const groups = groupEventTypes(available);
   const idPrefix = useId();
+  const errorId = `${idPrefix}-error`;
   const all = value.includes(ALL);
-  const toggle = (type: string, on: boolean) =>
-    onChange(on ? [...value.filter((v) => v !== type), type] : value.filter((v) => v !== type));
+  const set = (types: string[], on: boolean) => {
+    const rest = value.filter((v) => !types.includes(v));
+    onChange(on ? [...rest, ...types] : rest);
+  };
 
   return (
     <fieldset
       className="grid gap-3 rounded-md border border-border p-3"
-      aria-invalid={invalid || undefined}
-      aria-describedby={describedBy}
+      aria-invalid={error ? true : undefined}
+      aria-describedby={error ? errorId : undefined}
     >
       <legend className="px-1 text-sm font-medium">Events</legend>
       <div className="flex items-start gap-2 text-sm">
@@ -57,27 +48,57 @@ export function EventPicker({
           <span className="block text-muted-foreground">Including types added later</span>
         </label>
       </div>
-      {[...groups].map(([area, types]) => (
-        <fieldset key={area} className="grid gap-1.5" disabled={all}>
-          <legend className="text-xs font-medium uppercase tracking-wide text-muted-foreground">
-            {area}
-          </legend>
-          {types.map(({ type, description }) => (
-            <div key={type} className="flex items-start gap-2 text-sm">
-              <NativeCheckbox
-                id={`${idPrefix}-${type}`}
-                className="mt-0.5"
-                checked={all || value.includes(type)}
-                onChange={(e) => toggle(type, e.target.checked)}
-              />
-              <label htmlFor={`${idPrefix}-${type}`}>
-                <span className="font-mono">{type}</span>
-                {description && <span className="block text-muted-foreground">{description}</span>}
-              </label>
-            </div>
-          ))}
-        </fieldset>
-      ))}
+      <div className="grid gap-3 sm:grid-cols-2">
+        {groups.map(({ area, types }, i) => {
+          const chosen = types.filter((t) => value.includes(t.type)).length;
+          const areaId = `${idPrefix}-area-${i}`;
+          return (
+            <fieldset key={area} className="grid gap-1.5" disabled={all}>
+              <legend className="flex items-center gap-2">
+                <NativeCheckbox
+                  id={areaId}
+                  checked={
+                    all || chosen === types.length ? true : chosen === 0 ? false : "indeterminate"
+                  }
+                  onChange={(e) =>
+                    set(
+                      types.map((t) => t.type),
+                      e.target.checked,
+                    )
+                  }
+                />
+                <label
+                  htmlFor={areaId}
+                  className="text-xs font-medium uppercase tracking-wide text-muted-foreground"
+                >
+                  {area}
+                </label>
+              </legend>
+              {types.map(({ type, description }) => (
+                <div key={type} className="flex items-start gap-2 pl-6 text-sm">
+                  <NativeCheckbox
+                    id={`${idPrefix}-${type}`}
+                    className="mt-0.5"
+                    checked={all || value.includes(type)}
+                    onChange={(e) => set([type], e.target.checked)}
+                  />
+                  <label htmlFor={`${idPrefix}-${type}`} className="min-w-0">
+                    <span className="break-all font-mono">{type}</span>
+                    {description && (
+                      <span className="block text-muted-foreground">{description}</span>
+                    )}
+                  </label>
+                </div>
+              ))}
+            </fieldset>
+          );
+        })}
+      </div>
+      {error && (
+        <p id={errorId} role="alert" className="text-sm text-destructive-text">
+          {error}
+        </p>
+      )}
     </fieldset>
   );
 }

@@ -1,15 +1,17 @@
-import { type FormEvent, useId, useState } from "react";
+import { useId, useState } from "react";
 import { SIGNATURE_HEADER, SIGNATURE_TOLERANCE_SECONDS } from "@/contract/rules";
 import { CopyButton } from "@/web/components/copy-button";
 import { Button } from "@/web/components/ui/button";
+import { FormError, FormField } from "@/web/components/ui/form-field";
 import { Input } from "@/web/components/ui/input";
-import { Label } from "@/web/components/ui/label";
 import { Tabs, TabsContent, TabsList, TabsTrigger } from "@/web/components/ui/tabs";
 import { Textarea } from "@/web/components/ui/textarea";
 import { type SignatureCheck, verifySignature } from "@/web/features/webhooks/signature";
+import { useAsyncSubmit } from "@/web/lib/use-async-submit";
 import { ToneBadge } from "./tone-badge";
 
 const header = SIGNATURE_HEADER.toLowerCase();
+const fields = ["secret", "signature", "body"] as const;
 const tolerance = SIGNATURE_TOLERANCE_SECONDS;
 
 const snippets = {
@@ -124,12 +126,12 @@ export function SignaturePanel() {
   const [signature, setSignature] = useState("");
   const [rawBody, setRawBody] = useState("");
   const [result, setResult] = useState<SignatureCheck | null>(null);
-  const ids = { secret: useId(), signature: useId(), body: useId(), note: useId() };
-
-  const check = async (e: FormEvent) => {
-    e.preventDefault();
-    setResult(await verifySignature({ secret: secret.trim(), header: signature.trim(), rawBody }));
-  };
+  const noteId = useId();
+  const check = useAsyncSubmit({
+    fields,
+    run: () => verifySignature({ secret: secret.trim(), header: signature.trim(), rawBody }),
+    onSuccess: setResult,
+  });
 
   return (
     <div className="grid gap-6 lg:grid-cols-2">
@@ -181,42 +183,46 @@ export function SignaturePanel() {
         <h2 id="verify-check" className="text-sm font-medium">
           Check a signature
         </h2>
-        <p id={ids.note} className="text-sm text-muted-foreground">
+        <p id={noteId} className="text-sm text-muted-foreground">
           Computed in this browser with WebCrypto; nothing you paste is sent anywhere.
         </p>
-        <form onSubmit={check} className="grid gap-3" aria-describedby={ids.note}>
-          <div className="grid gap-1.5">
-            <Label htmlFor={ids.secret}>Signing secret</Label>
-            <Input
-              id={ids.secret}
-              type="password"
-              autoComplete="off"
-              placeholder="whsec_…"
-              value={secret}
-              onChange={(e) => setSecret(e.target.value)}
-            />
-          </div>
-          <div className="grid gap-1.5">
-            <Label htmlFor={ids.signature}>{SIGNATURE_HEADER} header</Label>
-            <Input
-              id={ids.signature}
-              className="font-mono"
-              placeholder="t=1767225600,v1=5d41…"
-              value={signature}
-              onChange={(e) => setSignature(e.target.value)}
-            />
-          </div>
-          <div className="grid gap-1.5">
-            <Label htmlFor={ids.body}>Raw request body</Label>
-            <Textarea
-              id={ids.body}
-              className="min-h-32 font-mono text-xs"
-              value={rawBody}
-              onChange={(e) => setRawBody(e.target.value)}
-            />
-          </div>
+        <form onSubmit={check.onSubmit} className="grid gap-3" aria-describedby={noteId}>
+          <FormField label="Signing secret">
+            {(control) => (
+              <Input
+                {...control}
+                type="password"
+                autoComplete="off"
+                placeholder="whsec_…"
+                value={secret}
+                onChange={(e) => setSecret(e.target.value)}
+              />
+            )}
+          </FormField>
+          <FormField label={`${SIGNATURE_HEADER} header`}>
+            {(control) => (
+              <Input
+                {...control}
+                className="font-mono"
+                placeholder="t=1767225600,v1=5d41…"
+                value={signature}
+                onChange={(e) => setSignature(e.target.value)}
+              />
+            )}
+          </FormField>
+          <FormField label="Raw request body">
+            {(control) => (
+              <Textarea
+                {...control}
+                className="min-h-32 font-mono text-xs"
+                value={rawBody}
+                onChange={(e) => setRawBody(e.target.value)}
+              />
+            )}
+          </FormField>
+          <FormError>{check.problems.form}</FormError>
           <div>
-            <Button type="submit" disabled={!secret || !signature}>
+            <Button type="submit" disabled={!secret || !signature || check.pending}>
               Check signature
             </Button>
           </div>
