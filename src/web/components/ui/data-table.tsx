@@ -74,6 +74,7 @@ export function DataTable<T>({
   empty,
   footer,
   onEndReached,
+  fit = "fill",
   className,
 }: {
   /** The table's caption (visually hidden): what the rows are. */
@@ -93,6 +94,11 @@ export function DataTable<T>({
   footer?: ReactNode;
   /** Called when a row near the end is rendered, for tables that load on demand. */
   onEndReached?(): void;
+  /**
+   * `fill`: the table takes what is left of a page that does not scroll. `section`: the page
+   * scrolls (a phone, with filters and banners above) and the table keeps room for a few rows.
+   */
+  fit?: "fill" | "section";
   className?: string;
 }) {
   const scrollRef = useRef<HTMLDivElement>(null);
@@ -165,7 +171,11 @@ export function DataTable<T>({
     <div
       ref={scrollRef}
       data-slot="data-table"
-      className={cn("relative min-h-0 flex-1 overflow-auto", className)}
+      className={cn(
+        "relative flex-1 overflow-auto",
+        fit === "fill" ? "min-h-0" : "min-h-72",
+        className,
+      )}
     >
       {loading ? (
         <SkeletonRows

@@ -113,7 +113,8 @@ export function EventsPage({ workspaceId, search }: { workspaceId: string; searc
         )}
         <DataTable
           label="Events, newest first"
-          className="min-h-72 rounded-lg border border-border"
+          fit="section"
+          className="rounded-lg border border-border"
           columns={columns}
           rows={rows}
           rowKey={(r) => r.event.id}

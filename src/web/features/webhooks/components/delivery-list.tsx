@@ -81,7 +81,8 @@ export function DeliveryList({
   return (
     <DataTable
       label="Deliveries, newest first"
-      className="min-h-72 rounded-lg border border-border"
+      fit="section"
+      className="rounded-lg border border-border"
       columns={columns}
       rows={deliveries}
       rowKey={(d) => d.id}
