@@ -121,6 +121,9 @@ export const SIGNATURE_HEADER = "Service-Signature";
 export const EVENT_HEADER = "Service-Event";
 export const DELIVERY_HEADER = "Service-Delivery";
 export const SECRET_PREFIX = "whsec_";
+/** Deliveries per page of `GET W/webhooks/{id}/deliveries` (here so the console need not load zod). */
+export const DELIVERIES_PAGE_DEFAULT = 50;
+export const DELIVERIES_PAGE_MAX = 200;
 
 /** `t=<unix seconds>,v1=<hex>` parsed, or null when malformed. Several v1 values may be present. */
 export function parseSignatureHeader(header: string): { t: number; v1: string[] } | null {

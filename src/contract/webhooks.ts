@@ -1,9 +1,11 @@
 import { z } from "zod";
 import { dateTime, idSchema, queryInteger } from "./common";
 import { eventTypes, streamEventTypes } from "./events";
-import { DISABLE_AFTER_FAILURES } from "./rules";
+import { DELIVERIES_PAGE_DEFAULT, DELIVERIES_PAGE_MAX, DISABLE_AFTER_FAILURES } from "./rules";
 
 export {
+  DELIVERIES_PAGE_DEFAULT,
+  DELIVERIES_PAGE_MAX,
   DELIVERY_HEADER,
   DISABLE_AFTER_FAILURES,
   EVENT_HEADER,
@@ -142,9 +144,6 @@ export const webhookDeliverySchema = z
   })
   .meta({ id: "WebhookDelivery" });
 export type WebhookDelivery = z.infer<typeof webhookDeliverySchema>;
-
-export const DELIVERIES_PAGE_DEFAULT = 50;
-export const DELIVERIES_PAGE_MAX = 200;
 
 export const deliveriesQuerySchema = z.object({
   status: deliveryStatusSchema.optional(),

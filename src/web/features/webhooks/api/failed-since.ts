@@ -1,8 +1,5 @@
-import {
-  DELIVERIES_PAGE_MAX,
-  type DeliveryStatus,
-  type WebhookDelivery,
-} from "@/contract/webhooks";
+import { DELIVERIES_PAGE_MAX } from "@/contract/rules";
+import type { DeliveryStatus, WebhookDelivery } from "@/contract/webhooks";
 
 export type FailedSinceQuery = {
   status: DeliveryStatus;
