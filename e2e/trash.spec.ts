@@ -163,6 +163,27 @@ test("a restore that had to rename an item says which, and to what", async ({ pa
   expect(listing.items.map((i) => i.name).sort()).toEqual(["Cut", "Cut (restored)", "Notes"]);
 });
 
+test("arrow keys, Home and End move between rows, reaching rows not rendered yet", async ({
+  page,
+  service,
+}) => {
+  const names = Array.from({ length: 40 }, (_, i) => `Row ${String(i).padStart(2, "0")}`);
+  const top = await trashFolders(service, names);
+  await openTrashAt(page, service, `?q=${encodeURIComponent(top)}`);
+  const first = page.getByRole("row").nth(1).getByRole("checkbox");
+  await first.focus();
+  await page.keyboard.press("ArrowDown");
+  await expect(page.getByRole("row").nth(2).getByRole("checkbox")).toBeFocused();
+  await page.keyboard.press("End");
+  const focused = page.locator("tbody tr[data-index='39'] input[type=checkbox]");
+  await expect(focused).toBeFocused();
+  await expect(focused).toBeInViewport();
+  await page.keyboard.press("Space");
+  await expect(page.getByText("1 selected")).toBeVisible();
+  await page.keyboard.press("Home");
+  await expect(page.locator("tbody tr[data-index='0'] input[type=checkbox]")).toBeFocused();
+});
+
 test.describe("on a phone (390 × 844)", () => {
   test.use({ viewport: { width: 390, height: 844 } });
 
