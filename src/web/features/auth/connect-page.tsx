@@ -16,7 +16,7 @@ import {
 } from "@/web/lib/api-client";
 import { type Problems, useAsyncSubmit } from "@/web/lib/use-async-submit";
 import { useSessionStore } from "@/web/stores/session-store";
-import { authKeys } from "./api/auth-keys";
+import { startSession } from "./api/start-session";
 import { BlockedByPolicyError, type VerifyKeyResult, verifyKey } from "./api/verify-key";
 
 const defaultBaseUrl = () => `${window.location.origin}/v1`;
@@ -55,7 +55,6 @@ function connectProblems(error: unknown, askedWorkspace: boolean): Problems<Fiel
 export function ConnectPage({ redirect }: { redirect?: string }) {
   const navigate = useNavigate();
   const queryClient = useQueryClient();
-  const signIn = useSessionStore((s) => s.signIn);
   const pendingKey = useSessionStore((s) => s.pendingKey);
   const signedOutReason = useSessionStore((s) => s.signedOutReason);
   const [baseUrl, setBaseUrl] = useState(defaultBaseUrl);
@@ -103,18 +102,13 @@ export function ConnectPage({ redirect }: { redirect?: string }) {
         workspaceId: result.workspaceId,
         remember,
       };
-      if (result.keyInfo) {
-        queryClient.setQueryData(
-          authKeys.keyInfo(session.baseUrl, session.apiKey.slice(-6)),
-          result.keyInfo,
-        );
-      }
-      signIn(session);
+      startSession(queryClient, session, result.keyInfo);
       void navigate({ to: redirect?.startsWith("/") ? redirect : "/files" });
     },
   });
 
-  // The sign-in link's key is checked at once, so opening the printed URL lands signed in.
+  // A sign-in link's key that the route could not use (see startSessionFromLink) is checked
+  // again here, so the person sees why.
   const autoSubmitted = useRef(false);
   useEffect(() => {
     if (pendingKey && !autoSubmitted.current) {
