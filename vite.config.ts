@@ -37,5 +37,20 @@ export default defineConfig({
   build: {
     outDir: "dist",
     target: "es2022",
+    rolldownOptions: {
+      output: {
+        codeSplitting: {
+          // Every page needs React, React Query, zustand and the class and icon helpers. Split
+          // automatically they arrived as six small shared chunks, each a request and a module
+          // header; as one chunk the Files page downloads 2.3 KB gzip less (npm run bench:bundle).
+          groups: [
+            {
+              name: "vendor",
+              test: /node_modules[\\/](react|scheduler|@tanstack[\\/](query-core|react-query)|zustand|clsx|class-variance-authority|use-sync-external-store|lucide-react[\\/]dist[\\/]esm[\\/](Icon|context|createLucideIcon|defaultAttributes|shared|utils))[\\/.]/,
+            },
+          ],
+        },
+      },
+    },
   },
 });
