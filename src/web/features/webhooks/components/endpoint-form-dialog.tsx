@@ -64,7 +64,7 @@ export function EndpointFormDialog({
 
   return (
     <Dialog open onOpenChange={(open) => !open && !pending && onClose()}>
-      <DialogContent className="max-w-xl">
+      <DialogContent className="sm:max-w-2xl">
         <form onSubmit={submit.onSubmit} className="grid gap-4" noValidate>
           <DialogHeader>
             <DialogTitle>{endpoint ? "Edit endpoint" : "Add an endpoint"}</DialogTitle>

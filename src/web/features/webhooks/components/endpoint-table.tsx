@@ -33,12 +33,14 @@ export function FailureCount({ count }: { count: number }) {
 function Events({ events }: { events: string[] }) {
   const more = events.length - EVENTS_NAMED;
   return (
-    <span className="block truncate font-mono text-xs" title={events.join(", ")}>
-      {events
-        .slice(0, EVENTS_NAMED)
-        .map((e) => (e === "*" ? "* (all)" : e))
-        .join(", ")}
-      {more > 0 && <span className="text-muted-foreground"> +{more} more</span>}
+    <span className="flex min-w-0 gap-1 font-mono text-xs" title={events.join(", ")}>
+      <span className="truncate">
+        {events
+          .slice(0, EVENTS_NAMED)
+          .map((e) => (e === "*" ? "* (all)" : e))
+          .join(", ")}
+      </span>
+      {more > 0 && <span className="shrink-0 text-muted-foreground">+{more} more</span>}
     </span>
   );
 }

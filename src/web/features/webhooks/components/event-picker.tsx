@@ -53,7 +53,7 @@ export function EventPicker({
           const chosen = types.filter((t) => value.includes(t.type)).length;
           const areaId = `${idPrefix}-area-${i}`;
           return (
-            <fieldset key={area} className="grid gap-1.5" disabled={all}>
+            <fieldset key={area} className="grid content-start gap-1.5" disabled={all}>
               <legend className="flex items-center gap-2">
                 <NativeCheckbox
                   id={areaId}
@@ -82,8 +82,11 @@ export function EventPicker({
                     checked={all || value.includes(type)}
                     onChange={(e) => set([type], e.target.checked)}
                   />
-                  <label htmlFor={`${idPrefix}-${type}`} className="min-w-0">
-                    <span className="break-all font-mono">{type}</span>
+                  <label
+                    htmlFor={`${idPrefix}-${type}`}
+                    className="min-w-0 [overflow-wrap:anywhere]"
+                  >
+                    <span className="font-mono">{type}</span>
                     {description && (
                       <span className="block text-muted-foreground">{description}</span>
                     )}
