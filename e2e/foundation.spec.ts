@@ -35,6 +35,16 @@ test("a bad key is refused on the connect screen with the service's reason", asy
   await expectNoAxeViolations(page);
 });
 
+test("a sign-in link with a refused key opens the connect screen with the reason", async ({
+  page,
+  service,
+}) => {
+  await page.goto(`${service.origin}/#key=svc_sk_${"z".repeat(40)}`);
+  await expect(page.getByRole("heading", { name: "Connect to Consign" })).toBeVisible();
+  await expect(page.getByLabel("API key")).toHaveAccessibleDescription(/not known/);
+  expect(page.url()).not.toContain("svc_sk_");
+});
+
 test("a base URL that answers a web page is not a Consign service", async ({ page, service }) => {
   await page.goto("/connect");
   // The console's own origin without /v1 answers every path with the console's HTML.
