@@ -456,6 +456,12 @@ test.describe("on a phone", () => {
     await expectNoAxeViolations(page);
     await page.keyboard.press("Escape");
     await expect(sheet).toBeHidden();
+    // The selection bar fits the width as icons, in the dark theme as in the light.
+    await expect(page.getByRole("region", { name: "Selection" })).toBeInViewport({ ratio: 1 });
+    await page.getByRole("button", { name: "Dark theme" }).click();
+    // Colours fade into the theme: axe reads them once the transitions end.
+    await page.evaluate(() => Promise.all(document.getAnimations().map((a) => a.finished)));
+    await expectNoAxeViolations(page);
 
     // A tap on a folder opens it.
     await row(page, "Folder with a long name").tap();

@@ -1,7 +1,8 @@
 import { useQuery } from "@tanstack/react-query";
-import { lazy, Suspense, useRef, useState } from "react";
+import { Suspense, useRef, useState } from "react";
 import type { FileEntry } from "@/contract/files";
 import { parentOf } from "@/contract/rules";
+import { lazyWithRetry } from "@/web/components/lazy-with-retry";
 import { formatCount } from "@/web/lib/format";
 import { toast } from "@/web/stores/toast-store";
 import { useDeleteFilesMutation } from "./api/delete-files";
@@ -22,7 +23,7 @@ import { emptySelection, isSelected, selectedCount } from "./state/selection";
 import { selectionScope, useSelection, useSelectionStore } from "./state/selection-store";
 import { useFilesViewStore } from "./state/view-store";
 
-const DetailsPanel = lazy(() => import("./components/details-panel"));
+const DetailsPanel = lazyWithRetry(() => import("./components/details-panel"));
 
 /** A folder: its toolbar, its list, the details of the focused entry, and what acts on them. */
 export function FilesPage({ workspaceId, view }: { workspaceId: string; view: FolderView }) {

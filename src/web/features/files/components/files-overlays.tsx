@@ -1,11 +1,12 @@
-import { lazy, Suspense } from "react";
+import { Suspense } from "react";
 import { baseName } from "@/contract/rules";
+import { lazyWithRetry } from "@/web/components/lazy-with-retry";
 import type { FileAction } from "./file-actions";
 
-const FileContextMenu = lazy(() => import("./file-context-menu"));
-const ShortcutsDialog = lazy(() => import("./shortcuts-dialog"));
-const DeletePermanentlyDialog = lazy(() => import("./delete-permanently-dialog"));
-const ManifestDialog = lazy(() => import("./manifest-dialog"));
+const FileContextMenu = lazyWithRetry(() => import("./file-context-menu"));
+const ShortcutsDialog = lazyWithRetry(() => import("./shortcuts-dialog"));
+const DeletePermanentlyDialog = lazyWithRetry(() => import("./delete-permanently-dialog"));
+const ManifestDialog = lazyWithRetry(() => import("./manifest-dialog"));
 
 export type OpenDialog =
   | { kind: "shortcuts" }

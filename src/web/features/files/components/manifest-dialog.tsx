@@ -109,7 +109,8 @@ export default function ManifestDialog({ folder, onClose }: { folder: string; on
   const m = manifest.data;
   return (
     <Dialog open onOpenChange={(open) => !open && onClose()}>
-      <DialogContent className="max-w-3xl">
+      {/* sm: so it wins over the primitive’s max-w-lg: cn() does not merge classes. */}
+      <DialogContent className="sm:max-w-3xl">
         <DialogHeader>
           <DialogTitle>Manifest of {folder ? `“${folder}”` : "the workspace"}</DialogTitle>
           <DialogDescription>

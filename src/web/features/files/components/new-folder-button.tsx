@@ -1,8 +1,9 @@
 import { FolderPlusIcon } from "lucide-react";
-import { lazy, Suspense, useState } from "react";
+import { Suspense, useState } from "react";
+import { lazyWithRetry } from "@/web/components/lazy-with-retry";
 import { Button } from "@/web/components/ui/button";
 
-const NewFolderDialog = lazy(() => import("./new-folder-dialog"));
+const NewFolderDialog = lazyWithRetry(() => import("./new-folder-dialog"));
 
 export function NewFolderButton({ folder }: { folder: string }) {
   const [open, setOpen] = useState(false);

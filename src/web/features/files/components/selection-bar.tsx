@@ -1,6 +1,7 @@
 import { XIcon } from "lucide-react";
 import { Button } from "@/web/components/ui/button";
 import { ariaKeyShortcuts } from "@/web/features/files/keymap";
+import { cn } from "@/web/lib/cn";
 import { formatCount } from "@/web/lib/format";
 import type { FileAction } from "./file-actions";
 
@@ -31,7 +32,7 @@ export function SelectionBar({
           size="sm"
           variant="ghost"
           onClick={action.run}
-          className={action.destructive ? "text-destructive-text" : undefined}
+          className={cn("max-sm:px-2", action.destructive && "text-destructive-text")}
           aria-keyshortcuts={action.keys && ariaKeyShortcuts(action.keys)}
           title={action.label}
         >

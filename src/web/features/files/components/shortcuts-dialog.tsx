@@ -54,7 +54,8 @@ export function ShortcutsTable() {
 export default function ShortcutsDialog({ onClose }: { onClose(): void }) {
   return (
     <Dialog open onOpenChange={(open) => !open && onClose()}>
-      <DialogContent>
+      {/* sm: so it wins over the primitive’s max-w-lg: cn() does not merge classes. */}
+      <DialogContent className="sm:max-w-xl">
         <DialogHeader>
           <DialogTitle>Keyboard shortcuts</DialogTitle>
           <DialogDescription>With the file list focused.</DialogDescription>
