@@ -1,23 +1,33 @@
 import { expect } from "vitest";
+import type { ErrorEnvelope } from "@/contract/common";
 
+/** What the typed client (`t.client(router)`) answers, whatever the route. */
 interface AnyResponse {
+  ok: boolean;
   status: number;
   text(): Promise<string>;
   json(): Promise<unknown>;
 }
 
-/**
- * For the typed client (`t.client(router)`): fails unless the response has `status`, and returns
- * its body as the contract types it for that status.
- */
+type BodyOf<R extends AnyResponse> = Awaited<ReturnType<R["json"]>>;
+
+/** Fails unless the response has `status`; returns its body as the contract types it for that status. */
 export async function expectBody<R extends AnyResponse, S extends R["status"]>(
   res: R,
   status: S,
-): Promise<Awaited<ReturnType<Extract<R, { status: S }>["json"]>>> {
+): Promise<BodyOf<Extract<R, { status: S }>>> {
   if (res.status !== status) {
     expect.fail(`expected HTTP ${status}, got ${res.status}: ${await res.text()}`);
   }
-  return (await res.json()) as Awaited<ReturnType<Extract<R, { status: S }>["json"]>>;
+  return (await res.json()) as BodyOf<Extract<R, { status: S }>>;
+}
+
+/** Fails unless the response succeeded (any 2xx); returns its body as typed for success. */
+export async function okBody<R extends AnyResponse>(
+  res: R,
+): Promise<BodyOf<Extract<R, { status: 200 | 201 }>>> {
+  if (!res.ok) expect.fail(`expected success, got ${res.status}: ${await res.text()}`);
+  return (await res.json()) as BodyOf<Extract<R, { status: 200 | 201 }>>;
 }
 
 export interface ErrorIssue {
@@ -26,14 +36,24 @@ export interface ErrorIssue {
   code: string;
 }
 
-/**
- * For the typed client: fails unless the response has `status`, and returns the error envelope's
- * `error` with the issues of a `validation_failed` read out (empty for other errors).
- */
-export async function expectError<R extends AnyResponse>(res: R, status: R["status"]) {
-  const { error } = (await expectBody(res, status)) as {
-    error: { code: string; message: string; details: Record<string, unknown> | null };
+/** A refused response's status and envelope, with a `validation_failed`'s issues read out. */
+export async function refusal(res: AnyResponse) {
+  const { error } = (await res.json()) as ErrorEnvelope;
+  const details = error.details as Record<string, unknown> | null;
+  return {
+    status: res.status,
+    code: error.code,
+    message: error.message,
+    // biome-ignore lint/suspicious/noExplicitAny: each code has its own details
+    details: details as any,
+    issues: (details?.issues ?? []) as ErrorIssue[],
   };
-  const issues = (error.details?.issues ?? []) as ErrorIssue[];
-  return { ...error, issues };
+}
+
+/** Fails unless the response has `status`; returns the refusal as `refusal` reads it. */
+export async function expectError<R extends AnyResponse>(res: R, status: R["status"]) {
+  if (res.status !== status) {
+    expect.fail(`expected HTTP ${status}, got ${res.status}: ${await res.text()}`);
+  }
+  return refusal(res);
 }

@@ -5,7 +5,8 @@ import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { ManualClock } from "@/server/lib/clock";
 import { eventsRouter } from "@/server/modules/events/events.routes";
 import { webhooksRouter } from "@/server/modules/webhooks/webhooks.routes";
-import { filesClient, listTrash, okBody, writeFile } from "@/server/testing/files-client";
+import { okBody } from "@/server/testing/expect-body";
+import { filesClient, listTrash, writeFile } from "@/server/testing/files-client";
 import { createTestApp, type TestApp } from "@/server/testing/test-app";
 
 let t: TestApp;

@@ -4,13 +4,12 @@ import path from "node:path";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { loadConfig } from "@/server/env";
 import { ManualClock } from "@/server/lib/clock";
+import { okBody, refusal } from "@/server/testing/expect-body";
 import {
   filesClient,
   folderNames,
   listFolder,
   listTrash,
-  okBody,
-  refusal,
   writeFile,
 } from "@/server/testing/files-client";
 import { createTestApp, type TestApp } from "@/server/testing/test-app";

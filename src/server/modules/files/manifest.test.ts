@@ -1,6 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { ManualClock } from "@/server/lib/clock";
-import { filesClient, okBody, refusal, writeFile } from "@/server/testing/files-client";
+import { okBody, refusal } from "@/server/testing/expect-body";
+import { filesClient, writeFile } from "@/server/testing/files-client";
 import { createTestApp, type TestApp } from "@/server/testing/test-app";
 
 let t: TestApp;

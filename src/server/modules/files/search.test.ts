@@ -1,5 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import { filesClient, okBody, refusal, writeFile } from "@/server/testing/files-client";
+import { okBody, refusal } from "@/server/testing/expect-body";
+import { filesClient, writeFile } from "@/server/testing/files-client";
 import { createTestApp, type TestApp } from "@/server/testing/test-app";
 
 let t: TestApp;

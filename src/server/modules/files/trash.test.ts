@@ -1,13 +1,12 @@
 import fs from "node:fs";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { ManualClock } from "@/server/lib/clock";
+import { okBody, refusal } from "@/server/testing/expect-body";
 import {
   filesClient,
   folderNames,
   listFolder,
   listTrash,
-  okBody,
-  refusal,
   writeFile,
 } from "@/server/testing/files-client";
 import { createTestApp, type TestApp } from "@/server/testing/test-app";
