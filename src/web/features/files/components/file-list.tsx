@@ -20,6 +20,7 @@ import { selectionScope } from "@/web/features/files/state/selection-store";
 import type { FilesLayout } from "@/web/features/files/state/view-store";
 import { FileListHeader, FileRow } from "./file-row";
 import { FileTile, TileRow } from "./file-tile";
+import { preloadRenameInput } from "./row-parts";
 
 export interface FileListActions extends Omit<ListKeyActions, "onMenuAt"> {
   onSort(sort: FileSortField): void;
@@ -94,6 +95,7 @@ export function FileList({
 
   const onKeyDown = useListKeyboard({
     ...sel,
+    renaming: renaming !== null,
     layout,
     active,
     total,
@@ -152,6 +154,7 @@ export function FileList({
         tabIndex={0}
         aria-activedescendant={total > 0 ? `${gridId}-${active}` : undefined}
         onKeyDown={onKeyDown}
+        onFocus={canWrite ? preloadRenameInput : undefined}
         data-testid="file-list-scroller"
         className="min-h-0 flex-1 overflow-auto focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-inset focus-visible:ring-ring"
       >

@@ -15,13 +15,17 @@ const fields = ["newName"] as const;
 const inRow =
   "relative flex! min-w-0 flex-1 gap-0! *:data-[slot=label]:sr-only [&>[role=alert]]:absolute [&>[role=alert]]:left-0 [&>[role=alert]]:top-full [&>[role=alert]]:z-30 [&>[role=alert]]:mt-1 [&>[role=alert]]:w-max [&>[role=alert]]:max-w-80 [&>[role=alert]]:whitespace-normal [&>[role=alert]]:rounded-md [&>[role=alert]]:border [&>[role=alert]]:border-destructive/50 [&>[role=alert]]:bg-card [&>[role=alert]]:px-2 [&>[role=alert]]:py-1 [&>[role=alert]]:text-left [&>[role=alert]]:text-xs! [&>[role=alert]]:shadow-md";
 
-/** The name field of a row being renamed: Enter commits, Escape (or leaving it) cancels. */
-export function RenameInput({
+/**
+ * The name field of a row being renamed: Enter commits, Escape (or leaving it) cancels. Loaded
+ * with the first rename (see NameOrEditor).
+ */
+export default function RenameInput({
   entry,
-  onDone,
+  onClose,
 }: {
   entry: FileEntry;
-  onDone(renamed: EntryRef | null): void;
+  /** With the new name's entry after a rename; with nothing when cancelled. */
+  onClose(renamed?: EntryRef): void;
 }) {
   const [value, setValue] = useState(entry.name);
   const rename = useRenameFileMutation();
@@ -31,7 +35,7 @@ export function RenameInput({
     fields,
     validate: () => ({ newName: nameProblem(newName) ?? undefined }),
     run: () => rename.mutateAsync({ path: entry.path, newName }),
-    onSuccess: () => onDone({ path: joinPath(parentOf(entry.path), newName), type: entry.type }),
+    onSuccess: () => onClose({ path: joinPath(parentOf(entry.path), newName), type: entry.type }),
   });
   const problem = problems.newName ?? problems.form;
 
@@ -63,14 +67,14 @@ export function RenameInput({
             e.stopPropagation();
             if (e.key === "Enter") {
               e.preventDefault();
-              if (newName === entry.name) onDone(null);
+              if (newName === entry.name) onClose();
               else void onSubmit();
             } else if (e.key === "Escape") {
               e.preventDefault();
-              onDone(null);
+              onClose();
             }
           }}
-          onBlur={() => !pending && onDone(null)}
+          onBlur={() => !pending && onClose()}
           onClick={(e) => e.stopPropagation()}
           onDoubleClick={(e) => e.stopPropagation()}
           className="h-7 w-full min-w-0 rounded border border-input bg-background px-1.5 text-sm focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring aria-invalid:border-destructive"

@@ -31,6 +31,8 @@ type Run = (key: string) => unknown;
  * (`/`, `?`) pass on to the page's handler.
  */
 export function useListKeyboard(o: {
+  /** A rename is under way: the keys are its field's (which may be still loading). */
+  renaming: boolean;
   layout: FilesLayout;
   active: number;
   total: number;
@@ -49,7 +51,7 @@ export function useListKeyboard(o: {
 }) {
   return (e: KeyboardEvent<HTMLDivElement>) => {
     // The rename field is inside the grid: its keys are its own.
-    if ((e.target as HTMLElement).tagName === "INPUT") return;
+    if (o.renaming || (e.target as HTMLElement).tagName === "INPUT") return;
     const match = matchKey(e, o.layout);
     if (!match) return;
     const { active, perRow, actions } = o;
