@@ -95,6 +95,10 @@ export function createApp(deps: AppDeps) {
     info: {
       title: "Workspace File Delivery Service (Consign reference service)",
       version: "1.0.0",
+      // OpenAPI 3.1's `identifier` (an SPDX expression); the generator's types predate it.
+      license: { name: "Proprietary", identifier: "LicenseRef-Consign-Proprietary" } as {
+        name: string;
+      },
       description:
         "Version 1 of the interface. Operations marked `x-consign-extension` are not in the interface specification; clients must not depend on them. Design decisions for parts the specification leaves open are listed in docs/api-decisions.md.",
     },

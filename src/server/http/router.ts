@@ -135,7 +135,10 @@ export const workspaceParams = z.object({
     .meta({ param: { name: "workspaceId", in: "path" } }),
 });
 
-type ApiRouteConfig = Omit<RouteConfig, "security" | "middleware"> & {
+type ApiRouteConfig = Omit<RouteConfig, "security" | "middleware" | "operationId" | "summary"> & {
+  /** Generated clients name their methods from it: a verb and the resource, unique. */
+  operationId: string;
+  summary: string;
   /** Scopes that allow the call; any one is enough. Empty: any valid key. */
   scopes: readonly Scope[];
   /** Marks an operation the spec does not define. */

@@ -3,6 +3,7 @@ import { apiRoute, createRouter, json } from "@/server/http/router";
 import { getKeyInfo } from "./auth.handlers";
 
 export const getKeyInfoRoute = apiRoute({
+  operationId: "getKeyInfo",
   method: "get",
   path: "/auth/key",
   tags: ["Extensions"],

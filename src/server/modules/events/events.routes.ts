@@ -3,6 +3,7 @@ import { apiRoute, createRouter, json, workspaceParams } from "@/server/http/rou
 import { listEvents } from "./events.handlers";
 
 export const listEventsRoute = apiRoute({
+  operationId: "listEvents",
   method: "get",
   path: "/workspaces/{workspaceId}/events",
   tags: ["Events"],

@@ -26,6 +26,7 @@ const read = ["files:read"] as const;
 const write = ["files:write"] as const;
 
 export const listFilesRoute = apiRoute({
+  operationId: "listFiles",
   method: "get",
   path: "/workspaces/{workspaceId}/files",
   tags,
@@ -38,6 +39,7 @@ export const listFilesRoute = apiRoute({
 });
 
 export const renameFileRoute = apiRoute({
+  operationId: "renameFile",
   method: "patch",
   path: "/workspaces/{workspaceId}/files",
   tags,
@@ -50,6 +52,7 @@ export const renameFileRoute = apiRoute({
 });
 
 export const deleteFilesRoute = apiRoute({
+  operationId: "deleteFiles",
   method: "delete",
   path: "/workspaces/{workspaceId}/files",
   tags,
@@ -62,6 +65,7 @@ export const deleteFilesRoute = apiRoute({
 });
 
 export const searchFilesRoute = apiRoute({
+  operationId: "searchFiles",
   method: "get",
   path: "/workspaces/{workspaceId}/files/search",
   tags,
@@ -74,6 +78,7 @@ export const searchFilesRoute = apiRoute({
 });
 
 export const manifestRoute = apiRoute({
+  operationId: "getFolderManifest",
   method: "get",
   path: "/workspaces/{workspaceId}/files/manifest",
   tags,
@@ -86,6 +91,7 @@ export const manifestRoute = apiRoute({
 });
 
 export const createFolderRoute = apiRoute({
+  operationId: "createFolder",
   method: "post",
   path: "/workspaces/{workspaceId}/files/folder",
   tags,
@@ -98,6 +104,7 @@ export const createFolderRoute = apiRoute({
 });
 
 export const listTrashRoute = apiRoute({
+  operationId: "listTrashItems",
   method: "get",
   path: "/workspaces/{workspaceId}/files/trash",
   tags,
@@ -110,6 +117,7 @@ export const listTrashRoute = apiRoute({
 });
 
 export const restoreTrashRoute = apiRoute({
+  operationId: "restoreTrashItem",
   method: "post",
   path: "/workspaces/{workspaceId}/files/trash/{itemId}/restore",
   tags,
@@ -122,6 +130,7 @@ export const restoreTrashRoute = apiRoute({
 });
 
 export const purgeTrashRoute = apiRoute({
+  operationId: "purgeTrashItem",
   method: "delete",
   path: "/workspaces/{workspaceId}/files/trash/{itemId}",
   tags,
@@ -134,6 +143,7 @@ export const purgeTrashRoute = apiRoute({
 });
 
 export const listVersionsRoute = apiRoute({
+  operationId: "listFileVersions",
   method: "get",
   path: "/workspaces/{workspaceId}/files/versions",
   tags,
@@ -146,6 +156,7 @@ export const listVersionsRoute = apiRoute({
 });
 
 export const restoreVersionRoute = apiRoute({
+  operationId: "restoreFileVersion",
   method: "post",
   path: "/workspaces/{workspaceId}/files/versions/{versionId}/restore",
   tags,
@@ -158,6 +169,7 @@ export const restoreVersionRoute = apiRoute({
 });
 
 export const previewRoute = apiRoute({
+  operationId: "getFilePreview",
   method: "get",
   path: "/workspaces/{workspaceId}/files/preview",
   tags,

@@ -48,6 +48,7 @@ const tags = ["Webhooks"];
 const noContent = { 204: { description: "Deleted; no body" } };
 
 export const listWebhookEventsRoute = apiRoute({
+  operationId: "listWebhookEventTypes",
   method: "get",
   path: "/workspaces/{workspaceId}/webhooks/events",
   tags,
@@ -63,6 +64,7 @@ export const listWebhookEventsRoute = apiRoute({
 });
 
 export const createWebhookRoute = apiRoute({
+  operationId: "createWebhook",
   method: "post",
   path: "/workspaces/{workspaceId}/webhooks",
   tags,
@@ -73,6 +75,7 @@ export const createWebhookRoute = apiRoute({
 });
 
 export const listWebhooksRoute = apiRoute({
+  operationId: "listWebhooks",
   method: "get",
   path: "/workspaces/{workspaceId}/webhooks",
   tags,
@@ -83,6 +86,7 @@ export const listWebhooksRoute = apiRoute({
 });
 
 export const getWebhookRoute = apiRoute({
+  operationId: "getWebhook",
   method: "get",
   path: "/workspaces/{workspaceId}/webhooks/{webhookId}",
   tags,
@@ -95,6 +99,7 @@ export const getWebhookRoute = apiRoute({
 });
 
 export const updateWebhookRoute = apiRoute({
+  operationId: "updateWebhook",
   method: "patch",
   path: "/workspaces/{workspaceId}/webhooks/{webhookId}",
   tags,
@@ -105,6 +110,7 @@ export const updateWebhookRoute = apiRoute({
 });
 
 export const deleteWebhookRoute = apiRoute({
+  operationId: "deleteWebhook",
   method: "delete",
   path: "/workspaces/{workspaceId}/webhooks/{webhookId}",
   tags,
@@ -115,6 +121,7 @@ export const deleteWebhookRoute = apiRoute({
 });
 
 export const rotateSecretRoute = apiRoute({
+  operationId: "rotateWebhookSecret",
   method: "post",
   path: "/workspaces/{workspaceId}/webhooks/{webhookId}/rotate-secret",
   tags,
@@ -126,6 +133,7 @@ export const rotateSecretRoute = apiRoute({
 });
 
 export const testWebhookRoute = apiRoute({
+  operationId: "testWebhook",
   method: "post",
   path: "/workspaces/{workspaceId}/webhooks/{webhookId}/test",
   tags,
@@ -138,6 +146,7 @@ export const testWebhookRoute = apiRoute({
 });
 
 export const listDeliveriesRoute = apiRoute({
+  operationId: "listWebhookDeliveries",
   method: "get",
   path: "/workspaces/{workspaceId}/webhooks/{webhookId}/deliveries",
   tags,
@@ -150,6 +159,7 @@ export const listDeliveriesRoute = apiRoute({
 });
 
 export const getDeliveryRoute = apiRoute({
+  operationId: "getWebhookDelivery",
   method: "get",
   path: "/workspaces/{workspaceId}/webhooks/{webhookId}/deliveries/{deliveryId}",
   tags,
@@ -162,6 +172,7 @@ export const getDeliveryRoute = apiRoute({
 });
 
 export const retryDeliveryRoute = apiRoute({
+  operationId: "retryWebhookDelivery",
   method: "post",
   path: "/workspaces/{workspaceId}/webhooks/{webhookId}/deliveries/{deliveryId}/retry",
   tags,
@@ -176,6 +187,7 @@ export const retryDeliveryRoute = apiRoute({
 const hookTags = ["REST hooks"];
 
 export const createHookRoute = apiRoute({
+  operationId: "subscribeRestHook",
   method: "post",
   path: "/workspaces/{workspaceId}/hooks",
   tags: hookTags,
@@ -186,6 +198,7 @@ export const createHookRoute = apiRoute({
 });
 
 export const listHooksRoute = apiRoute({
+  operationId: "listRestHooks",
   method: "get",
   path: "/workspaces/{workspaceId}/hooks",
   tags: hookTags,
@@ -198,6 +211,7 @@ export const listHooksRoute = apiRoute({
 });
 
 export const deleteHookRoute = apiRoute({
+  operationId: "unsubscribeRestHook",
   method: "delete",
   path: "/workspaces/{workspaceId}/hooks/{hookId}",
   tags: hookTags,
@@ -208,6 +222,7 @@ export const deleteHookRoute = apiRoute({
 });
 
 export const updateHookRoute = apiRoute({
+  operationId: "updateRestHook",
   method: "patch",
   path: "/workspaces/{workspaceId}/hooks/{hookId}",
   tags: hookTags,
@@ -221,6 +236,7 @@ export const updateHookRoute = apiRoute({
 });
 
 export const hookSamplesRoute = apiRoute({
+  operationId: "listRestHookSamples",
   method: "get",
   path: "/workspaces/{workspaceId}/hooks/samples/{eventType}",
   tags: hookTags,
