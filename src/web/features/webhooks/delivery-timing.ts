@@ -1,5 +1,5 @@
 import type { WebhookDelivery, WebhookEndpoint } from "@/contract/webhooks";
-import { formatCountdown } from "./components/use-now";
+import { formatCountdown } from "./countdown";
 
 export const HELD_REASON = "The endpoint is disabled: no attempt is made until it is re-enabled.";
 

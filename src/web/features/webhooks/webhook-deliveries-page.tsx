@@ -11,6 +11,7 @@ import { FormField } from "@/web/components/ui/form-field";
 import { NativeSelect } from "@/web/components/ui/native-select";
 import { ApiError, describeError } from "@/web/lib/api-client";
 import { formatDateTime } from "@/web/lib/format";
+import { useNow } from "@/web/lib/use-now";
 import { useWebhookQuery } from "./api/get-webhook";
 import { useDeliveriesQuery } from "./api/list-deliveries";
 import { DeliveryDrawer } from "./components/delivery-drawer";
@@ -18,7 +19,6 @@ import { DeliveryList } from "./components/delivery-list";
 import { DisabledBanner } from "./components/disabled-banner";
 import { EndpointActions } from "./components/endpoint-actions";
 import { EndpointStatus, FailureCount } from "./components/endpoint-table";
-import { useNow } from "./components/use-now";
 import { endpointNextRetry, HELD_REASON } from "./delivery-timing";
 import type { DeliveriesSearch } from "./webhooks-search";
 

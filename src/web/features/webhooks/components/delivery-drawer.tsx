@@ -11,9 +11,9 @@ import { useRetryDeliveriesMutation } from "@/web/features/webhooks/api/retry-de
 import { deliveryTiming } from "@/web/features/webhooks/delivery-timing";
 import { describeError } from "@/web/lib/api-client";
 import { formatDateTime } from "@/web/lib/format";
+import { useNow } from "@/web/lib/use-now";
 import { toast } from "@/web/stores/toast-store";
 import { DeliveryStatusBadge } from "./delivery-status";
-import { useNow } from "./use-now";
 
 /** Pretty-prints JSON when it parses; the raw text otherwise. Always rendered as text. */
 function formatJson(raw: string): string {

@@ -3,8 +3,8 @@ import type { WebhookDelivery, WebhookEndpoint } from "@/contract/webhooks";
 import { DataTable, type DataTableColumn, rowActionClass } from "@/web/components/ui/data-table";
 import { deliveryTiming } from "@/web/features/webhooks/delivery-timing";
 import { formatDateTime } from "@/web/lib/format";
+import { useNow } from "@/web/lib/use-now";
 import { DeliveryStatusBadge } from "./delivery-status";
-import { useNow } from "./use-now";
 
 const ROW_HEIGHT = 52;
 

@@ -5,9 +5,9 @@ import type { WebhookEndpoint } from "@/contract/webhooks";
 import { DataTable, type DataTableColumn, rowActionClass } from "@/web/components/ui/data-table";
 import { endpointNextRetry, HELD_REASON } from "@/web/features/webhooks/delivery-timing";
 import { formatDateTime } from "@/web/lib/format";
+import { useNow } from "@/web/lib/use-now";
 import { EndpointActions } from "./endpoint-actions";
 import { ToneBadge } from "./tone-badge";
-import { useNow } from "./use-now";
 
 const ROW_HEIGHT = 56;
 /** Event types named in a row; the rest are counted, so every row keeps one height. */
