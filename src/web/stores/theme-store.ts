@@ -15,10 +15,19 @@ function stored(): ThemeChoice {
 
 const darkQuery = () => window.matchMedia("(prefers-color-scheme: dark)");
 
+/**
+ * Switches the theme in one frame: without pausing transitions, every control with
+ * `transition-colors` would fade between themes for 150 ms, showing mixed, unreadable colours.
+ */
 function apply(choice: ThemeChoice) {
   const dark = choice === "dark" || (choice === "system" && darkQuery().matches);
-  document.documentElement.classList.toggle("dark", dark);
-  document.documentElement.style.colorScheme = dark ? "dark" : "light";
+  const root = document.documentElement;
+  root.classList.add("theme-switching");
+  root.classList.toggle("dark", dark);
+  root.style.colorScheme = dark ? "dark" : "light";
+  // Reading a computed style makes the browser apply the new colours before transitions resume.
+  void getComputedStyle(root).color;
+  requestAnimationFrame(() => root.classList.remove("theme-switching"));
 }
 
 export const useThemeStore = create<ThemeState>()((set) => ({
