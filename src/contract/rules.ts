@@ -193,3 +193,20 @@ export const streamEventTypes: readonly string[] = [
   ...eventCatalogue.map((e) => e.type),
   WEBHOOK_TEST,
 ];
+
+/* Server-side jobs (spec rows 16-19 and the bulk extension; docs/api-decisions.md). */
+/** Items per move or copy job (spec Limits). */
+export const OPERATION_ITEMS_MAX = 200;
+export const OPERATIONS_LIST_DEFAULT = 50;
+export const OPERATIONS_LIST_MAX = 200;
+/** A move or copy job's size limit (spec Limits: 500 GB; `plan_limit` past it). */
+export const OPERATION_BYTES_MAX = 500_000_000_000;
+/** Paths per batch rename (spec Limits). */
+export const RENAME_PATHS_MAX = 200;
+/**
+ * Bulk selections listed item by item. Bigger selections are "all except": a folder's children
+ * or the trash items matching a filter. Each fits the 1 MiB body limit.
+ */
+export const BULK_PATHS_MAX = 10_000;
+export const BULK_IDS_MAX = 20_000;
+export const BULK_EXCEPT_MAX = 10_000;
