@@ -20,6 +20,16 @@ const member = z.object({
 const filePaths = z.array(z.string()).min(1);
 
 /**
+ * Members of the one event a bulk job records when it ends (docs/api-decisions.md, Bulk work):
+ * `paths` then holds the first 100 items only.
+ */
+const bulkJobMembers = {
+  jobId: z.string().optional().meta({ description: "The bulk job that did it" }),
+  count: z.int().optional().meta({ description: "A bulk job: how many items it did" }),
+  failed: z.int().optional().meta({ description: "A bulk job: how many items failed" }),
+};
+
+/**
  * `data` per event type. Loose objects: an area may add members later, and receivers must
  * tolerate members they do not know (docs/api-decisions.md, Webhooks and events).
  */
@@ -96,19 +106,32 @@ export const eventDataSchemas = {
     paths: filePaths.meta({ description: "Where the items were; a folder's contents go with it" }),
     itemIds: z.array(z.string()).meta({ description: "The trash item of each path, in order" }),
     purgeAt: dateTime().meta({ description: "When the service purges them (no event then)" }),
+    ...bulkJobMembers,
   }),
-  "file.restored": z.looseObject({
-    paths: filePaths.meta({ description: "Where the item is now" }),
-    itemId: z.string(),
-    originalPath: z.string(),
-    renamed: z.boolean().meta({ description: "true when it came back under another name" }),
-  }),
+  "file.restored": z.union([
+    z.looseObject({
+      paths: filePaths.meta({ description: "Where the item is now" }),
+      itemId: z.string(),
+      originalPath: z.string(),
+      renamed: z.boolean().meta({ description: "true when it came back under another name" }),
+    }),
+    z.looseObject({
+      paths: filePaths.meta({ description: "Where the first 100 items are now" }),
+      itemIds: z.array(z.string()).meta({ description: "The first 100 items, in order" }),
+      ...bulkJobMembers,
+    }),
+  ]),
   "file.deleted": z.looseObject({
     paths: filePaths.meta({ description: "Where the items were" }),
     itemId: z
       .string()
       .optional()
       .meta({ description: "Present when a trash item was purged: its id" }),
+    itemIds: z
+      .array(z.string())
+      .optional()
+      .meta({ description: "A bulk purge: the first 100 items purged" }),
+    ...bulkJobMembers,
   }),
   "file.version_restored": z.looseObject({ paths: filePaths, versionId: z.string() }),
 } satisfies Record<EventType, z.ZodType>;

@@ -19,6 +19,7 @@ import { createRouter } from "./http/router";
 import { CLIENT_CLOSED_REQUEST, clientClosedRequest } from "./http/transport";
 import { ApiError, validationFailed } from "./lib/api-error";
 import { authRouter } from "./modules/auth/auth.routes";
+import { bulkRouter } from "./modules/bulk/bulk.routes";
 import { eventsRouter } from "./modules/events/events.routes";
 import { filesRouter } from "./modules/files/files.routes";
 import { webhooksRouter } from "./modules/webhooks/webhooks.routes";
@@ -81,6 +82,7 @@ export function createApp(deps: AppDeps) {
   v1.use("/workspaces/:workspaceId/*", workspaceGuard);
   v1.route("/", authRouter);
   v1.route("/", filesRouter);
+  v1.route("/", bulkRouter);
   v1.route("/", webhooksRouter);
   v1.route("/", eventsRouter);
 

@@ -1,5 +1,6 @@
 import type { BootstrapResult } from "@/server/bootstrap";
 import type { AppDeps } from "@/server/deps";
+import { registerBulkWorkers } from "@/server/modules/bulk/bulk.workers";
 import { registerEventsWorkers } from "@/server/modules/events/events.workers";
 import { registerFilesWorkers } from "@/server/modules/files/files.workers";
 
@@ -12,6 +13,7 @@ export async function registerWorkers(
   boot: BootstrapResult,
 ): Promise<() => Promise<void>> {
   registerFilesWorkers(deps, boot);
+  registerBulkWorkers(deps);
   registerEventsWorkers(deps);
   // Webhook delivery is a lease loop of its own beside the job runner (docs/architecture.md).
   deps.webhooks.start();

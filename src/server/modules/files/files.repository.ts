@@ -234,3 +234,32 @@ export const dropBlobRef = (db: Db, sha256: string) =>
 /** Releases blobs nobody references; returns their hashes so their files can go too. */
 export const deleteUnreferencedBlobs = (db: Db) =>
   stmt<[], string>(db, "DELETE FROM blobs WHERE ref_count <= 0 RETURNING sha256").pluck().all();
+
+/**
+ * Live children of a folder after the position (`isFile`, `sortKey`), folders first then files,
+ * each by name, leaving out the names in the JSON array `except` (a keyset page for bulk work).
+ */
+export const childrenAfter = (
+  db: Db,
+  folderId: number,
+  after: { isFile: 0 | 1; sortKey: string },
+  except: string,
+  limit: number,
+) =>
+  stmt<[number, number, string, string, number], EntryRow>(
+    db,
+    `SELECT ${ENTRY_COLUMNS} FROM entries INDEXED BY entries_by_name
+     WHERE parent_id = ? AND trash_id IS NULL AND (is_file, sort_key) > (?, ?)
+       AND name NOT IN (SELECT value FROM json_each(?))
+     ORDER BY is_file, sort_key LIMIT ?`,
+  ).all(folderId, after.isFile, after.sortKey, except, limit);
+
+/** How many of the paths (a JSON array) name live entries. */
+export const countLive = (db: Db, workspaceId: string, paths: string) =>
+  stmt<[string, string], number>(
+    db,
+    `SELECT count(*) FROM entries
+     WHERE workspace_id = ? AND trash_id IS NULL AND path IN (SELECT value FROM json_each(?))`,
+  )
+    .pluck()
+    .get(workspaceId, paths)!;

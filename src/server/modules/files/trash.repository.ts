@@ -98,3 +98,35 @@ export const expiredTrashIds = (db: Db, now: number) =>
   stmt<[number], string>(db, "SELECT id FROM trash_items WHERE purge_at <= ? ORDER BY purge_at")
     .pluck()
     .all(now);
+
+/** A trash filter as SQL parameters; null leaves that condition out. */
+export interface TrashMatch {
+  workspaceId: string;
+  /** Only items deleted at or before this time: what the selection meant when it was made. */
+  asOf: number;
+  q: string | null;
+  /** Subtree range of the folder the items were deleted from (see subtreeRange). */
+  lo: string;
+  hi: string;
+  after: number | null;
+  before: number | null;
+  /** JSON array of item ids left out. */
+  except: string;
+}
+
+const MATCHING = `FROM trash_items WHERE workspace_id = @workspaceId AND deleted_at <= @asOf
+  AND (@q IS NULL OR instr(lower(path), lower(@q)) > 0)
+  AND path >= @lo AND path < @hi
+  AND (@after IS NULL OR deleted_at >= @after)
+  AND (@before IS NULL OR deleted_at < @before)
+  AND id NOT IN (SELECT value FROM json_each(@except))`;
+
+export const countTrashMatching = (db: Db, m: TrashMatch) =>
+  stmt<[TrashMatch], number>(db, `SELECT count(*) ${MATCHING}`).pluck().get(m)!;
+
+/** The next `limit` matching items after the id `cursor`, in id order (a keyset page). */
+export const trashMatchingAfter = (db: Db, m: TrashMatch, cursor: string, limit: number) =>
+  stmt<[TrashMatch & { cursor: string; limit: number }], TrashRow>(
+    db,
+    `SELECT * ${MATCHING} AND id > @cursor ORDER BY id LIMIT @limit`,
+  ).all({ ...m, cursor, limit });

@@ -17,6 +17,7 @@ import {
   parentOf,
 } from "./files.repository";
 import {
+  deleteTrashed,
   insertTrashItem,
   markTrashed,
   reattach,
@@ -43,20 +44,62 @@ export function detach(db: Db, entry: EntryRow, now: number): string {
 
 /** Detaches the entry as one trash item, purged automatically `retentionDays` later. */
 export function moveToTrash(db: Db, entry: EntryRow, retentionDays: number, now: number): TrashRow {
-  const trashId = detach(db, entry, now);
-  const item: TrashRow = {
-    id: trashId,
-    workspace_id: entry.workspace_id,
-    entry_id: entry.id,
-    path: entry.path,
-    name: entry.name,
-    is_file: entry.is_file,
-    size_bytes: entry.is_file ? entry.size : trashedBytes(db, trashId),
-    deleted_at: now,
-    purge_at: now + retentionDays * DAY_MS,
-  };
-  insertTrashItem(db, item);
-  return item;
+  return trashEach(db, [entry], retentionDays, now)[0]!;
+}
+
+/**
+ * Each entry becomes its own trash item, as `moveToTrash` makes one, but each parent folder's
+ * counts and revision are settled once for the whole batch: a bulk job trashing a thousand
+ * children of one folder draws one revision, not a thousand.
+ */
+export function trashEach(
+  db: Db,
+  rows: EntryRow[],
+  retentionDays: number,
+  now: number,
+): TrashRow[] {
+  const items = rows.map((entry) => {
+    const trashId = newId();
+    markTrashed(db, entry, trashId);
+    const item: TrashRow = {
+      id: trashId,
+      workspace_id: entry.workspace_id,
+      entry_id: entry.id,
+      path: entry.path,
+      name: entry.name,
+      is_file: entry.is_file,
+      size_bytes: entry.is_file ? entry.size : trashedBytes(db, trashId),
+      deleted_at: now,
+      purge_at: now + retentionDays * DAY_MS,
+    };
+    insertTrashItem(db, item);
+    return item;
+  });
+  parentsLost(db, rows, now);
+  return items;
+}
+
+/** Deletes each entry and its subtree for good (a permanent delete), settling parents once. */
+export function deleteEach(db: Db, rows: EntryRow[], now: number) {
+  for (const entry of rows) {
+    const trashId = newId();
+    markTrashed(db, entry, trashId);
+    deleteTrashed(db, trashId);
+  }
+  parentsLost(db, rows, now);
+}
+
+/** One count and revision update per parent folder for the entries taken out of it. */
+function parentsLost(db: Db, rows: EntryRow[], now: number) {
+  const lost = new Map<number, { folders: number; files: number }>();
+  for (const entry of rows) {
+    if (entry.parent_id === null) continue;
+    const n = lost.get(entry.parent_id) ?? { folders: 0, files: 0 };
+    if (entry.is_file) n.files++;
+    else n.folders++;
+    lost.set(entry.parent_id, n);
+  }
+  for (const [folderId, n] of lost) childrenChanged(db, folderId, -n.folders, -n.files, now);
 }
 
 export const listTrash = (db: Db, workspaceId: string): TrashItem[] =>
