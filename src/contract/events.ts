@@ -29,6 +29,19 @@ const bulkJobMembers = {
   failed: z.int().optional().meta({ description: "A bulk job: how many items failed" }),
 };
 
+/** The one event a move or copy job records when it ends, if it did any item. */
+const operationEventData = z.looseObject({
+  paths: filePaths.meta({ description: "Where the first 100 items done are now" }),
+  from: z.array(z.string()).meta({ description: "Where those items were, in the same order" }),
+  jobId: z.string(),
+  destination: z.string(),
+  status: z
+    .enum(["completed", "failed", "cancelled"])
+    .meta({ description: "How the job ended; items done before a cancel or failure stay done" }),
+  files: z.int().meta({ description: "Files handled (skipped items included)" }),
+  bytes: z.number(),
+});
+
 /**
  * `data` per event type. Loose objects: an area may add members later, and receivers must
  * tolerate members they do not know (docs/api-decisions.md, Webhooks and events).
@@ -134,6 +147,8 @@ export const eventDataSchemas = {
     ...bulkJobMembers,
   }),
   "file.version_restored": z.looseObject({ paths: filePaths, versionId: z.string() }),
+  "file.moved": operationEventData,
+  "file.copied": operationEventData,
 } satisfies Record<EventType, z.ZodType>;
 
 export type EventData<T extends EventType> = z.infer<(typeof eventDataSchemas)[T]>;
@@ -305,6 +320,24 @@ export const sampleEventData: Record<string, Record<string, unknown>> = {
   "file.version_restored": {
     paths: ["Projects/Trailer/v3/notes.pdf"],
     versionId: "01jz000000000000000000000b",
+  },
+  "file.moved": {
+    paths: ["Deliveries/Trailer/v3", "Deliveries/Trailer/shot.0001.exr"],
+    from: ["Projects/Trailer/v3", "Projects/Trailer/shot.0001.exr"],
+    jobId: "01jz000000000000000000000c",
+    destination: "Deliveries/Trailer",
+    status: "completed",
+    files: 14,
+    bytes: 5_368_709_120,
+  },
+  "file.copied": {
+    paths: ["Archive/Trailer/v3"],
+    from: ["Projects/Trailer/v3"],
+    jobId: "01jz000000000000000000000d",
+    destination: "Archive/Trailer",
+    status: "completed",
+    files: 12,
+    bytes: 5_368_707_000,
   },
   [WEBHOOK_TEST]: { webhookId: "01jz0000000000000000000008", message: "A test event from Consign" },
 };

@@ -183,6 +183,8 @@ export const eventCatalogue = [
     area: "Files",
     description: "A kept version of a file was made live",
   },
+  { type: "file.moved", area: "Files", description: "A move job moved files or folders" },
+  { type: "file.copied", area: "Files", description: "A copy job copied files or folders" },
 ] as const;
 
 /** Sent only to the endpoint being tested; not subscribable, so not in the catalogue. */

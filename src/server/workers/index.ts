@@ -3,6 +3,7 @@ import type { AppDeps } from "@/server/deps";
 import { registerBulkWorkers } from "@/server/modules/bulk/bulk.workers";
 import { registerEventsWorkers } from "@/server/modules/events/events.workers";
 import { registerFilesWorkers } from "@/server/modules/files/files.workers";
+import { registerOperationsWorkers } from "@/server/modules/operations/operations.workers";
 
 /**
  * Registers every area's durable job kinds and long-running loops. Returns what stops the loops;
@@ -13,6 +14,7 @@ export async function registerWorkers(
   boot: BootstrapResult,
 ): Promise<() => Promise<void>> {
   registerFilesWorkers(deps, boot);
+  registerOperationsWorkers(deps);
   registerBulkWorkers(deps);
   registerEventsWorkers(deps);
   // Webhook delivery is a lease loop of its own beside the job runner (docs/architecture.md).

@@ -3,6 +3,7 @@ import { core } from "./0001-core";
 import { files } from "./0002-files";
 import { webhooks } from "./0003-webhooks";
 import { folderRevisions } from "./0004-folder-revisions";
+import { operations } from "./0005-operations";
 import { bulkJobs } from "./0006-bulk-jobs";
 
 export interface Migration {
@@ -12,4 +13,11 @@ export interface Migration {
 }
 
 /** Applied in order, each in its own transaction; never edit one that has shipped, add the next. */
-export const migrations: Migration[] = [core, files, webhooks, folderRevisions, bulkJobs];
+export const migrations: Migration[] = [
+  core,
+  files,
+  webhooks,
+  folderRevisions,
+  operations,
+  bulkJobs,
+];

@@ -1,0 +1,221 @@
+import type {
+  ConflictChoice,
+  CreateOperationBody,
+  Operation,
+  OperationConflict,
+} from "@/contract/operations";
+import { normalizeName, OPERATION_BYTES_MAX } from "@/contract/rules";
+import type { AppDeps } from "@/server/deps";
+import { ApiError, notFound } from "@/server/lib/api-error";
+import { toIso, toIsoOrNull } from "@/server/lib/clock";
+import { newId } from "@/server/lib/ids";
+import { byPath, type EntryRow, joinPath, parentOf } from "@/server/modules/files/files.repository";
+import { filesMatching, subtreeTotals } from "@/server/modules/files/tree.repository";
+import {
+  insertOperation,
+  listOperationRows,
+  markEnded,
+  type OperationItemRow,
+  type OperationRow,
+  operationById,
+  operationItems,
+} from "./operations.repository";
+
+export const OPERATION_JOB = "files.operation";
+
+type CreateInput = Required<Pick<CreateOperationBody, "kind" | "paths" | "destination">> &
+  Omit<CreateOperationBody, "kind" | "paths" | "destination">;
+
+/** The job as the API shows it; each item also says what became of it (extension members). */
+export function toOperation(row: OperationRow, items: OperationItemRow[]): Operation {
+  return {
+    id: row.id,
+    kind: row.kind,
+    status: row.status,
+    destination: row.destination,
+    overwrite: row.overwrite === 1,
+    items: items.map((i) => ({
+      path: i.path,
+      type: i.is_file ? "file" : "folder",
+      bytes: i.bytes,
+      files: i.files,
+      status: i.status,
+      destinationPath: i.destination_path,
+    })),
+    filesTotal: row.files_total,
+    filesDone: row.files_done,
+    bytesTotal: row.bytes_total,
+    bytesDone: row.bytes_done,
+    error: row.error,
+    createdAt: toIso(row.created_at),
+    startedAt: toIsoOrNull(row.started_at),
+    finishedAt: toIsoOrNull(row.finished_at),
+  };
+}
+
+/** `shot.0001.exr`: a frame number of at least three digits, before the extension if any. */
+const FRAME = /^(.*?)(\d{3,})(\.[^.]*)?$/;
+const escapeGlob = (s: string) => s.replace(/[*?[]/g, (c) => `[${c}]`);
+
+/**
+ * The whole numbered set a frame belongs to: its siblings with the same prefix, the same number
+ * of digits and the same extension. A lone frame is just itself.
+ */
+function sequenceOf(deps: AppDeps, file: EntryRow): EntryRow[] {
+  const m = FRAME.exec(file.name);
+  if (!m || file.parent_id === null) return [file];
+  const [, prefix = "", digits = "", ext = ""] = m;
+  const glob = `${escapeGlob(prefix)}${"[0-9]".repeat(digits.length)}${escapeGlob(ext)}`;
+  const frames = filesMatching(deps.db, file.parent_id, glob);
+  return frames.length > 1 ? frames : [file];
+}
+
+const ioError = (message: string, code: string, extra: Record<string, unknown> = {}) =>
+  new ApiError(400, "validation_failed", message, {
+    issues: [{ field: code === "conflict" ? "paths" : "destination", message, code }],
+    ...extra,
+  });
+
+/**
+ * Plans a move or copy in one transaction: every path resolved (404 names the first unknown one),
+ * sequences expanded, the size limit and every conflict checked; then the job and its items are
+ * stored and queued. Nothing changes in the tree until the worker runs.
+ */
+export function createOperation(deps: AppDeps, workspaceId: string, body: CreateInput) {
+  const { db, files, jobs } = deps;
+  const move = body.kind === "move";
+  return db
+    .transaction(() => {
+      const now = deps.clock.now();
+      const dest = files.folder(workspaceId, body.destination, "destination");
+      const unique = [...new Set(body.paths)];
+      const tops = unique.filter((p) => !unique.some((q) => p.startsWith(`${q}/`)));
+      const selected = tops.map((p) => {
+        const row = byPath(db, workspaceId, p);
+        if (!row) throw notFound(`"${p}"`, { path: p });
+        return row;
+      });
+      const seen = new Set<number>();
+      const rows: EntryRow[] = [];
+      for (const row of selected) {
+        const members =
+          row.is_file && body.expandSequences !== false ? sequenceOf(deps, row) : [row];
+        for (const r of members) {
+          if (seen.has(r.id)) continue;
+          seen.add(r.id);
+          rows.push(r);
+        }
+      }
+
+      const resolutions = new Map(
+        Object.entries(body.resolutions ?? {}).map(([p, c]) => [normalizeName(p), c]),
+      );
+      const fallback: ConflictChoice | null =
+        body.onConflict ?? (body.overwrite ? "overwrite" : null);
+      const targets = new Map<string, EntryRow>();
+      const unresolved: OperationConflict[] = [];
+      let filesTotal = 0;
+      let bytesTotal = 0;
+      const items = rows.map((row, idx) => {
+        if (!row.is_file && (dest.path === row.path || dest.path.startsWith(`${row.path}/`))) {
+          throw ioError(`"${row.path}" cannot be moved or copied into itself`, "into_itself");
+        }
+        const choice = resolutions.get(row.path) ?? fallback;
+        const destinationPath = joinPath(dest.path, row.name);
+        if (parentOf(row.path) === dest.path && (move || choice === "overwrite")) {
+          throw ioError(`"${row.path}" is already in "${dest.path}"`, "same_folder");
+        }
+        const existing = targets.get(destinationPath) ?? byPath(db, workspaceId, destinationPath);
+        targets.set(destinationPath, row);
+        if (
+          existing &&
+          (choice === null || (choice === "overwrite" && existing.is_file !== row.is_file))
+        ) {
+          unresolved.push({
+            path: row.path,
+            destinationPath,
+            type: row.is_file ? "file" : "folder",
+            existingType: existing.is_file ? "file" : "folder",
+          });
+        }
+        const size = row.is_file
+          ? { files: 1, bytes: row.size }
+          : subtreeTotals(db, workspaceId, row.path);
+        filesTotal += size.files;
+        bytesTotal += size.bytes;
+        return { idx, path: row.path, is_file: row.is_file, ...size, choice };
+      });
+
+      if (bytesTotal > OPERATION_BYTES_MAX) {
+        throw new ApiError(
+          403,
+          "plan_limit",
+          `A job may move or copy at most ${OPERATION_BYTES_MAX} bytes; this one is ${bytesTotal}`,
+          { bytesTotal, limit: OPERATION_BYTES_MAX },
+        );
+      }
+      if (unresolved.length > 0) {
+        throw ioError(
+          `${unresolved.length} item(s) would replace what is already there (first: "${unresolved[0]!.destinationPath}"); choose overwrite, skip or keepBoth`,
+          "conflict",
+          { conflicts: unresolved },
+        );
+      }
+
+      const id = newId();
+      insertOperation(
+        db,
+        {
+          id,
+          workspace_id: workspaceId,
+          kind: body.kind,
+          destination: dest.path,
+          overwrite: body.overwrite ? 1 : 0,
+          files_total: filesTotal,
+          bytes_total: bytesTotal,
+          created_at: now,
+        },
+        items,
+      );
+      jobs.enqueue(OPERATION_JOB, { operationId: id });
+      return getOperation(deps, workspaceId, id);
+    })
+    .immediate();
+}
+
+export function getOperation(deps: AppDeps, workspaceId: string, id: string): Operation {
+  const row = operationById(deps.db, workspaceId, id);
+  if (!row) throw notFound(`Job ${id}`, { jobId: id });
+  return toOperation(row, operationItems(deps.db, id));
+}
+
+export const listOperations = (
+  deps: AppDeps,
+  workspaceId: string,
+  q: { active?: boolean; limit: number },
+): Operation[] =>
+  listOperationRows(deps.db, workspaceId, q.active === true, q.limit).map((row) =>
+    toOperation(row, operationItems(deps.db, row.id)),
+  );
+
+/**
+ * Cancels a queued or running job. The worker does each item in one transaction and checks the
+ * status at the start of each, so an item in flight finishes before this commits and nothing
+ * after it starts: items done stay done, the rest stay where they were. Cancelling a cancelled
+ * job answers it unchanged; a completed or failed one is refused.
+ */
+export function cancelOperation(deps: AppDeps, workspaceId: string, id: string): Operation {
+  return deps.db
+    .transaction(() => {
+      const row = operationById(deps.db, workspaceId, id);
+      if (!row) throw notFound(`Job ${id}`, { jobId: id });
+      if (row.status === "completed" || row.status === "failed") {
+        throw new ApiError(400, "validation_failed", `Job ${id} has already ${row.status}`, {
+          issues: [{ field: "jobId", message: `the job is ${row.status}`, code: "finished" }],
+        });
+      }
+      markEnded(deps.db, id, "cancelled", null, deps.clock.now());
+      return getOperation(deps, workspaceId, id);
+    })
+    .immediate();
+}
