@@ -110,11 +110,20 @@ export const eventDataSchemas = {
     }),
   }),
   "file.updated": z.looseObject({ paths: filePaths }),
-  "file.renamed": z.looseObject({
-    paths: filePaths.meta({ description: "The new path" }),
-    from: z.string(),
-    to: z.string(),
-  }),
+  "file.renamed": z.union([
+    z.looseObject({
+      paths: filePaths.meta({ description: "The new path" }),
+      from: z.string(),
+      to: z.string(),
+    }),
+    z.looseObject({
+      paths: filePaths.meta({ description: "A batch rename: every new path" }),
+      renames: z
+        .array(z.object({ from: z.string(), to: z.string() }))
+        .meta({ description: "A batch rename: the first 100 renames, in the plan's order" }),
+      count: z.int().meta({ description: "A batch rename: how many items it renamed" }),
+    }),
+  ]),
   "file.trashed": z.looseObject({
     paths: filePaths.meta({ description: "Where the items were; a folder's contents go with it" }),
     itemIds: z.array(z.string()).meta({ description: "The trash item of each path, in order" }),

@@ -263,3 +263,15 @@ export const countLive = (db: Db, workspaceId: string, paths: string) =>
   )
     .pluck()
     .get(workspaceId, paths)!;
+
+/**
+ * A folder's live files whose sort key starts with `keyPrefix`, through the name index (the
+ * candidate frames of a numbered set, for batch rename), read one at a time so a caller can stop.
+ */
+export const filesByKeyPrefix = (db: Db, folderId: number, keyPrefix: string) =>
+  stmt<[number, string, string], EntryRow>(
+    db,
+    `SELECT ${ENTRY_COLUMNS} FROM entries INDEXED BY entries_by_name
+     WHERE parent_id = ? AND is_file = 1 AND trash_id IS NULL AND sort_key >= ? AND sort_key < ?
+     ORDER BY sort_key`,
+  ).iterate(folderId, keyPrefix, `${keyPrefix}\u{10FFFF}`);

@@ -22,7 +22,16 @@ import {
   moveToTrash,
   restoreFromTrash,
 } from "./trash.service";
+import { moveVersions } from "./versions.repository";
 import { keepCurrentAsVersion, listVersions, restoreVersion } from "./versions.service";
+
+/** One rename of a batch: the entry, its new name and path, and the file it replaces, if any. */
+export interface BatchRename {
+  entry: EntryRow;
+  newName: string;
+  to: string;
+  replaces?: EntryRow;
+}
 
 export interface FilesLimits {
   /** Most files one manifest lists before it says `truncated`. */
@@ -197,6 +206,66 @@ export class FilesService {
       entries.childrenChanged(this.db, entry.parent_id!, 0, 0, now);
       this.record(workspaceId, "file.renamed", { paths: [target], from: p, to: target });
     });
+  }
+
+  /**
+   * Several renames in one transaction with one `file.renamed` event (batch rename, row 19).
+   * `prepare` runs inside the transaction, under the write lock, so the renames it returns are
+   * made against the tree it read; it may throw to refuse, or return no renames. Each rename is
+   * the single rename's own steps (a folder's subtree follows, its folder's revision moves on);
+   * an entry whose target another entry of the batch still holds first steps aside under a
+   * temporary name no real name can take (control characters), so swaps and chains work.
+   */
+  renameMany<T>(workspaceId: string, prepare: () => { renames: BatchRename[]; result: T }): T {
+    return this.tx((now) => {
+      const { renames, result } = prepare();
+      if (renames.length === 0) return result;
+      const targets = new Set(renames.map((r) => r.to));
+      const at = new Map(renames.map((r) => [r.entry.id, r.entry.path]));
+      const moveTo = (entry: EntryRow, name: string, target: string) => {
+        const current = at.get(entry.id)!;
+        if (!entry.is_file) entries.movePrefix(this.db, workspaceId, current, target, null);
+        entries.rename(this.db, entry.id, name, target, entry.is_file ? mimeFor(name) : null);
+        at.set(entry.id, target);
+      };
+      for (const { entry } of renames) {
+        if (!targets.has(entry.path)) continue;
+        const aside = `\u0001rename-${entry.id}`;
+        moveTo(entry, aside, joinPath(parentOf(entry.path), aside));
+      }
+      for (const r of renames) {
+        if (r.replaces) this.replaceWith(r.replaces, r.entry, r.newName, now);
+        else moveTo(r.entry, r.newName, r.to);
+      }
+      for (const folderId of new Set(renames.map((r) => r.entry.parent_id!)))
+        entries.childrenChanged(this.db, folderId, 0, 0, now);
+      const paths = renames.map((r) => r.to);
+      this.record(workspaceId, "file.renamed", {
+        paths,
+        renames: renames.slice(0, 100).map((r) => ({ from: r.entry.path, to: r.to })),
+        count: renames.length,
+      });
+      return result;
+    });
+  }
+
+  /**
+   * A batch rename onto an existing file with `overwrite`: the file at the target keeps its
+   * place, its history and its current content as a version (as a write over it does), takes
+   * the renamed file's content, and adopts the renamed file's versions; the renamed entry goes.
+   */
+  private replaceWith(target: EntryRow, source: EntryRow, name: string, now: number) {
+    moveVersions(this.db, source.id, target.id);
+    keepCurrentAsVersion(this.db, target, this.config.versionsKeep);
+    entries.addBlobRef(this.db, source.sha256!, source.size, now);
+    entries.setContent(
+      this.db,
+      target.id,
+      { sha256: source.sha256!, size: source.size, mime: mimeFor(name) },
+      source.modified_at,
+    );
+    entries.reordered(this.db, target.parent_id!);
+    deleteTrashed(this.db, detach(this.db, source, now));
   }
 
   /**

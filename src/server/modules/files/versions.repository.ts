@@ -58,3 +58,7 @@ export const versionById = (db: Db, workspaceId: string, id: string) =>
     db,
     `SELECT ${VERSION_COLUMNS} FROM file_versions WHERE id = ? AND workspace_id = ?`,
   ).get(id, workspaceId);
+
+/** Hands every kept version of one entry to another (a file replaced by a batch rename). */
+export const moveVersions = (db: Db, fromEntryId: number, toEntryId: number) =>
+  stmt(db, "UPDATE file_versions SET entry_id = ? WHERE entry_id = ?").run(toEntryId, fromEntryId);
