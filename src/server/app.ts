@@ -22,8 +22,8 @@ import { authRouter } from "./modules/auth/auth.routes";
 import { bulkRouter } from "./modules/bulk/bulk.routes";
 import { eventsRouter } from "./modules/events/events.routes";
 import { filesRouter } from "./modules/files/files.routes";
-import { renameRouter } from "./modules/rename/rename.routes";
 import { operationsRouter } from "./modules/operations/operations.routes";
+import { renameRouter } from "./modules/rename/rename.routes";
 import { webhooksRouter } from "./modules/webhooks/webhooks.routes";
 
 const OPENAPI_PATH = "/v1/openapi.json";
@@ -84,8 +84,8 @@ export function createApp(deps: AppDeps) {
   v1.use("/workspaces/:workspaceId/*", workspaceGuard);
   v1.route("/", authRouter);
   v1.route("/", filesRouter);
-  v1.route("/", renameRouter);
   v1.route("/", operationsRouter);
+  v1.route("/", renameRouter);
   v1.route("/", bulkRouter);
   v1.route("/", webhooksRouter);
   v1.route("/", eventsRouter);
