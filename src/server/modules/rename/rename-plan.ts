@@ -81,7 +81,7 @@ function compileFind(pattern: Pattern): ((text: string) => string) | null {
  * `shot.0001.exr` (the last dot's part, as path.extname reads it, so `.env` has none). A
  * folder's dots are part of its name.
  */
-export function splitExtension(name: string, isFile: boolean): [stem: string, ext: string] {
+function splitExtension(name: string, isFile: boolean): [stem: string, ext: string] {
   const ext = isFile ? path.extname(name) : "";
   return [name.slice(0, name.length - ext.length), ext];
 }
@@ -132,7 +132,7 @@ export function sequenceKey(name: string): string | null {
  * order (`frame_2` before `frame_10`, case-insensitive), which is also the numbering order.
  * Numbering starts again in each folder, since names only need to differ within one.
  */
-export function planOrder(entries: PlanEntry[]): PlanEntry[] {
+function planOrder(entries: PlanEntry[]): PlanEntry[] {
   return entries
     .map((e) => ({ e, key: nameSortKey(e.name) }))
     .sort((a, b) =>
