@@ -1,8 +1,10 @@
 import { useQuery } from "@tanstack/react-query";
 import { Suspense, useRef, useState } from "react";
 import type { FileEntry } from "@/contract/files";
-import { parentOf } from "@/contract/rules";
+import type { CreateOperationBody } from "@/contract/operations";
+import { OPERATION_ITEMS_MAX, parentOf, RENAME_PATHS_MAX } from "@/contract/rules";
 import { lazyWithRetry } from "@/web/components/lazy-with-retry";
+import { describeError } from "@/web/lib/api-client";
 import { formatCount } from "@/web/lib/format";
 import { toast } from "@/web/stores/toast-store";
 import { useDeleteFilesMutation } from "./api/delete-files";
@@ -14,10 +16,12 @@ import { FilesToolbar } from "./components/files-toolbar";
 import { FolderContents } from "./components/folder-contents";
 import { SelectionBar } from "./components/selection-bar";
 import { useDetailsPanel } from "./hooks/use-details-panel";
+import type { DropOnto } from "./hooks/use-drag-move";
 import { useFileActions } from "./hooks/use-file-actions";
 import { useFolderNavigation } from "./hooks/use-folder-navigation";
 import { usePageKeys } from "./hooks/use-page-keys";
 import { useSortFallback } from "./hooks/use-sort-fallback";
+import { useStartOperation } from "./hooks/use-start-operation";
 import { describeMany } from "./hooks/use-trash-with-undo";
 import { emptySelection, isSelected, selectedCount } from "./state/selection";
 import { selectionScope, useSelection, useSelectionStore } from "./state/selection-store";
@@ -55,7 +59,17 @@ export function FilesPage({ workspaceId, view }: { workspaceId: string; view: Fo
     setDialog(null);
     nav.refocusGrid();
   };
-  const { actions, trashSelected, askDeletePermanently } = useFileActions({
+  const startOperation = useStartOperation((body, conflicts) =>
+    setDialog({ kind: "conflicts", body, conflicts }),
+  );
+  /** The selected paths, unless there are more than a request takes (then it says so). */
+  const selectedUpTo = async (max: number, verb: string) => {
+    const paths = await selectedPaths();
+    if (paths.length <= max) return paths;
+    toast({ title: `${verb} up to ${formatCount(max)} items at a time`, tone: "error" });
+    return [];
+  };
+  const { actions, trashSelected, askDeletePermanently, selectedPaths } = useFileActions({
     workspaceId,
     view,
     total,
@@ -65,7 +79,38 @@ export function FilesPage({ workspaceId, view }: { workspaceId: string; view: Fo
     onRename: (entry) => setRenaming(entry.path),
     onShowDetails: details.show,
     onAskDeletePermanently: (paths) => setDialog({ kind: "delete", paths }),
+    onMoveCopy: async (op) => {
+      const paths = await selectedUpTo(OPERATION_ITEMS_MAX, op === "move" ? "Move" : "Copy");
+      if (paths.length > 0) setDialog({ kind: "move-copy", op, paths });
+    },
+    onRenameMany:
+      count > 1
+        ? async () => {
+            const paths = await selectedUpTo(RENAME_PATHS_MAX, "Rename");
+            if (paths.length > 0) setDialog({ kind: "rename-many", paths });
+          }
+        : undefined,
   });
+  const onStartOperation = async (body: CreateOperationBody) => {
+    const started = (await startOperation(body)) === "started";
+    if (!started) return;
+    // Moved items leave this folder; their selection would outlive them.
+    if (body.kind === "move") clearSelection();
+    if (dialog) closeDialog();
+  };
+  const onDropOnto: DropOnto = async (items, destination, copy) => {
+    const verb = copy ? "Copy" : "Move";
+    const paths =
+      items === "selection" ? await selectedUpTo(OPERATION_ITEMS_MAX, verb) : [...items];
+    if (paths.length === 0) return;
+    await onStartOperation({ kind: copy ? "copy" : "move", paths, destination }).catch((error) =>
+      toast({
+        title: `Could not ${verb.toLowerCase()} there`,
+        description: describeError(error),
+        tone: "error",
+      }),
+    );
+  };
 
   usePageKeys(layout, {
     search: () => searchRef.current?.focus(),
@@ -89,6 +134,7 @@ export function FilesPage({ workspaceId, view }: { workspaceId: string; view: Fo
     onDeletePermanently: () => void askDeletePermanently(),
     onContextMenu: ({ x, y }) => setMenu({ x, y, key: Date.now() }),
     onRevealed: nav.revealed,
+    onDropOnto,
   };
 
   return (
@@ -103,6 +149,7 @@ export function FilesPage({ workspaceId, view }: { workspaceId: string; view: Fo
         onToggleDetails={() => details.setOpen(!details.open)}
         onShowManifest={() => setDialog({ kind: "manifest" })}
         onShowShortcuts={() => setDialog({ kind: "shortcuts" })}
+        onDropOnto={canWrite ? onDropOnto : undefined}
       />
       <div className="flex min-h-0 flex-1">
         {/* The selection bar floats over the list, centred on it, not on the details. */}
@@ -167,6 +214,8 @@ export function FilesPage({ workspaceId, view }: { workspaceId: string; view: Fo
             toast({ title: `Deleted ${describeMany(paths)} permanently` });
           })
         }
+        onStartOperation={onStartOperation}
+        onRenamedMany={clearSelection}
       />
     </div>
   );

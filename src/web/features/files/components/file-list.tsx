@@ -4,6 +4,7 @@ import type { FileEntry, FileListing } from "@/contract/files";
 import type { FileSortField } from "@/contract/rules";
 import { NativeCheckbox } from "@/web/components/ui/native-checkbox";
 import type { FolderView } from "@/web/features/files/api/files-keys";
+import { type DropOnto, gridDragProps } from "@/web/features/files/hooks/use-drag-move";
 import { useFilePages } from "@/web/features/files/hooks/use-file-pages";
 import { type ListKeyActions, useListKeyboard } from "@/web/features/files/hooks/use-list-keyboard";
 import { useListSelection } from "@/web/features/files/hooks/use-list-selection";
@@ -13,6 +14,7 @@ import type { EntryRef } from "@/web/features/files/state/name-order";
 import {
   isSelected,
   selectAll,
+  selectedCount,
   selectionState,
   selectPaths,
 } from "@/web/features/files/state/selection";
@@ -29,6 +31,8 @@ export interface FileListActions extends Omit<ListKeyActions, "onMenuAt"> {
   onRenameDone(renamed: EntryRef | null): void;
   onContextMenu(point: { x: number; y: number }): void;
   onRevealed(): void;
+  /** Selected items dropped onto a folder row or tile. */
+  onDropOnto: DropOnto;
 }
 
 /**
@@ -114,6 +118,15 @@ export function FileList({
   });
 
   const handlers = useRowHandlers({ ...sel, setActive, renaming, actions });
+  const drag = gridDragProps({
+    folder: view.path,
+    canWrite: canWrite && renaming === null,
+    selection,
+    selectedCount: selectedCount(selection, total),
+    entryAt,
+    select,
+    onDrop: actions.onDropOnto,
+  });
 
   const headerChecked = selectionState(selection, total);
   const headerCheckbox = (
@@ -155,6 +168,7 @@ export function FileList({
         aria-activedescendant={total > 0 ? `${gridId}-${active}` : undefined}
         onKeyDown={onKeyDown}
         onFocus={canWrite ? preloadRenameInput : undefined}
+        {...drag}
         data-testid="file-list-scroller"
         className="min-h-0 flex-1 overflow-auto focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-inset focus-visible:ring-ring"
       >

@@ -9,7 +9,7 @@ import type { FolderView } from "@/web/features/files/api/files-keys";
 import { cn } from "@/web/lib/cn";
 import { formatDateTime } from "@/web/lib/format";
 import { describeType, FileTypeIcon } from "./file-icon";
-import { entrySize, NameOrEditor, RowCheckbox, type RowProps } from "./row-parts";
+import { dropTargetClass, entrySize, NameOrEditor, RowCheckbox, type RowProps } from "./row-parts";
 
 export const ROW_HEIGHT = 36;
 
@@ -116,12 +116,14 @@ export const FileRow = memo(function FileRow({
       aria-rowindex={index + 2}
       aria-selected={selected}
       data-index={index}
+      draggable={entry !== undefined && !renaming}
       className={cn(
         columns,
         "absolute left-0 top-0 w-full cursor-default select-none text-sm",
         selected ? "bg-selected" : "hover:bg-accent",
         active && "ring-1 ring-inset ring-ring/60",
         renaming && "z-20",
+        dropTargetClass,
       )}
       style={{ height: ROW_HEIGHT, transform: `translateY(${start}px)` }}
       onClick={(e) => handlers.click(e, index, entry)}

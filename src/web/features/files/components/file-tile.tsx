@@ -5,7 +5,7 @@ import { memo, type ReactNode } from "react";
 import { Skeleton } from "@/web/components/ui/skeleton";
 import { cn } from "@/web/lib/cn";
 import { FileTypeIcon } from "./file-icon";
-import { entrySize, NameOrEditor, RowCheckbox, type RowProps } from "./row-parts";
+import { dropTargetClass, entrySize, NameOrEditor, RowCheckbox, type RowProps } from "./row-parts";
 
 export const TILE_ROW_HEIGHT = 132;
 export const TILE_MIN_WIDTH = 150;
@@ -56,11 +56,13 @@ export const FileTile = memo(function FileTile({
       aria-selected={selected}
       aria-label={entry ? undefined : "Loading"}
       data-index={index}
+      draggable={entry !== undefined && !renaming}
       className={cn(
         "group relative flex min-w-0 cursor-default select-none flex-col items-center gap-1 rounded-md border p-2 text-center text-sm",
         selected ? "border-primary/40 bg-selected" : "border-transparent hover:bg-accent",
         active && "ring-1 ring-ring/60",
         renaming && "z-20",
+        dropTargetClass,
       )}
       onClick={(e) => handlers.click(e, index, entry)}
       onDoubleClick={() => entry && !renaming && handlers.open(entry)}

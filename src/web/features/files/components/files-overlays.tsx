@@ -1,4 +1,5 @@
 import { Suspense } from "react";
+import type { CreateOperationBody, OperationConflict } from "@/contract/operations";
 import { baseName } from "@/contract/rules";
 import { lazyWithRetry } from "@/web/components/lazy-with-retry";
 import type { FileAction } from "./file-actions";
@@ -7,11 +8,17 @@ const FileContextMenu = lazyWithRetry(() => import("./file-context-menu"));
 const ShortcutsDialog = lazyWithRetry(() => import("./shortcuts-dialog"));
 const DeletePermanentlyDialog = lazyWithRetry(() => import("./delete-permanently-dialog"));
 const ManifestDialog = lazyWithRetry(() => import("./manifest-dialog"));
+const MoveCopyDialog = lazyWithRetry(() => import("./move-copy-dialog"));
+const ConflictDialog = lazyWithRetry(() => import("./conflict-dialog"));
+const RenameBatchDialog = lazyWithRetry(() => import("./rename-batch-dialog"));
 
 export type OpenDialog =
   | { kind: "shortcuts" }
   | { kind: "manifest" }
   | { kind: "delete"; paths: string[] }
+  | { kind: "move-copy"; op: CreateOperationBody["kind"]; paths: string[] }
+  | { kind: "conflicts"; body: CreateOperationBody; conflicts: OperationConflict[] }
+  | { kind: "rename-many"; paths: string[] }
   | null;
 
 /** The page's menu and dialogs, each loaded when first opened. */
@@ -24,6 +31,8 @@ export function FilesOverlays({
   dialog,
   onCloseDialog,
   onDeletePermanently,
+  onStartOperation,
+  onRenamedMany,
 }: {
   folder: string;
   menu: { x: number; y: number; key: number } | null;
@@ -33,6 +42,9 @@ export function FilesOverlays({
   dialog: OpenDialog;
   onCloseDialog(): void;
   onDeletePermanently(paths: string[]): Promise<void>;
+  /** Starts a move or copy; a conflict refusal opens the conflict dialog instead. */
+  onStartOperation(body: CreateOperationBody): Promise<unknown>;
+  onRenamedMany(): void;
 }) {
   return (
     <Suspense fallback={null}>
@@ -55,6 +67,28 @@ export function FilesOverlays({
           onConfirm={() => onDeletePermanently(dialog.paths)}
           onClose={onCloseDialog}
         />
+      )}
+      {dialog?.kind === "move-copy" && (
+        <MoveCopyDialog
+          kind={dialog.op}
+          paths={dialog.paths}
+          folder={folder}
+          onStart={onStartOperation}
+          onClose={onCloseDialog}
+        />
+      )}
+      {dialog?.kind === "conflicts" && (
+        <ConflictDialog
+          // A second refusal (new conflicts) starts the choices afresh.
+          key={dialog.conflicts.map((c) => c.path).join("\n")}
+          body={dialog.body}
+          conflicts={dialog.conflicts}
+          onStart={onStartOperation}
+          onClose={onCloseDialog}
+        />
+      )}
+      {dialog?.kind === "rename-many" && (
+        <RenameBatchDialog paths={dialog.paths} onDone={onRenamedMany} onClose={onCloseDialog} />
       )}
     </Suspense>
   );

@@ -2,6 +2,7 @@ import { KeyboardIcon, ListChecksIcon, PanelRightIcon } from "lucide-react";
 import type { RefObject } from "react";
 import type { FileListing, SearchResult } from "@/contract/files";
 import { Button } from "@/web/components/ui/button";
+import type { DropOnto } from "@/web/features/files/hooks/use-drag-move";
 import { ariaKeyShortcuts } from "@/web/features/files/keymap";
 import { formatCount } from "@/web/lib/format";
 import { Breadcrumbs } from "./breadcrumbs";
@@ -23,6 +24,7 @@ export function FilesToolbar({
   onToggleDetails,
   onShowManifest,
   onShowShortcuts,
+  onDropOnto,
 }: {
   workspaceId: string;
   folder: string;
@@ -33,12 +35,14 @@ export function FilesToolbar({
   onToggleDetails(): void;
   onShowManifest(): void;
   onShowShortcuts(): void;
+  /** Items dropped on a breadcrumb (with write access). */
+  onDropOnto?: DropOnto;
 }) {
   return (
     <div className="flex flex-wrap items-center gap-x-3 gap-y-2 border-b border-border px-4 py-3">
       <h1 className="sr-only">Files</h1>
       <div className="min-w-0 flex-1 basis-48">
-        <Breadcrumbs path={folder} />
+        <Breadcrumbs path={folder} onDropOnto={onDropOnto} />
         {listing && (
           <p className="mt-0.5 text-xs text-muted-foreground" aria-live="polite">
             {formatCount(listing.total)} item{listing.total === 1 ? "" : "s"}

@@ -43,6 +43,10 @@ export interface RowProps {
   handlers: RowHandlers;
 }
 
+/** A folder under a drag that would take it (see use-drag-move). */
+export const dropTargetClass =
+  "data-drop-target:bg-accent data-drop-target:ring-2 data-drop-target:ring-inset data-drop-target:ring-primary";
+
 /** A folder's item count or a file's size. */
 export const entrySize = (entry: FileEntry) =>
   entry.type === "folder"

@@ -1,10 +1,13 @@
 import { type QueryClient, useQueryClient } from "@tanstack/react-query";
 import {
   CopyIcon,
+  CopyPlusIcon,
+  FolderInputIcon,
   FolderOpenIcon,
   HistoryIcon,
   InfoIcon,
   PencilIcon,
+  PencilLineIcon,
   Trash2Icon,
   XCircleIcon,
 } from "lucide-react";
@@ -51,6 +54,10 @@ export function useFileActions(o: {
   onRename(entry: FileEntry): void;
   onShowDetails(tab: DetailsTab): void;
   onAskDeletePermanently(paths: string[]): void;
+  /** "Move to…" and "Copy to…" (with write access). */
+  onMoveCopy?(kind: "move" | "copy"): void;
+  /** "Rename…" by pattern, offered when it is given (several items selected). */
+  onRenameMany?(): void;
 }) {
   const queryClient = useQueryClient();
   const trash = useTrashWithUndo(selectionScope(o.view));
@@ -100,6 +107,20 @@ export function useFileActions(o: {
       icon: CopyIcon,
       run: () => void copyText(single.path, "Copied the path"),
     });
+  const { onMoveCopy, onRenameMany } = o;
+  if (canWrite && onMoveCopy)
+    actions.push(
+      {
+        id: "move-to",
+        label: "Move to…",
+        icon: FolderInputIcon,
+        group: true,
+        run: () => onMoveCopy("move"),
+      },
+      { id: "copy-to", label: "Copy to…", icon: CopyPlusIcon, run: () => onMoveCopy("copy") },
+    );
+  if (canWrite && onRenameMany)
+    actions.push({ id: "rename-many", label: "Rename…", icon: PencilLineIcon, run: onRenameMany });
   if (canWrite)
     actions.push(
       {
@@ -119,5 +140,5 @@ export function useFileActions(o: {
         run: () => void askDeletePermanently(),
       },
     );
-  return { actions, trashSelected, askDeletePermanently };
+  return { actions, trashSelected, askDeletePermanently, selectedPaths: paths };
 }

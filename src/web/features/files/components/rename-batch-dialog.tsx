@@ -1,0 +1,301 @@
+import { keepPreviousData, useQuery } from "@tanstack/react-query";
+import { AlertTriangleIcon } from "lucide-react";
+import { useId, useState } from "react";
+import type { RenameBatchResult } from "@/contract/operations";
+import { Button } from "@/web/components/ui/button";
+import { DataTable, type DataTableColumn } from "@/web/components/ui/data-table";
+import {
+  Dialog,
+  DialogContent,
+  DialogDescription,
+  DialogFooter,
+  DialogHeader,
+  DialogTitle,
+} from "@/web/components/ui/dialog";
+import { FormError, FormField } from "@/web/components/ui/form-field";
+import { Input } from "@/web/components/ui/input";
+import { NativeCheckbox } from "@/web/components/ui/native-checkbox";
+import { NativeSelect } from "@/web/components/ui/native-select";
+import {
+  renamePreviewQueryOptions,
+  useRenameBatchMutation,
+} from "@/web/features/files/api/rename-batch";
+import {
+  buildPattern,
+  emptyRenameForm,
+  isEmptyPattern,
+  isPlanStale,
+  type PreviewRow,
+  previewRows,
+  type RenameForm,
+} from "@/web/features/files/state/rename-preview";
+import { ApiError, describeError } from "@/web/lib/api-client";
+import { cn } from "@/web/lib/cn";
+import { formatCount } from "@/web/lib/format";
+import { useAsyncSubmit } from "@/web/lib/use-async-submit";
+import { useSessionStore } from "@/web/stores/session-store";
+import { toast } from "@/web/stores/toast-store";
+import { useDebouncedValue } from "../hooks/use-debounced-value";
+
+/** Long enough to let a word be typed, short enough that the preview follows the typing. */
+const PREVIEW_DEBOUNCE_MS = 250;
+const ROW_HEIGHT = 44;
+
+type FieldName = keyof RenameForm;
+
+/** The service names a pattern's member as `pattern.find`, `pattern.numbering.padding`… */
+function patternProblems(error: unknown): {
+  fields: Partial<Record<FieldName, string>>;
+  form?: string;
+} {
+  const fields: Partial<Record<FieldName, string>> = {};
+  if (error instanceof ApiError)
+    for (const issue of error.fieldIssues) {
+      const [root, member, inner] = issue.field.split(".");
+      const name = (member === "numbering" ? inner : member) as FieldName | undefined;
+      if (root === "pattern" && name && name in emptyRenameForm) fields[name] ??= issue.message;
+    }
+  return Object.keys(fields).length > 0 ? { fields } : { fields, form: describeError(error) };
+}
+
+const planIdOf = (result: RenameBatchResult | undefined) =>
+  typeof result?.planId === "string" ? result.planId : undefined;
+
+const columns: DataTableColumn<PreviewRow>[] = [
+  {
+    id: "old",
+    header: "Old name",
+    primary: true,
+    cell: (row) => (
+      <span className={cn(row.status === "unchanged" && "text-muted-foreground")} title={row.name}>
+        {row.name}
+      </span>
+    ),
+  },
+  {
+    id: "new",
+    header: "New name",
+    cell: (row) =>
+      row.status === "conflict" ? (
+        <span className="grid min-w-0 text-destructive-text" title={row.reason}>
+          <span className="flex min-w-0 items-center gap-1 truncate font-medium">
+            <AlertTriangleIcon className="size-3.5 shrink-0" aria-hidden="true" />
+            <span className="sr-only">Conflict: </span>
+            <span className="truncate">{row.newName}</span>
+          </span>
+          <span className="truncate text-xs">{row.reason}</span>
+        </span>
+      ) : row.status === "unchanged" ? (
+        <span className="text-muted-foreground">
+          {row.newName} <span className="text-xs">(unchanged)</span>
+        </span>
+      ) : (
+        <span className="font-medium" title={row.newName}>
+          {row.newName}
+        </span>
+      ),
+  },
+];
+
+/**
+ * Loaded when first opened: a pattern for several names, a preview that follows the typing (a
+ * dry run per pause, the stale one cancelled) and Apply, which runs exactly the plan previewed
+ * (its `planId`); if the folder changed since, the service refuses and the preview is refreshed.
+ */
+export default function RenameBatchDialog({
+  paths,
+  onDone,
+  onClose,
+}: {
+  paths: string[];
+  onDone(): void;
+  onClose(): void;
+}) {
+  const workspaceId = useSessionStore((s) => s.session?.workspaceId ?? "");
+  const [form, setForm] = useState(emptyRenameForm);
+  const set = <K extends FieldName>(key: K, value: RenameForm[K]) =>
+    setForm((f) => ({ ...f, [key]: value }));
+  const pattern = buildPattern(form);
+  const previewed = useDebouncedValue(pattern, PREVIEW_DEBOUNCE_MS);
+  const typing = JSON.stringify(pattern) !== JSON.stringify(previewed);
+  const preview = useQuery({
+    ...renamePreviewQueryOptions(workspaceId, paths, previewed),
+    enabled: !isEmptyPattern(previewed),
+    placeholderData: keepPreviousData,
+  });
+  const result = isEmptyPattern(previewed) ? undefined : preview.data;
+  const rows = previewRows(paths, result);
+  const invalid =
+    preview.error && !isEmptyPattern(previewed) ? patternProblems(preview.error) : { fields: {} };
+  const conflicts = rows.filter((r) => r.status === "conflict").length;
+  const changed = rows.filter((r) => r.status === "renamed").length;
+  const planId = planIdOf(result);
+  const ready =
+    !typing && !preview.isFetching && !preview.isPlaceholderData && !preview.error && !!planId;
+
+  const apply = useRenameBatchMutation();
+  const { onSubmit, pending, problems, setProblems } = useAsyncSubmit({
+    fields: [],
+    validate: () => ({
+      form:
+        conflicts > 0
+          ? "Resolve the conflicts first: change the pattern until no name collides."
+          : changed === 0
+            ? "The pattern changes no name yet."
+            : undefined,
+    }),
+    run: async () => {
+      try {
+        return await apply.mutateAsync({ paths, pattern: previewed, planId: planId ?? "" });
+      } catch (error) {
+        if (isPlanStale(error)) {
+          void preview.refetch();
+          throw new Error(
+            "The folder changed since this preview, so nothing was renamed. The preview is updated: check it and apply again.",
+          );
+        }
+        throw error;
+      }
+    },
+    onSuccess: (done) => {
+      const count = done.applied.length || changed;
+      toast({ title: `Renamed ${formatCount(count)} item${count === 1 ? "" : "s"}` });
+      onDone();
+      onClose();
+    },
+  });
+
+  const field = (name: FieldName) => invalid.fields[name];
+  const text = (name: FieldName, label: string, maxLength: number, className?: string) => (
+    <FormField label={label} error={field(name)} className={className}>
+      {(control) => (
+        <Input
+          {...control}
+          value={form[name] as string}
+          maxLength={maxLength}
+          autoComplete="off"
+          spellCheck={false}
+          onChange={(e) => {
+            set(name, e.target.value);
+            setProblems({});
+          }}
+        />
+      )}
+    </FormField>
+  );
+  const check = (name: FieldName, label: string) => (
+    <CheckField
+      label={label}
+      checked={form[name] as boolean}
+      onChange={(checked) => set(name, checked)}
+    />
+  );
+  const number = (name: FieldName, label: string, min: number, max: number) => (
+    <FormField label={label} error={field(name)}>
+      {(control) => (
+        <Input
+          {...control}
+          type="number"
+          inputMode="numeric"
+          min={min}
+          max={max}
+          value={form[name] as string}
+          onChange={(e) => set(name, e.target.value)}
+        />
+      )}
+    </FormField>
+  );
+
+  return (
+    <Dialog open onOpenChange={(open) => !open && !pending && onClose()}>
+      <DialogContent className="sm:max-w-3xl">
+        <form onSubmit={onSubmit} className="grid min-w-0 gap-4" noValidate>
+          <DialogHeader>
+            <DialogTitle>Rename {formatCount(paths.length)} items</DialogTitle>
+            <DialogDescription>
+              The preview follows what you type. Apply renames them all at once, or none.
+            </DialogDescription>
+          </DialogHeader>
+          <fieldset className="grid gap-3 sm:grid-cols-2">
+            <legend className="sr-only">Find and replace</legend>
+            {text("find", "Find", 255)}
+            {text("replace", "Replace with", 255)}
+            <div className="flex flex-wrap gap-x-4 gap-y-2 sm:col-span-2">
+              {check("regex", "Regular expression")}
+              {check("ignoreCase", "Ignore case")}
+              {check("includeExtension", "Include the extension")}
+            </div>
+            {text("prefix", "Prefix", 120)}
+            {text("suffix", "Suffix", 120)}
+          </fieldset>
+          <fieldset className="grid gap-3">
+            <legend className="sr-only">Numbering</legend>
+            {check("numbering", "Add a number")}
+            {form.numbering && (
+              <div className="grid grid-cols-2 gap-3 sm:grid-cols-5">
+                {number("start", "Start", 0, 999_999)}
+                {number("step", "Step", 1, 1000)}
+                {number("padding", "Digits", 1, 8)}
+                <FormField label="Position" error={field("position")}>
+                  {(control) => (
+                    <NativeSelect
+                      {...control}
+                      value={form.position}
+                      onChange={(e) => set("position", e.target.value as RenameForm["position"])}
+                    >
+                      <option value="suffix">After the name</option>
+                      <option value="prefix">Before the name</option>
+                      <option value="replace">Instead of the name</option>
+                    </NativeSelect>
+                  )}
+                </FormField>
+                {text("separator", "Separator", 8)}
+              </div>
+            )}
+          </fieldset>
+          <div className="flex h-64 min-w-0 flex-col rounded-md border border-border">
+            <DataTable
+              label="Preview of the new names"
+              columns={columns}
+              rows={rows}
+              rowKey={(row) => row.from}
+              rowHeight={ROW_HEIGHT}
+            />
+          </div>
+          <p className="text-sm text-muted-foreground" aria-live="polite">
+            {typing || preview.isFetching
+              ? "Updating the preview…"
+              : `${formatCount(changed)} to rename${conflicts > 0 ? `, ${formatCount(conflicts)} in conflict` : ""}`}
+          </p>
+          <FormError>{problems.form ?? invalid.form}</FormError>
+          <DialogFooter>
+            <Button type="button" variant="outline" disabled={pending} onClick={onClose}>
+              Cancel
+            </Button>
+            <Button type="submit" disabled={pending || !ready}>
+              {pending ? "Renaming…" : "Apply"}
+            </Button>
+          </DialogFooter>
+        </form>
+      </DialogContent>
+    </Dialog>
+  );
+}
+
+function CheckField({
+  label,
+  checked,
+  onChange,
+}: {
+  label: string;
+  checked: boolean;
+  onChange(checked: boolean): void;
+}) {
+  const id = useId();
+  return (
+    <div className="flex items-center gap-2 text-sm">
+      <NativeCheckbox id={id} checked={checked} onChange={(e) => onChange(e.target.checked)} />
+      <label htmlFor={id}>{label}</label>
+    </div>
+  );
+}
