@@ -65,7 +65,7 @@ export const cancelFileOperationRoute = apiRoute({
   scopes: write,
   summary: "Cancel a move or copy job",
   description:
-    "A queued or running job becomes `cancelled` at once. The item in flight finishes (each item is one transaction); items done stay done, the others stay where they were. A cancelled job answers unchanged; a completed or failed one is `validation_failed` (issue code `finished`). 404 for an unknown id.",
+    "A queued or running job becomes `cancelled` at once. The item in flight finishes (each item is one transaction); items done stay done, the others stay where they were. A cancelled job answers unchanged; a completed or failed one is `validation_failed` (issue code `not_cancellable`). 404 for an unknown id.",
   request: { params: jobParams },
   responses: { 200: json(operationSchema, "The job") },
 });

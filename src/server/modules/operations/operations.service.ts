@@ -211,7 +211,9 @@ export function cancelOperation(deps: AppDeps, workspaceId: string, id: string):
       if (!row) throw notFound(`Job ${id}`, { jobId: id });
       if (row.status === "completed" || row.status === "failed") {
         throw new ApiError(400, "validation_failed", `Job ${id} has already ${row.status}`, {
-          issues: [{ field: "jobId", message: `the job is ${row.status}`, code: "finished" }],
+          issues: [
+            { field: "jobId", message: `the job is ${row.status}`, code: "not_cancellable" },
+          ],
         });
       }
       markEnded(deps.db, id, "cancelled", null, deps.clock.now());

@@ -481,7 +481,7 @@ describe("cancel and restart", () => {
     const job = await bigMove();
     await runJobs();
     const refused = await expectError(await cancel(job.id), 400);
-    expect(refused.issues[0]).toMatchObject({ field: "jobId", code: "finished" });
+    expect(refused.issues[0]).toMatchObject({ field: "jobId", code: "not_cancellable" });
   });
 
   it("a worker that dies mid-job: the next run resumes where it stopped, nothing lost or done twice", async () => {
