@@ -1,0 +1,80 @@
+import { execFileSync } from "node:child_process";
+import { afterAll, expect, it } from "vitest";
+import { serviceProcesses } from "@/server/testing/service-process";
+
+const service = serviceProcesses("consign-bulk-kill-");
+afterAll(() => service.close());
+
+it("kill -9 in the middle of a bulk trash of a big folder, then a restart: the job ends, nothing lost or done twice", async () => {
+  const first = await service.start();
+  const key = first.key!;
+  const call = async (origin: string, method: string, url: string, body?: unknown) => {
+    const res = await fetch(`${origin}${url}`, {
+      method,
+      headers: { Authorization: `Bearer ${key}`, "Content-Type": "application/json" },
+      body: body === undefined ? undefined : JSON.stringify(body),
+    });
+    // biome-ignore lint/suspicious/noExplicitAny: reads whatever the service answered
+    return { status: res.status, json: (await res.json()) as any };
+  };
+  const me = await call(first.origin, "GET", "/v1/auth/key");
+  const w = (suffix: string) => `/v1/workspaces/${me.json.workspace.id}${suffix}`;
+  // The seed CLI writes beside the running service, as a person would seed it.
+  execFileSync(
+    process.execPath,
+    ["--import", "tsx", "src/server/cli/seed.ts", "--entries", "30000", "--folder", "big"],
+    { cwd: service.root, env: service.env, stdio: "ignore" },
+  );
+
+  const job = await call(first.origin, "POST", w("/files/bulk"), {
+    action: "trash",
+    selection: { folder: "big", allExcept: [] },
+  });
+  expect(job.status).toBe(201);
+  let seen = job.json;
+  while (seen.done === 0)
+    seen = (await call(first.origin, "GET", w(`/files/bulk/${seen.id}`))).json;
+  await service.kill(first.child);
+  expect(seen.status).toBe("running");
+  expect(seen.done).toBeLessThan(30_000);
+
+  service.expireLeases();
+  const second = await service.start();
+  let end = seen;
+  for (let i = 0; i < 600 && (end.status === "running" || end.status === "queued"); i++) {
+    await new Promise((r) => setTimeout(r, 50));
+    end = (await call(second.origin, "GET", w(`/files/bulk/${seen.id}`))).json;
+  }
+  expect(end).toMatchObject({ status: "completed", total: 30_000, done: 30_000, failed: 0 });
+  const listing = await call(second.origin, "GET", w("/files?path=big"));
+  expect(listing.json.total).toBe(0);
+
+  const db = service.open(true);
+  const count = (sql: string, ...params: unknown[]) =>
+    db
+      .prepare(sql)
+      .pluck()
+      .get(...params);
+  try {
+    expect(count("SELECT count(*) FROM trash_items WHERE path LIKE 'big/%'")).toBe(30_000);
+    expect(count("SELECT count(DISTINCT entry_id) FROM trash_items")).toBe(30_000);
+    expect(count("SELECT count(*) FROM bulk_job_trash WHERE job_id = ?", seen.id)).toBe(30_000);
+    expect(count("SELECT count(*) FROM entries WHERE path LIKE 'big/%' AND trash_id IS NULL")).toBe(
+      0,
+    );
+    expect(
+      count(
+        "SELECT folder_count + file_count FROM entries WHERE path = 'big' AND trash_id IS NULL",
+      ),
+    ).toBe(0);
+    expect(
+      count(
+        "SELECT count(*) FROM events WHERE type = 'file.trashed' AND data LIKE ?",
+        `%${seen.id}%`,
+      ),
+    ).toBe(1);
+  } finally {
+    db.close();
+  }
+  await service.kill(second.child);
+}, 120_000);

@@ -1,0 +1,62 @@
+import { type ChildProcess, spawn } from "node:child_process";
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import Database from "better-sqlite3";
+
+const root = path.resolve(import.meta.dirname, "../../..");
+
+/**
+ * The real service as processes on one temporary data dir, for tests that kill one with
+ * SIGKILL and start the next: `start()` resolves once it listens (with the admin key on the
+ * first start), `kill()` sends SIGKILL, `close()` kills what is left and removes the data dir.
+ */
+export function serviceProcesses(prefix: string) {
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), prefix));
+  const env = { ...process.env, DATA_DIR: dataDir, LOG_LEVEL: "warn", DEMO_CONTENT: "0" };
+  const children: ChildProcess[] = [];
+
+  async function start(): Promise<{ child: ChildProcess; origin: string; key?: string }> {
+    // The first start prints the admin key, which may come after the address.
+    const firstStart = !fs.existsSync(path.join(dataDir, "consign.db"));
+    const child = spawn(process.execPath, ["--import", "tsx", "src/server/main.ts"], {
+      cwd: root,
+      env: { ...env, PORT: "0", HOST: "127.0.0.1", STATIC_DIR: path.join(dataDir, "none") },
+      stdio: ["ignore", "pipe", "inherit"],
+    });
+    children.push(child);
+    let out = "";
+    return new Promise((resolve, reject) => {
+      child.once("exit", (code) => reject(new Error(`service exited with ${code}: ${out}`)));
+      child.stdout!.on("data", (d) => {
+        out += String(d);
+        const origin = /running at (http:\/\/\S+)/.exec(out)?.[1];
+        const key = /#key=(svc_sk_\w+)/.exec(out)?.[1];
+        if (origin && (key || !firstStart)) resolve({ child, origin, key });
+      });
+    });
+  }
+
+  const kill = (child: ChildProcess) =>
+    new Promise<void>((resolve) => {
+      child.once("exit", () => resolve());
+      child.kill("SIGKILL");
+    });
+
+  /** The database, opened beside the service (WAL lets both in). */
+  const open = (readonly = false) => new Database(path.join(dataDir, "consign.db"), { readonly });
+
+  /** A killed worker's lease lasts 60 s; this lets it run out at once. */
+  function expireLeases() {
+    const db = open();
+    db.prepare("UPDATE jobs SET lease_expires_at = 0 WHERE status = 'running'").run();
+    db.close();
+  }
+
+  function close() {
+    for (const c of children) if (c.exitCode === null && c.signalCode === null) c.kill("SIGKILL");
+    fs.rmSync(dataDir, { recursive: true, force: true });
+  }
+
+  return { root, dataDir, env, start, kill, open, expireLeases, close };
+}
