@@ -477,6 +477,25 @@ describe("cancel and restart", () => {
     ]);
   });
 
+  it("cancelled while its worker was dead: the next run ends it and reports the items it did", async () => {
+    const job = await bigMove();
+    let batches = 0;
+    await runner({
+      batchFiles: 1,
+      afterBatch: () => {
+        if (++batches === 2) throw new Error("process killed");
+      },
+    }).runDue();
+    expect((await okBody(await cancel(job.id))).filesDone).toBe(2);
+    clock.advance(10_000);
+    await runJobs();
+    expect(await get(job.id)).toMatchObject({ status: "cancelled", filesDone: 2 });
+    expect(await names("src")).toHaveLength(4);
+    expect(events("file.moved")).toEqual([
+      expect.objectContaining({ status: "cancelled", paths: ["dst/f0.txt", "dst/f1.txt"] }),
+    ]);
+  });
+
   it("a completed job cannot be cancelled", async () => {
     const job = await bigMove();
     await runJobs();

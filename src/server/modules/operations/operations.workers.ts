@@ -105,8 +105,8 @@ function runBatch(deps: AppDeps, id: string, batchFiles: number): Step {
  * what it moved).
  */
 function report(deps: AppDeps, id: string) {
-  const op = operationRow(deps.db, id)!;
-  if (op.reported) return;
+  const op = operationRow(deps.db, id);
+  if (!op || op.reported) return;
   markReported(deps.db, id);
   const done = doneItems(deps.db, id, EVENT_PATHS);
   if (done.length === 0) return;
@@ -131,7 +131,12 @@ export function operationJob(deps: AppDeps, tuning: OperationTuning = {}): JobKi
       const { operationId } = payload as { operationId: string };
       try {
         const started = deps.db
-          .transaction(() => markStarted(deps.db, operationId, deps.clock.now()))
+          .transaction(() => {
+            if (markStarted(deps.db, operationId, deps.clock.now())) return true;
+            // Cancelled while no worker ran it (a crash in between): what it did is still told.
+            report(deps, operationId);
+            return false;
+          })
           .immediate();
         if (!started) return;
         for (;;) {
