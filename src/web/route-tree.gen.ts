@@ -15,6 +15,7 @@ import { Route as AppIndexRouteImport } from './routes/_app/index'
 import { Route as AppAreaRouteImport } from './routes/_app/$area'
 import { Route as AppEventsRouteImport } from './routes/_app/events'
 import { Route as AppFilesRouteImport } from './routes/_app/files'
+import { Route as AppJobsRouteImport } from './routes/_app/jobs'
 import { Route as AppTrashRouteImport } from './routes/_app/trash'
 import { Route as AppWebhooksIndexRouteImport } from './routes/_app/webhooks.index'
 import { Route as AppWebhooksWebhookIdRouteImport } from './routes/_app/webhooks.$webhookId'
@@ -48,6 +49,11 @@ const AppFilesRoute = AppFilesRouteImport.update({
   path: '/files',
   getParentRoute: () => AppRoute,
 } as any)
+const AppJobsRoute = AppJobsRouteImport.update({
+  id: '/jobs',
+  path: '/jobs',
+  getParentRoute: () => AppRoute,
+} as any)
 const AppTrashRoute = AppTrashRouteImport.update({
   id: '/trash',
   path: '/trash',
@@ -70,6 +76,7 @@ export interface FileRoutesByFullPath {
   '/$area': typeof AppAreaRoute
   '/events': typeof AppEventsRoute
   '/files': typeof AppFilesRoute
+  '/jobs': typeof AppJobsRoute
   '/trash': typeof AppTrashRoute
   '/webhooks/$webhookId': typeof AppWebhooksWebhookIdRoute
   '/webhooks/': typeof AppWebhooksIndexRoute
@@ -79,6 +86,7 @@ export interface FileRoutesByTo {
   '/$area': typeof AppAreaRoute
   '/events': typeof AppEventsRoute
   '/files': typeof AppFilesRoute
+  '/jobs': typeof AppJobsRoute
   '/trash': typeof AppTrashRoute
   '/': typeof AppIndexRoute
   '/webhooks/$webhookId': typeof AppWebhooksWebhookIdRoute
@@ -91,6 +99,7 @@ export interface FileRoutesById {
   '/_app/$area': typeof AppAreaRoute
   '/_app/events': typeof AppEventsRoute
   '/_app/files': typeof AppFilesRoute
+  '/_app/jobs': typeof AppJobsRoute
   '/_app/trash': typeof AppTrashRoute
   '/_app/': typeof AppIndexRoute
   '/_app/webhooks/$webhookId': typeof AppWebhooksWebhookIdRoute
@@ -104,6 +113,7 @@ export interface FileRouteTypes {
     | '/$area'
     | '/events'
     | '/files'
+    | '/jobs'
     | '/trash'
     | '/webhooks/$webhookId'
     | '/webhooks/'
@@ -113,6 +123,7 @@ export interface FileRouteTypes {
     | '/$area'
     | '/events'
     | '/files'
+    | '/jobs'
     | '/trash'
     | '/'
     | '/webhooks/$webhookId'
@@ -124,6 +135,7 @@ export interface FileRouteTypes {
     | '/_app/$area'
     | '/_app/events'
     | '/_app/files'
+    | '/_app/jobs'
     | '/_app/trash'
     | '/_app/'
     | '/_app/webhooks/$webhookId'
@@ -179,6 +191,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AppFilesRouteImport
       parentRoute: typeof AppRoute
     }
+    '/_app/jobs': {
+      id: '/_app/jobs'
+      path: '/jobs'
+      fullPath: '/jobs'
+      preLoaderRoute: typeof AppJobsRouteImport
+      parentRoute: typeof AppRoute
+    }
     '/_app/trash': {
       id: '/_app/trash'
       path: '/trash'
@@ -207,6 +226,7 @@ interface AppRouteChildren {
   AppAreaRoute: typeof AppAreaRoute
   AppEventsRoute: typeof AppEventsRoute
   AppFilesRoute: typeof AppFilesRoute
+  AppJobsRoute: typeof AppJobsRoute
   AppTrashRoute: typeof AppTrashRoute
   AppIndexRoute: typeof AppIndexRoute
   AppWebhooksWebhookIdRoute: typeof AppWebhooksWebhookIdRoute
@@ -217,6 +237,7 @@ const AppRouteChildren: AppRouteChildren = {
   AppAreaRoute: AppAreaRoute,
   AppEventsRoute: AppEventsRoute,
   AppFilesRoute: AppFilesRoute,
+  AppJobsRoute: AppJobsRoute,
   AppTrashRoute: AppTrashRoute,
   AppIndexRoute: AppIndexRoute,
   AppWebhooksWebhookIdRoute: AppWebhooksWebhookIdRoute,

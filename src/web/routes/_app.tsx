@@ -1,6 +1,7 @@
 import { createFileRoute, redirect } from "@tanstack/react-router";
 import { AppShell } from "@/web/components/layout/app-shell";
 import { KeyIndicator } from "@/web/features/auth/components/key-indicator";
+import { JobsIndicator } from "@/web/features/jobs";
 import { useSessionStore } from "@/web/stores/session-store";
 
 export const Route = createFileRoute("/_app")({
@@ -9,5 +10,5 @@ export const Route = createFileRoute("/_app")({
       throw redirect({ to: "/connect", search: { redirect: location.href } });
     }
   },
-  component: () => <AppShell account={<KeyIndicator />} />,
+  component: () => <AppShell account={<KeyIndicator />} jobs={<JobsIndicator />} />,
 });

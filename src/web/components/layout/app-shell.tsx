@@ -9,8 +9,11 @@ import { ThemeMenu } from "./theme-menu";
 
 const NavDrawer = lazyWithRetry(() => import("./nav-drawer"));
 
-/** `account` is the signed-in key's menu, given by the route so the shell needs no feature. */
-export function AppShell({ account }: { account: ReactNode }) {
+/**
+ * `account` is the signed-in key's menu and `jobs` the running jobs' badge, given by the route
+ * so the shell needs no feature.
+ */
+export function AppShell({ account, jobs }: { account: ReactNode; jobs?: ReactNode }) {
   const [drawerOpen, setDrawerOpen] = useState(false);
   const menuButton = useRef<HTMLButtonElement>(null);
   return (
@@ -44,7 +47,9 @@ export function AppShell({ account }: { account: ReactNode }) {
           >
             <MenuIcon aria-hidden="true" />
           </Button>
-          <div className="ml-auto flex min-w-0 items-center gap-2">
+          {/* Tighter on a phone, where the jobs badge joins the theme and key controls. */}
+          <div className="ml-auto flex min-w-0 items-center gap-1 sm:gap-2">
+            {jobs}
             <ThemeMenu />
             {account}
           </div>

@@ -4,6 +4,7 @@ import {
   BarChart3Icon,
   FolderIcon,
   InboxIcon,
+  ListChecksIcon,
   type LucideIcon,
   SettingsIcon,
   Share2Icon,
@@ -35,6 +36,13 @@ export const navItems: NavItem[] = [
     icon: Trash2Icon,
     built: true,
     summary: "Restore or purge deleted files and folders.",
+  },
+  {
+    area: "jobs",
+    label: "Jobs",
+    icon: ListChecksIcon,
+    built: true,
+    summary: "Moves, copies and bulk work running on the service.",
   },
   {
     area: "transfers",

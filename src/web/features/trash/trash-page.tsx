@@ -12,20 +12,33 @@ import { describeError } from "@/web/lib/api-client";
 import { formatCount } from "@/web/lib/format";
 import { toast } from "@/web/stores/toast-store";
 import { trashListQueryOptions } from "./api/list-trash";
-import { usePurgeTrashItemsMutation } from "./api/purge-trash-item";
-import { useRestoreTrashItemsMutation } from "./api/restore-trash-item";
-import { batchReport, describeItems } from "./batch-report";
+import { describeItems, jobReport } from "./batch-report";
 import { TrashFilters } from "./components/trash-filters";
 import { TrashTable } from "./components/trash-table";
-import { filterTrash, isFiltered, type TrashSearch, trashFolders } from "./trash-filter";
+import {
+  filterTrash,
+  isFiltered,
+  noTrashFilter,
+  type TrashFilter,
+  type TrashSearch,
+  trashFolders,
+} from "./trash-filter";
+import { trashSelection } from "./trash-selection";
 import { useTrashFilter } from "./use-trash-filter";
+import { useTrashJob } from "./use-trash-job";
 
-type Confirm = { kind: "purge"; items: TrashItem[] } | { kind: "empty"; items: TrashItem[] };
+type Confirm =
+  | { kind: "purge"; items: TrashItem[]; shown: TrashItem[]; filter: TrashFilter }
+  | { kind: "empty"; items: TrashItem[] };
+
+const verbs = {
+  restore: { past: "Restored", base: "restore" },
+  purge: { past: "Purged", base: "purge" },
+};
 
 export function TrashPage({ workspaceId, search }: { workspaceId: string; search: TrashSearch }) {
   const trash = useQuery(trashListQueryOptions(workspaceId));
-  const restore = useRestoreTrashItemsMutation();
-  const purge = usePurgeTrashItemsMutation();
+  const job = useTrashJob();
   const { filter, setText, setFilter, clear } = useTrashFilter(search);
   const [selected, setSelected] = useState<ReadonlySet<string>>(new Set());
   const [confirm, setConfirm] = useState<Confirm | null>(null);
@@ -47,27 +60,35 @@ export function TrashPage({ workspaceId, search }: { workspaceId: string; search
   const forget = (ids: string[]) =>
     setSelected((s) => new Set([...s].filter((id) => !ids.includes(id))));
 
-  const restoreTargets = () => {
-    const batch = targets;
-    restore.mutate(
-      batch.map((i) => i.id),
-      {
-        onSuccess: (outcome) => {
-          forget(outcome.done);
-          toast(batchReport({ past: "Restored", base: "restore" }, batch, outcome, describeError));
-        },
-        onError: (error) =>
-          toast({ title: "Could not restore", description: describeError(error), tone: "error" }),
-      },
+  /**
+   * One job for the whole selection: the ids, or the filter less what was left out. The toast
+   * comes when it ends; the items it handled leave the selection with the refreshed list.
+   */
+  const runJob = async (
+    action: "restore" | "purge",
+    batch: TrashItem[],
+    among: TrashItem[],
+    by: TrashFilter,
+  ) => {
+    const selection = trashSelection(batch, among, by, Date.now());
+    if (!selection) {
+      toast({ title: `Too many items to ${action} at once`, tone: "error" });
+      return;
+    }
+    const ended = await job.run(action, selection, batch);
+    if (ended.failed === 0) forget(batch.map((i) => i.id));
+    toast(jobReport(verbs[action], batch, ended));
+  };
+  const restoreTargets = () =>
+    runJob("restore", targets, shown, filter).catch((error) =>
+      toast({ title: "Could not restore", description: describeError(error), tone: "error" }),
     );
-  };
-  const purgeItems = async (batch: TrashItem[]) => {
-    const outcome = await purge.mutateAsync(batch.map((i) => i.id));
-    forget(outcome.done);
-    toast(batchReport({ past: "Purged", base: "purge" }, batch, outcome, describeError));
-  };
+  const purgeItems = (c: Confirm) =>
+    c.kind === "empty"
+      ? runJob("purge", c.items, c.items, noTrashFilter)
+      : runJob("purge", c.items, c.shown, c.filter);
 
-  const busy = restore.isPending || purge.isPending;
+  const busy = job.running !== null;
   return (
     <div className="flex min-h-0 flex-1 flex-col">
       <PageHeader
@@ -123,13 +144,13 @@ export function TrashPage({ workspaceId, search }: { workspaceId: string; search
             </p>
             <Button size="sm" disabled={targets.length === 0 || busy} onClick={restoreTargets}>
               <RotateCcwIcon aria-hidden="true" />
-              {restore.isPending ? "Restoring…" : "Restore"}
+              {job.running === "restore" ? "Restoring…" : "Restore"}
             </Button>
             <Button
               size="sm"
               variant="destructive"
               disabled={targets.length === 0 || busy}
-              onClick={() => setConfirm({ kind: "purge", items: targets })}
+              onClick={() => setConfirm({ kind: "purge", items: targets, shown, filter })}
             >
               <XCircleIcon aria-hidden="true" />
               Purge…
@@ -169,7 +190,7 @@ export function TrashPage({ workspaceId, search }: { workspaceId: string; search
               : "They are deleted for good, with everything in the folders and every kept version. This cannot be undone."
           }
           confirmLabel={confirm.kind === "empty" ? "Empty trash" : "Purge"}
-          onConfirm={() => purgeItems(confirm.items)}
+          onConfirm={() => purgeItems(confirm)}
           onClose={() => setConfirm(null)}
         />
       )}

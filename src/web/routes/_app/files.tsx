@@ -2,6 +2,7 @@ import { createFileRoute } from "@tanstack/react-router";
 import { filesPageQueryOptions } from "@/web/features/files/api/list-files";
 import { FilesPage } from "@/web/features/files/files-page";
 import { parseFilesSearch } from "@/web/features/files/files-search";
+import { FolderJobBanner } from "@/web/features/jobs";
 import { currentWorkspaceId, useWorkspaceId } from "@/web/stores/session-store";
 
 export const Route = createFileRoute("/_app/files")({
@@ -19,6 +20,11 @@ export const Route = createFileRoute("/_app/files")({
   component: function Files() {
     const view = Route.useLoaderDeps();
     const workspaceId = useWorkspaceId();
-    return <FilesPage workspaceId={workspaceId} view={view} />;
+    return (
+      <>
+        <FolderJobBanner workspaceId={workspaceId} folder={view.path} />
+        <FilesPage workspaceId={workspaceId} view={view} />
+      </>
+    );
   },
 });

@@ -16,7 +16,7 @@ import type { FolderView } from "@/web/features/files/api/files-keys";
 import { FILES_PAGE_SIZE, readFilesPages } from "@/web/features/files/api/list-files";
 import type { DetailsTab } from "@/web/features/files/components/details-panel";
 import type { FileAction } from "@/web/features/files/components/file-actions";
-import { emptySelection, pickSelected } from "@/web/features/files/state/selection";
+import { emptySelection, pickSelected, selectedCount } from "@/web/features/files/state/selection";
 import { selectionScope, useSelectionStore } from "@/web/features/files/state/selection-store";
 import { copyText } from "@/web/lib/clipboard";
 import { useTrashWithUndo } from "./use-trash-with-undo";
@@ -60,9 +60,14 @@ export function useFileActions(o: {
   onRenameMany?(): void;
 }) {
   const queryClient = useQueryClient();
-  const trash = useTrashWithUndo(selectionScope(o.view));
+  const trash = useTrashWithUndo(selectionScope(o.view), o.view.path);
   const paths = () => selectedPaths(queryClient, o.workspaceId, o.view, o.total);
-  const trashSelected = async () => trash(await paths());
+  // Never reads the folder's pages: "all except" goes to the service as it is.
+  const trashSelected = async () => {
+    const s = useSelectionStore.getState();
+    const selection = s.scope === selectionScope(o.view) ? s.selection : emptySelection;
+    trash(selection, selectedCount(selection, o.total));
+  };
   const askDeletePermanently = async () => {
     const selected = await paths();
     if (selected.length > 0) o.onAskDeletePermanently(selected);

@@ -1,62 +1,141 @@
-import { baseName } from "@/contract/rules";
+import { useQueryClient } from "@tanstack/react-query";
+import type { BulkJob } from "@/contract/operations";
+import { BULK_PATHS_MAX, baseName } from "@/contract/rules";
 import { useDeleteFilesMutation } from "@/web/features/files/api/delete-files";
-import { emptySelection, selectPaths } from "@/web/features/files/state/selection";
+import { filesKeys } from "@/web/features/files/api/files-keys";
+import { bulkEntrySelection, needsJob } from "@/web/features/files/state/bulk-selection";
+import { emptySelection, type Selection, selectPaths } from "@/web/features/files/state/selection";
 import { useSelectionStore } from "@/web/features/files/state/selection-store";
+import {
+  finishedReport,
+  followBulkJob,
+  useAnnounceJob,
+  useCreateBulkJobMutation,
+  useUndoBulkJobMutation,
+} from "@/web/features/jobs";
 import { useRestoreTrashedPathsMutation } from "@/web/features/trash";
 import { describeError } from "@/web/lib/api-client";
 import { formatCount } from "@/web/lib/format";
+import { currentWorkspaceId } from "@/web/stores/session-store";
 import { toast } from "@/web/stores/toast-store";
 
 /** “name” for one path, “N items” for more. */
 export const describeMany = (paths: string[]) =>
   paths.length === 1 ? `“${baseName(paths[0] ?? "")}”` : `${formatCount(paths.length)} items`;
 
-/**
- * Undo restores one item per request (the service has no batch restore), and the service allows
- * 600 requests a minute per key, shared with the browsing around it: beyond this many, the
- * Trash page is the way back.
- */
-const UNDO_LIMIT = 200;
+/** Minimum time between refreshes of the folder while a job empties it. */
+const REFRESH_MS = 1_500;
 
-/** Moves paths to the trash and offers Undo, which restores them and selects them again. */
-export function useTrashWithUndo(scope: string) {
+/**
+ * Moves a folder's selection to the trash and offers Undo. A small selection is one DELETE;
+ * a big one (or "select all") is one bulk job, which the folder shows as it goes, and whose
+ * Undo is one request too.
+ */
+export function useTrashWithUndo(scope: string, folder: string) {
+  const queryClient = useQueryClient();
   const deleteFiles = useDeleteFilesMutation();
   const restoreTrashed = useRestoreTrashedPathsMutation();
+  const createJob = useCreateBulkJobMutation();
+  const undoJob = useUndoBulkJobMutation();
+  const announce = useAnnounceJob();
   const setSelection = useSelectionStore((s) => s.set);
 
-  const undo = (paths: string[], what: string) =>
+  const failedToUndo = (error: unknown) =>
+    toast({
+      title: "Could not undo",
+      description: `${describeError(error)} The items are in the trash.`,
+      tone: "error",
+    });
+
+  const undoPaths = (paths: string[], what: string) =>
     restoreTrashed.mutate(paths, {
-      onSuccess: () => {
+      onSuccess: (job) => {
+        if (job && job.failed > 0) return toast(finishedReport(job));
         setSelection(scope, selectPaths(paths));
         toast({ title: `Restored ${what}` });
       },
-      onError: (error) =>
-        toast({
-          title: "Could not undo",
-          description: `${describeError(error)} The items are in the trash.`,
-          tone: "error",
-        }),
+      onError: failedToUndo,
     });
 
-  return (paths: string[]) => {
-    if (paths.length === 0) return;
+  /** Follows a job, refreshing the folder as its counters move, then reports how it ended. */
+  const follow = async (job: BulkJob, onEnd: (ended: BulkJob) => void) => {
+    const workspaceId = currentWorkspaceId();
+    let refreshed = 0;
+    try {
+      const ended = await followBulkJob(queryClient, workspaceId, job, {
+        folder,
+        onProgress: () => {
+          if (Date.now() - refreshed < REFRESH_MS) return;
+          refreshed = Date.now();
+          void queryClient.invalidateQueries({ queryKey: filesKeys.folder(workspaceId, folder) });
+        },
+      });
+      await queryClient.invalidateQueries({ queryKey: filesKeys.all(workspaceId) });
+      onEnd(ended);
+    } catch (error) {
+      toast({
+        title: "Lost track of the job; see Jobs",
+        description: describeError(error),
+        tone: "error",
+      });
+    }
+  };
+
+  const undoJobOf = (trashJob: BulkJob) =>
+    undoJob.mutate(trashJob.id, {
+      onSuccess: (restore) => {
+        announce(restore, trashJob.done);
+        void follow(restore, (ended) => toast(finishedReport(ended)));
+      },
+      onError: failedToUndo,
+    });
+
+  const trashWithJob = (selection: Selection, count: number) => {
+    const target = bulkEntrySelection(selection, folder);
+    if (!target) {
+      toast({
+        title: `Too many items picked one by one (${formatCount(count)})`,
+        description: `Up to ${formatCount(BULK_PATHS_MAX)} go at once; use Select all for more.`,
+        tone: "error",
+      });
+      return;
+    }
+    createJob.mutate(
+      { action: "trash", selection: target },
+      {
+        onSuccess: (job) => {
+          setSelection(scope, emptySelection);
+          announce(job, count);
+          void follow(job, (ended) =>
+            toast({
+              ...finishedReport(ended),
+              action: ended.undoable
+                ? { label: "Undo", onClick: () => undoJobOf(ended) }
+                : undefined,
+            }),
+          );
+        },
+        onError: (error) =>
+          toast({
+            title: `Could not move ${formatCount(count)} items to the trash`,
+            description: describeError(error),
+            tone: "error",
+          }),
+      },
+    );
+  };
+
+  const trashPaths = (paths: string[]) => {
     const what = describeMany(paths);
     deleteFiles.mutate(
       { paths, permanent: false },
       {
         onSuccess: () => {
           setSelection(scope, emptySelection);
-          toast(
-            paths.length > UNDO_LIMIT
-              ? {
-                  title: `Moved ${what} to the trash`,
-                  description: `Undo is offered for up to ${UNDO_LIMIT} items: restore these from the Trash page.`,
-                }
-              : {
-                  title: `Moved ${what} to the trash`,
-                  action: { label: "Undo", onClick: () => undo(paths, what) },
-                },
-          );
+          toast({
+            title: `Moved ${what} to the trash`,
+            action: { label: "Undo", onClick: () => undoPaths(paths, what) },
+          });
         },
         onError: (error) =>
           toast({
@@ -66,5 +145,12 @@ export function useTrashWithUndo(scope: string) {
           }),
       },
     );
+  };
+
+  /** `count` is how many the selection holds (the folder's total less the exceptions). */
+  return (selection: Selection, count: number) => {
+    if (count === 0) return;
+    if (needsJob(selection)) trashWithJob(selection, count);
+    else if (selection.mode === "some") trashPaths([...selection.ids]);
   };
 }

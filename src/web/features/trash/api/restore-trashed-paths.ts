@@ -1,20 +1,21 @@
 import { useMutation, useQueryClient } from "@tanstack/react-query";
-import type { Ok } from "@/contract/common";
+import type { BulkJob } from "@/contract/operations";
 import { parentOf } from "@/contract/rules";
 import { filesKeys } from "@/web/features/files";
-import { apiRequest, workspacePath } from "@/web/lib/api-client";
+import { createBulkJob, followBulkJob, jobsKeys } from "@/web/features/jobs";
 import { currentWorkspaceId } from "@/web/stores/session-store";
 import { trashListQueryOptions } from "./list-trash";
 import { trashKeys } from "./trash-keys";
 
 /**
- * Undo of "move to trash": the delete answers only `{ok}`, so the items are found in the trash
- * by original path (the newest item for each path, as the list is newest first) and restored.
+ * Undo of a small "move to trash": the delete answers only `{ok}`, so the items are found in the
+ * trash by original path (the newest item for each path, as the list is newest first) and
+ * restored by one bulk job, which this follows to its end. Null when none is in the trash.
  */
 export function useRestoreTrashedPathsMutation() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: async (paths: string[]) => {
+    mutationFn: async (paths: string[]): Promise<BulkJob | null> => {
       const workspaceId = currentWorkspaceId();
       const trash = await queryClient.fetchQuery({
         ...trashListQueryOptions(workspaceId),
@@ -22,13 +23,10 @@ export function useRestoreTrashedPathsMutation() {
       });
       const newest = new Map<string, string>();
       for (const item of trash) if (!newest.has(item.path)) newest.set(item.path, item.id);
-      const ids = paths.flatMap((p) => newest.get(p) ?? []);
-      for (const id of ids) {
-        await apiRequest<Ok>(workspacePath(`/files/trash/${encodeURIComponent(id)}/restore`), {
-          method: "POST",
-        });
-      }
-      return ids.length;
+      const itemIds = paths.flatMap((p) => newest.get(p) ?? []);
+      if (itemIds.length === 0) return null;
+      const job = await createBulkJob({ action: "restore", selection: { itemIds } });
+      return followBulkJob(queryClient, workspaceId, job);
     },
     onSettled: (_data, _error, paths) => {
       const workspaceId = currentWorkspaceId();
@@ -38,6 +36,7 @@ export function useRestoreTrashedPathsMutation() {
         ),
         queryClient.invalidateQueries({ queryKey: filesKeys.searches(workspaceId) }),
         queryClient.invalidateQueries({ queryKey: trashKeys.all(workspaceId) }),
+        queryClient.invalidateQueries({ queryKey: jobsKeys.all(workspaceId) }),
       ]);
     },
   });

@@ -1,0 +1,160 @@
+import type { Page, Request } from "@playwright/test";
+import { expect, expectNoAxeViolations, type Service, test } from "./fixtures";
+
+const unique = () => `${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}`;
+
+interface Listing {
+  total: number;
+}
+
+/** Every request the page makes that changes files: a bulk job's start, a DELETE, a restore. */
+function recordWrites(page: Page) {
+  const writes: Request[] = [];
+  page.on("request", (r) => {
+    if (r.method() !== "GET" && /\/files(\/|$|\?)/.test(new URL(r.url()).pathname)) writes.push(r);
+  });
+  return {
+    bulkStarts: () =>
+      writes.filter(
+        (r) => r.method() === "POST" && new URL(r.url()).pathname.endsWith("/files/bulk"),
+      ),
+    deletes: () => writes.filter((r) => r.method() === "DELETE"),
+    restores: () => writes.filter((r) => /\/files\/trash\/[^/]+\/restore$/.test(r.url())),
+    all: () => writes,
+  };
+}
+
+const total = async (service: Service, path: string) =>
+  (await service.api<Listing>("GET", `/files?path=${encodeURIComponent(path)}&count=1`)).total;
+
+test("select all and Delete trash a 20,000-entry folder as one job; the job centre watches it and Undo brings everything back", async ({
+  page,
+  service,
+}) => {
+  test.setTimeout(120_000);
+  const top = `Bulk ${unique()}`;
+  await service.seed(top, 20_000);
+  await page.goto(service.signInUrl);
+  await expect(page).toHaveURL(/\/files/);
+  await page.goto(`/files?path=${encodeURIComponent(top)}`);
+  await expect(page.getByText("20,000 items")).toBeVisible();
+
+  const writes = recordWrites(page);
+  await page.getByRole("row", { name: /dir_0000049/ }).click();
+  await page.keyboard.press("ControlOrMeta+a");
+  await expect(page.getByRole("region", { name: "Selection" })).toContainText("20,000 selected");
+  await page.keyboard.press("Delete");
+
+  const started = page.getByText("Moving 20,000 items to the trash…");
+  await expect(started).toBeVisible();
+  // One request started the work; the browser sent no DELETE and no page of paths.
+  expect(writes.bulkStarts()).toHaveLength(1);
+  expect(writes.bulkStarts()[0]!.postDataJSON()).toEqual({
+    action: "trash",
+    selection: { folder: top, allExcept: [] },
+  });
+  expect(writes.deletes()).toHaveLength(0);
+
+  // The toast leads to the job in the job centre, which follows it to the end.
+  await page
+    .getByRole("status")
+    .filter({ has: started })
+    .getByRole("button", { name: "View job" })
+    .click();
+  await expect(page).toHaveURL(/\/jobs\?job=/);
+  const drawer = page.getByRole("dialog", { name: "Move to trash" });
+  await expect(drawer).toBeVisible();
+  await expect(drawer.getByRole("progressbar")).toHaveAttribute("aria-valuenow", "100", {
+    timeout: 30_000,
+  });
+  await expect(drawer.getByText("Completed")).toBeVisible();
+  await expect(drawer).toContainText("20,000 of 20,000");
+  expect(await total(service, top)).toBe(0);
+
+  // Undo is one request for the whole job.
+  await drawer.getByRole("button", { name: "Undo Move to trash" }).click();
+  await expect(page.getByText("Restoring 20,000 items…")).toBeVisible();
+  await expect.poll(() => total(service, top), { timeout: 30_000 }).toBe(20_000);
+  await page.keyboard.press("Escape");
+  await expect(drawer).toBeHidden();
+  const restore = page.getByRole("row", { name: /Restore/ }).first();
+  await expect(restore.getByRole("progressbar")).toHaveAttribute("aria-valuenow", "100");
+  expect(writes.bulkStarts()).toHaveLength(1);
+  expect(writes.deletes()).toHaveLength(0);
+  expect(writes.restores()).toHaveLength(0);
+});
+
+test("restoring everything that matches a trash filter is one job", async ({ page, service }) => {
+  const top = `Filtered ${unique()}`;
+  const names = ["Match a", "Match b", "Match c", "Match d", "Other"];
+  for (const name of names) await service.api("POST", "/files/folder", { path: `${top}/${name}` });
+  await service.api("DELETE", "/files", { paths: names.map((n) => `${top}/${n}`) });
+
+  await page.goto(service.signInUrl);
+  await expect(page).toHaveURL(/\/files/);
+  await page.goto("/trash");
+  await page.getByLabel("Filter by name or path").fill(`${top}/Match`);
+  await expect(page.getByRole("checkbox", { name: /^Select .*Match/ })).toHaveCount(4);
+  await page.getByRole("checkbox", { name: "Select all shown" }).check();
+  await page.getByRole("checkbox", { name: `Select ${top}/Match d` }).uncheck();
+  await expect(page.getByText("3 selected")).toBeVisible();
+
+  const writes = recordWrites(page);
+  await page.getByRole("button", { name: "Restore" }).click();
+  await expect(page.getByText("Restored 3 items", { exact: true })).toBeVisible();
+  expect(writes.restores()).toHaveLength(0);
+  expect(writes.bulkStarts()).toHaveLength(1);
+  const body = writes.bulkStarts()[0]!.postDataJSON();
+  expect(body.action).toBe("restore");
+  expect(body.selection.filter.q).toBe(`${top}/Match`);
+  expect(body.selection.allExcept).toHaveLength(1);
+
+  const listing = await service.api<{ items: { name: string }[] }>(
+    "GET",
+    `/files?path=${encodeURIComponent(top)}`,
+  );
+  expect(listing.items.map((i) => i.name)).toEqual(["Match a", "Match b", "Match c"]);
+  await expect(page.getByRole("checkbox", { name: `Select ${top}/Match d` })).toBeVisible();
+});
+
+test.describe("on a phone", () => {
+  test.use({ viewport: { width: 390, height: 844 } });
+
+  test("the job centre keeps the job and its progress, and opens a job by keyboard, light and dark", async ({
+    page,
+    service,
+  }) => {
+    const top = `Phone jobs ${unique()}`;
+    await service.api("POST", "/files/folder", { path: `${top}/Gone` });
+    await service.api("POST", "/files/bulk", {
+      action: "trash",
+      selection: { paths: [`${top}/Gone`] },
+    });
+    await page.goto(service.signInUrl);
+    await expect(page).toHaveURL(/\/files/);
+    await page.goto("/jobs");
+    await expect(page.getByRole("heading", { name: "Jobs", level: 1 })).toBeVisible();
+
+    const row = page.getByRole("row", { name: /Move to trash/ }).first();
+    await expect(row.getByRole("progressbar")).toBeVisible();
+    await expect(row.getByRole("progressbar")).toHaveAttribute("aria-valuenow", "100");
+    await expect(page.getByRole("columnheader", { name: "Rate" })).toBeHidden();
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(
+      390,
+    );
+    await expectNoAxeViolations(page);
+
+    await row.getByRole("button", { name: /^Move to trash/ }).focus();
+    await page.keyboard.press("Enter");
+    const drawer = page.getByRole("dialog", { name: "Move to trash" });
+    await expect(drawer).toBeVisible();
+    await expect(drawer.getByRole("button", { name: "Undo Move to trash" })).toBeVisible();
+    await expectNoAxeViolations(page);
+    await page.keyboard.press("Escape");
+    await expect(drawer).toBeHidden();
+
+    await page.getByRole("button", { name: "Dark theme" }).click();
+    await page.evaluate(() => Promise.all(document.getAnimations().map((a) => a.finished)));
+    await expectNoAxeViolations(page);
+  });
+});

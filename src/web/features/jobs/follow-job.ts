@@ -1,0 +1,64 @@
+import type { QueryClient } from "@tanstack/react-query";
+import { create } from "zustand";
+import type { BulkJob } from "@/contract/operations";
+import { bulkJobQueryOptions } from "./api/get-bulk-job";
+import { ACTIVE_POLL_MS } from "./api/jobs-keys";
+import { isActive } from "./job-model";
+
+interface FollowedState {
+  /** Jobs whose end a caller reports itself: the shell's generic "finished" toast skips them. */
+  followed: Record<string, { folder?: string }>;
+  add(id: string, folder?: string): void;
+  remove(id: string): void;
+}
+
+export const useFollowedJobs = create<FollowedState>()((set) => ({
+  followed: {},
+  add: (id, folder) => set((s) => ({ followed: { ...s.followed, [id]: { folder } } })),
+  remove: (id) =>
+    set((s) => {
+      const { [id]: _gone, ...rest } = s.followed;
+      return { followed: rest };
+    }),
+}));
+
+/**
+ * For a caller that follows a job its own way (a move or copy): the shell then leaves the
+ * "finished" toast to it. Returns the release, for when the caller's report is shown.
+ */
+export function reportsOwnEnd(id: string): () => void {
+  useFollowedJobs.getState().add(id);
+  return () => useFollowedJobs.getState().remove(id);
+}
+
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+/**
+ * Watches one bulk job until it ends and resolves with its final record. A promise rather than
+ * a component's query: the person may leave the page that started it and still be told. Each
+ * reading goes through the job's query, so a banner or the job centre showing it stays current;
+ * `onProgress` runs when the counters move (callers refresh what the job is changing).
+ */
+export async function followBulkJob(
+  queryClient: QueryClient,
+  workspaceId: string,
+  job: BulkJob,
+  o: { folder?: string; onProgress?(job: BulkJob): void } = {},
+): Promise<BulkJob> {
+  useFollowedJobs.getState().add(job.id, o.folder);
+  let current = job;
+  try {
+    while (isActive(current)) {
+      await sleep(ACTIVE_POLL_MS);
+      const next = await queryClient.fetchQuery({
+        ...bulkJobQueryOptions(workspaceId, job.id),
+        staleTime: 0,
+      });
+      if (next.done !== current.done || next.failed !== current.failed) o.onProgress?.(next);
+      current = next;
+    }
+    return current;
+  } finally {
+    useFollowedJobs.getState().remove(job.id);
+  }
+}

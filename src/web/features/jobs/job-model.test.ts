@@ -1,0 +1,131 @@
+import { describe, expect, it } from "vitest";
+import type { BulkJob, Operation } from "@/contract/operations";
+import {
+  addSample,
+  describeSelection,
+  estimate,
+  formatDuration,
+  mergeJobs,
+  percentOf,
+  RATE_WINDOW_MS,
+} from "./job-model";
+
+const bulk = (o: Partial<BulkJob>): BulkJob => ({
+  id: "b1",
+  kind: "bulk",
+  action: "trash",
+  status: "running",
+  total: 1000,
+  done: 0,
+  failed: 0,
+  failures: [],
+  undoable: false,
+  undoOf: null,
+  error: null,
+  createdAt: "2026-05-10T12:00:00Z",
+  startedAt: "2026-05-10T12:00:00Z",
+  finishedAt: null,
+  ...o,
+});
+const move = (o: Partial<Operation>): Operation => ({
+  id: "m1",
+  kind: "move",
+  status: "completed",
+  destination: "Archive",
+  overwrite: false,
+  items: [{ path: "Projects/cut.mov", type: "file", bytes: 10 }],
+  filesTotal: 1,
+  filesDone: 1,
+  bytesTotal: 10,
+  bytesDone: 10,
+  error: null,
+  createdAt: "2026-05-10T12:05:00Z",
+  startedAt: null,
+  finishedAt: null,
+  ...o,
+});
+
+describe("estimate", () => {
+  it("knows nothing from one reading", () => {
+    expect(estimate([{ at: 0, done: 0 }], 100)).toEqual({ rate: null, etaSeconds: null });
+  });
+
+  it("takes the rate over the readings and the time left from the last", () => {
+    const samples = [
+      { at: 0, done: 0 },
+      { at: 1000, done: 100 },
+      { at: 2000, done: 200 },
+    ];
+    expect(estimate(samples, 1000)).toEqual({ rate: 100, etaSeconds: 8 });
+  });
+
+  it("has a rate but no ETA while the total is unknown or nothing moves", () => {
+    expect(
+      estimate(
+        [
+          { at: 0, done: 5 },
+          { at: 2000, done: 5 },
+        ],
+        100,
+      ),
+    ).toEqual({
+      rate: 0,
+      etaSeconds: null,
+    });
+    expect(
+      estimate(
+        [
+          { at: 0, done: 0 },
+          { at: 1000, done: 50 },
+        ],
+        null,
+      ),
+    ).toEqual({
+      rate: 50,
+      etaSeconds: null,
+    });
+  });
+
+  it("forgets readings older than the window, so the rate is the recent one", () => {
+    let samples = [{ at: 0, done: 0 }];
+    samples = addSample(samples, { at: RATE_WINDOW_MS, done: 10 });
+    samples = addSample(samples, { at: RATE_WINDOW_MS + 1000, done: 1010 });
+    expect(samples.map((s) => s.at)).toEqual([RATE_WINDOW_MS, RATE_WINDOW_MS + 1000]);
+    expect(estimate(samples, 2010).rate).toBe(1000);
+    // A repeated poll answer (same time) adds nothing.
+    expect(addSample(samples, { at: RATE_WINDOW_MS + 1000, done: 2000 })).toHaveLength(2);
+  });
+});
+
+describe("the job list", () => {
+  it("puts active jobs on top, then the newest, each job once (the first list wins)", () => {
+    const fresh = bulk({ done: 500 });
+    const merged = mergeJobs([fresh], [move({ id: "m1" }), bulk({ done: 1 })]);
+    expect(merged.map((j) => j.id)).toEqual(["b1", "m1"]);
+    expect(merged[0]).toBe(fresh);
+  });
+
+  it("shows a percent only once the total is known, and 100 % for a completed job", () => {
+    expect(percentOf(bulk({ total: null }))).toBeNull();
+    expect(percentOf(bulk({ done: 250, failed: 5 }))).toBe(25);
+    expect(percentOf(move({ status: "running", bytesDone: 3, bytesTotal: 10 }))).toBe(30);
+    expect(percentOf(bulk({ status: "completed", total: 0 }))).toBe(100);
+  });
+
+  it("summarises each kind of selection", () => {
+    expect(describeSelection({ folder: "Plates", allExcept: ["a", "b"] })).toBe(
+      "Everything in “Plates” except 2",
+    );
+    expect(describeSelection({ paths: ["Plates/a.exr"] })).toBe("“a.exr”");
+    expect(describeSelection({ itemIds: ["x", "y"] })).toBe("2 trash items");
+    expect(describeSelection({ filter: { q: "plate" }, allExcept: [] })).toBe(
+      "Trash items matching “plate”",
+    );
+  });
+
+  it("says durations in the largest units", () => {
+    expect(formatDuration(45)).toBe("45 s");
+    expect(formatDuration(200)).toBe("3 min 20 s");
+    expect(formatDuration(7500)).toBe("2 h 5 min");
+  });
+});

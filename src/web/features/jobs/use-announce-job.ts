@@ -1,0 +1,20 @@
+import { useNavigate } from "@tanstack/react-router";
+import { useCallback } from "react";
+import { toast } from "@/web/stores/toast-store";
+import { type Job, startedTitle } from "./job-model";
+
+/** A toast for a job just started, linking to it in the job centre ("Moving 3 items… View job"). */
+export function useAnnounceJob() {
+  const navigate = useNavigate();
+  return useCallback(
+    (job: Job, count: number, onlyPath?: string) =>
+      toast({
+        title: startedTitle(job, count, onlyPath),
+        action: {
+          label: "View job",
+          onClick: () => void navigate({ to: "/jobs", search: { job: job.id } }),
+        },
+      }),
+    [navigate],
+  );
+}

@@ -1,0 +1,12 @@
+import { createFileRoute } from "@tanstack/react-router";
+import { JobsPage, parseJobsSearch } from "@/web/features/jobs/jobs-page";
+import { useWorkspaceId } from "@/web/stores/session-store";
+
+export const Route = createFileRoute("/_app/jobs")({
+  validateSearch: parseJobsSearch,
+  component: function Jobs() {
+    const search = Route.useSearch();
+    const workspaceId = useWorkspaceId();
+    return <JobsPage workspaceId={workspaceId} search={search} />;
+  },
+});
