@@ -12,7 +12,9 @@ async function openFolder(page: Page, signInUrl: string, path: string) {
 }
 
 const row = (page: Page, name: string) =>
-  page.getByRole("row", { name: new RegExp(`\\b${name.replace(/\./g, "\\.")}\\b`) });
+  page.getByRole("row", {
+    name: new RegExp(`(^|\\s)${name.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")}(\\s|$)`),
+  });
 
 /** The names in a folder, as the service lists them. */
 async function namesIn(service: Service, path: string) {
@@ -53,6 +55,17 @@ test("dragging a file onto a folder moves it; a conflict is resolved by keeping 
   await expect(row(page, "notes.txt")).toHaveCount(0);
   await expect.poll(() => namesIn(service, `${top}/Dest`)).toHaveLength(2);
   expect(await namesIn(service, `${top}/Dest`)).toContain("notes.txt");
+
+  // A breadcrumb takes a drop too: the kept copy goes back up, with no conflict this time.
+  await row(page, "Dest").dblclick();
+  await expect(page.getByRole("grid", { name: `Contents of ${top}/Dest` })).toBeVisible();
+  const kept = (await namesIn(service, `${top}/Dest`)).find((name) => name !== "notes.txt")!;
+  const crumb = page.getByRole("navigation", { name: "Breadcrumb" }).getByRole("link", {
+    name: top,
+  });
+  await row(page, kept).dragTo(crumb);
+  await expect(row(page, kept)).toHaveCount(0);
+  await expect.poll(() => namesIn(service, top)).toEqual(["Dest", kept]);
 });
 
 test("Copy to… picks a folder with the keyboard and leaves the original", async ({

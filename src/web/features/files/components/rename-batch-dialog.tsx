@@ -240,6 +240,7 @@ export default function RenameBatchDialog({
                   {(control) => (
                     <NativeSelect
                       {...control}
+                      className="w-full min-w-0"
                       value={form.position}
                       onChange={(e) => set("position", e.target.value as RenameForm["position"])}
                     >

@@ -1,30 +1,23 @@
-import { useNavigate } from "@tanstack/react-router";
 import type { CreateOperationBody, OperationConflict } from "@/contract/operations";
 import { useCreateOperationMutation } from "@/web/features/files/api/create-operation";
 import { conflictsOf } from "@/web/features/files/state/conflict-resolutions";
-import { toast } from "@/web/stores/toast-store";
-import { describeMany } from "./use-trash-with-undo";
+import { useAnnounceJob } from "@/web/features/jobs";
 
 /**
- * Starts a move or copy: a toast links to the job in the job centre (whose tracker reports how it
- * ended). A refusal for conflicts goes to `onConflicts` (the conflict dialog) and answers
- * "conflicts"; any other refusal is thrown for the caller to show where the person acted.
+ * Starts a move or copy: a toast links to the job in the job centre (announcing it also tells
+ * the shell, which reports how it ended, however quick the job). A refusal for conflicts goes to
+ * `onConflicts` (the conflict dialog) and answers "conflicts"; any other refusal is thrown for
+ * the caller to show where the person acted.
  */
 export function useStartOperation(
   onConflicts: (body: CreateOperationBody, conflicts: OperationConflict[]) => void,
 ) {
   const create = useCreateOperationMutation();
-  const navigate = useNavigate();
+  const announce = useAnnounceJob();
   return async (body: CreateOperationBody): Promise<"started" | "conflicts"> => {
     try {
       const job = await create.mutateAsync(body);
-      toast({
-        title: `${body.kind === "move" ? "Moving" : "Copying"} ${describeMany(body.paths)}…`,
-        action: {
-          label: "View job",
-          onClick: () => void navigate({ href: `/jobs?job=${encodeURIComponent(job.id)}` }),
-        },
-      });
+      announce(job, body.paths.length, body.paths.length === 1 ? body.paths[0] : undefined);
       return "started";
     } catch (error) {
       const conflicts = conflictsOf(error);
