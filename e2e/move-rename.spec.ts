@@ -68,6 +68,28 @@ test("dragging a file onto a folder moves it; a conflict is resolved by keeping 
   await expect.poll(() => namesIn(service, top)).toEqual(["Dest", kept]);
 });
 
+test("Alt (Option) held at the drop copies instead of moving", async ({ page, service }) => {
+  const top = `Alt ${unique()}`;
+  await service.writeFile(`${top}/clip.txt`, "a clip");
+  await service.api("POST", "/files/folder", { path: `${top}/Dest` });
+  await openFolder(page, service.signInUrl, top);
+
+  // dragTo takes no modifier: the same drag by hand, Alt pressed before the drop.
+  await row(page, "clip.txt").hover();
+  await page.mouse.down();
+  const box = (await row(page, "Dest").boundingBox())!;
+  await page.mouse.move(box.x + 60, box.y + box.height / 2, { steps: 5 });
+  await page.keyboard.down("Alt");
+  await page.mouse.move(box.x + 70, box.y + box.height / 2, { steps: 2 });
+  await page.mouse.up();
+  await page.keyboard.up("Alt");
+  await expect(page.getByText("Copying “clip.txt”…").first()).toBeVisible();
+  await expect.poll(() => namesIn(service, `${top}/Dest`)).toEqual(["clip.txt"]);
+  // The folder's own count follows, and the original stays.
+  await expect(row(page, "Dest")).toContainText("1 item");
+  await expect(row(page, "clip.txt")).toBeVisible();
+});
+
 test("Copy to… picks a folder with the keyboard and leaves the original", async ({
   page,
   service,

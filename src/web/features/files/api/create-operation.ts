@@ -11,9 +11,13 @@ const finished = (job: Operation) =>
 /** Between reads of a running job: quick at first (most moves take a moment), then easing off. */
 const pollDelay = (attempt: number) => Math.min(400 * 1.5 ** attempt, 3000);
 
-/** The folders a job changes: the destination, and for a move the folders the items left. */
+/**
+ * The folders a job changes: the destination and its parent (which shows its item count), and
+ * for a move the folders the items left.
+ */
 export function changedFolders(body: Pick<CreateOperationBody, "kind" | "paths" | "destination">) {
-  const folders = new Set([body.destination ?? ""]);
+  const destination = body.destination ?? "";
+  const folders = new Set([destination, parentOf(destination)]);
   if (body.kind === "move") for (const path of body.paths) folders.add(parentOf(path));
   return [...folders];
 }
