@@ -117,6 +117,35 @@ test("restoring everything that matches a trash filter is one job", async ({ pag
   await expect(page.getByRole("checkbox", { name: `Select ${top}/Match d` })).toBeVisible();
 });
 
+test("a copy started in Files is reported once when it ends, however short, and links to the job", async ({
+  page,
+  service,
+}) => {
+  const top = `Copied ${unique()}`;
+  await service.writeFile(`${top}/cut.txt`, "a cut");
+  await service.api("POST", "/files/folder", { path: `${top}/Archive` });
+  await page.goto(service.signInUrl);
+  await expect(page).toHaveURL(/\/files/);
+  await page.goto(`/files?path=${encodeURIComponent(top)}`);
+
+  await page.getByRole("row", { name: /cut\.txt/ }).click({ button: "right" });
+  await page.getByRole("menuitem", { name: "Copy to…" }).click();
+  const dialog = page.getByRole("dialog", { name: "Copy “cut.txt” to…" });
+  await dialog.getByRole("button", { name: "Archive" }).focus();
+  await page.keyboard.press("Enter");
+  await expect(dialog).toContainText("No folders inside.");
+  await dialog.getByRole("button", { name: "Copy here" }).click();
+
+  // The job ends well within one poll; the shell still says so, once.
+  const ended = page.getByRole("status").filter({ hasText: "Copied “cut.txt”" });
+  await expect(ended).toHaveCount(1);
+  await ended.getByRole("button", { name: "View job" }).click();
+  const drawer = page.getByRole("dialog", { name: "Copy" });
+  await expect(drawer.getByText("Completed")).toBeVisible();
+  await expect(drawer).toContainText(`${top}/cut.txt`);
+  await expectNoAxeViolations(page);
+});
+
 test.describe("on a phone", () => {
   test.use({ viewport: { width: 390, height: 844 } });
 

@@ -3,7 +3,7 @@ import { create } from "zustand";
 import type { BulkJob } from "@/contract/operations";
 import { bulkJobQueryOptions } from "./api/get-bulk-job";
 import { ACTIVE_POLL_MS } from "./api/jobs-keys";
-import { isActive } from "./job-model";
+import { isActive, isBulk, type Job } from "./job-model";
 
 interface FollowedState {
   /** Jobs whose end a caller reports itself: the shell's generic "finished" toast skips them. */
@@ -22,14 +22,29 @@ export const useFollowedJobs = create<FollowedState>()((set) => ({
     }),
 }));
 
-/**
- * For a caller that follows a job its own way (a move or copy): the shell then leaves the
- * "finished" toast to it. Returns the release, for when the caller's report is shown.
- */
-export function reportsOwnEnd(id: string): () => void {
-  useFollowedJobs.getState().add(id);
-  return () => useFollowedJobs.getState().remove(id);
+interface StartedState {
+  /** Jobs started in this tab, by when: the shell reports their end even if it never saw them run. */
+  started: Record<string, { bulk: boolean; at: number }>;
+  add(job: Job): void;
+  remove(id: string): void;
 }
+
+export const useStartedJobs = create<StartedState>()((set) => ({
+  started: {},
+  add: (job) =>
+    set((s) => ({ started: { ...s.started, [job.id]: { bulk: isBulk(job), at: Date.now() } } })),
+  remove: (id) =>
+    set((s) => {
+      const { [id]: _gone, ...rest } = s.started;
+      return { started: rest };
+    }),
+}));
+
+/**
+ * Tells the shell a job started here: its badge counts it at once, and its end is reported
+ * however short the job (one that ends between two polls is never seen running).
+ */
+export const jobStarted = (job: Job) => useStartedJobs.getState().add(job);
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 

@@ -6,6 +6,6 @@ export { jobsKeys } from "./api/jobs-keys";
 export { useUndoBulkJobMutation } from "./api/undo-bulk-job";
 export { FolderJobBanner } from "./components/folder-job-banner";
 export { JobsIndicator } from "./components/jobs-indicator";
-export { followBulkJob, reportsOwnEnd } from "./follow-job";
+export { followBulkJob, jobStarted } from "./follow-job";
 export { finishedReport, isActive, type Job } from "./job-model";
 export { useAnnounceJob } from "./use-announce-job";

@@ -20,6 +20,8 @@ export function useActiveJobs(workspaceId: string) {
     /** Both lists have answered at least once. */
     ready: operations.data !== undefined && bulk.data !== undefined,
     updatedAt: Math.max(operations.dataUpdatedAt, bulk.dataUpdatedAt),
+    /** When both lists had last been read: a job started before then and not in them has ended. */
+    checkedAt: Math.min(operations.dataUpdatedAt, bulk.dataUpdatedAt),
   };
 }
 

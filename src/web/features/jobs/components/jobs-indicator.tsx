@@ -6,8 +6,8 @@ import { filesKeys } from "@/web/features/files";
 import { bulkJobQueryOptions } from "@/web/features/jobs/api/get-bulk-job";
 import { operationQueryOptions } from "@/web/features/jobs/api/get-operation";
 import { jobsKeys } from "@/web/features/jobs/api/jobs-keys";
-import { useFollowedJobs } from "@/web/features/jobs/follow-job";
-import { finishedReport, isBulk, type Job } from "@/web/features/jobs/job-model";
+import { useFollowedJobs, useStartedJobs } from "@/web/features/jobs/follow-job";
+import { finishedReport, isActive, isBulk } from "@/web/features/jobs/job-model";
 import { useActiveJobs } from "@/web/features/jobs/use-jobs";
 import { formatCount } from "@/web/lib/format";
 import { useWorkspaceId } from "@/web/stores/session-store";
@@ -23,28 +23,47 @@ export function JobsIndicator() {
   const queryClient = useQueryClient();
   const navigate = useNavigate();
   const onJobs = useRouterState({ select: (s) => s.location.pathname === "/jobs" });
-  const { jobs, ready } = useActiveJobs(workspaceId);
-  const previous = useRef<Map<string, Job> | null>(null);
+  const { jobs, ready, checkedAt } = useActiveJobs(workspaceId);
+  const started = useStartedJobs((s) => s.started);
+  const previous = useRef<Map<string, boolean> | null>(null);
   const onJobsRef = useRef(onJobs);
   onJobsRef.current = onJobs;
 
+  // A job started here: read the active lists now rather than at the next poll (there may be none).
+  const startedCount = Object.keys(started).length;
+  useEffect(() => {
+    if (startedCount > 0)
+      void queryClient.invalidateQueries({ queryKey: jobsKeys.all(workspaceId) });
+  }, [startedCount, queryClient, workspaceId]);
+
   useEffect(() => {
     if (!ready) return;
-    const current = new Map(jobs.map((j) => [j.id, j]));
-    const ended = previous.current
-      ? [...previous.current.values()].filter((j) => !current.has(j.id))
-      : [];
+    const current = new Map(jobs.map((j) => [j.id, isBulk(j)]));
+    const ended = new Map(
+      previous.current ? [...previous.current].filter(([id]) => !current.has(id)) : [],
+    );
     previous.current = current;
-    if (ended.length === 0) return;
+    const startedHere = useStartedJobs.getState();
+    for (const [id, s] of Object.entries(startedHere.started)) {
+      if (current.has(id)) startedHere.remove(id);
+      // Not running when the lists were read after it started: it ended between two polls.
+      else if (checkedAt > s.at) {
+        startedHere.remove(id);
+        ended.set(id, s.bulk);
+      }
+    }
+    if (ended.size === 0) return;
     void queryClient.invalidateQueries({ queryKey: jobsKeys.all(workspaceId) });
     void queryClient.invalidateQueries({ queryKey: filesKeys.all(workspaceId) });
-    for (const job of ended) {
-      if (useFollowedJobs.getState().followed[job.id]) continue;
-      const final = isBulk(job)
-        ? queryClient.fetchQuery(bulkJobQueryOptions(workspaceId, job.id))
-        : queryClient.fetchQuery(operationQueryOptions(workspaceId, job.id));
+    for (const [id, bulk] of ended) {
+      if (useFollowedJobs.getState().followed[id]) continue;
+      const final = bulk
+        ? queryClient.fetchQuery(bulkJobQueryOptions(workspaceId, id))
+        : queryClient.fetchQuery(operationQueryOptions(workspaceId, id));
       final
         .then((done) => {
+          // A list read just before the job was created: look again at the next reading.
+          if (isActive(done)) return useStartedJobs.getState().add(done);
           if (onJobsRef.current) return;
           toast({
             ...finishedReport(done),
@@ -57,7 +76,7 @@ export function JobsIndicator() {
         // The job centre still shows how it ended; a toast is not worth an error of its own.
         .catch(() => {});
     }
-  }, [jobs, ready, queryClient, workspaceId, navigate]);
+  }, [jobs, ready, checkedAt, queryClient, workspaceId, navigate]);
 
   if (jobs.length === 0) return null;
   const label = `${formatCount(jobs.length)} job${jobs.length === 1 ? "" : "s"} running`;
