@@ -32,8 +32,8 @@ export function SelectionBar({
           size="sm"
           variant="ghost"
           onClick={action.run}
-          // Narrow enough on a phone for a single item's eight actions and Clear on one line.
-          className={cn("max-sm:px-1.5", action.destructive && "text-destructive-text")}
+          // Narrow enough on a phone for a single item's seven actions and Clear on one line.
+          className={cn("max-sm:px-1", action.destructive && "text-destructive-text")}
           aria-keyshortcuts={action.keys && ariaKeyShortcuts(action.keys)}
           title={action.label}
         >
