@@ -89,6 +89,14 @@ export class BulkService {
     private batchSize = DEFAULT_BATCH,
   ) {}
 
+  /** The last job's listed selection in processing order, so each batch does not sort 10,000 again. */
+  private orderedFor: { id: string; list: string[] } | null = null;
+
+  private ordered(id: string, order: () => string[]): string[] {
+    if (this.orderedFor?.id !== id) this.orderedFor = { id, list: order() };
+    return this.orderedFor.list;
+  }
+
   private get db() {
     return this.deps.db;
   }
@@ -268,9 +276,9 @@ export class BulkService {
   private count(row: BulkJobRow, selection: StoredSelection): number {
     switch (selection.kind) {
       case "paths":
-        return topPaths(selection.paths).length;
+        return this.ordered(row.id, () => topPaths(selection.paths)).length;
       case "ids":
-        return new Set(selection.ids).size;
+        return this.ordered(row.id, () => [...new Set(selection.ids)].sort()).length;
       case "undo":
         return countJobTrash(this.db, selection.jobId);
       case "filter":
@@ -329,7 +337,7 @@ export class BulkService {
     }
     if (selection.kind !== "paths") throw new Error(`bad selection for ${row.action}`);
     const after = row.cursor ?? "";
-    const next = topPaths(selection.paths)
+    const next = this.ordered(row.id, () => topPaths(selection.paths))
       .filter((p) => p > after)
       .slice(0, n);
     const targets: EntryRow[] = [];
@@ -352,8 +360,7 @@ export class BulkService {
     let ids: string[];
     if (selection.kind === "undo") ids = jobTrashAfter(this.db, selection.jobId, after, n);
     else if (selection.kind === "ids")
-      ids = [...new Set(selection.ids)]
-        .sort()
+      ids = this.ordered(row.id, () => [...new Set(selection.ids)].sort())
         .filter((id) => id > after)
         .slice(0, n);
     else throw new Error(`bad selection for ${row.action}`);

@@ -83,6 +83,20 @@ describe("bulk trash and delete", () => {
     expect(count("SELECT count(*) FROM trash_items WHERE path LIKE 'big/%'")).toBe(38);
   });
 
+  it("goes through listed paths and ids across batches, each once", async () => {
+    registerBulkWorkers(t.deps, { batchSize: 4 });
+    await seed("l", 30);
+    const all = await names("l");
+    const paths = all.slice(0, 25).map((n) => `l/${n}`);
+    const trashed = await run({ action: "trash", selection: { paths: [...paths].reverse() } });
+    expect(trashed).toMatchObject({ status: "completed", total: 25, done: 25, failed: 0 });
+    expect(await names("l")).toEqual(all.slice(25));
+    const ids = (await listTrash(t)).map((i) => i.id);
+    const restored = await run({ action: "restore", selection: { itemIds: [...ids, ids[0]!] } });
+    expect(restored).toMatchObject({ status: "completed", total: 25, done: 25, failed: 0 });
+    expect(await names("l")).toEqual(all);
+  });
+
   it("deletes permanently, listed or all except, and frees the blobs nobody references", async () => {
     await writeFile(t, "d/a.txt", "only here");
     await writeFile(t, "d/b.txt", "b");
