@@ -44,6 +44,12 @@ export const operations: Migration = {
         choice TEXT,
         status TEXT NOT NULL DEFAULT 'pending' CHECK (status IN ('pending', 'done', 'skipped')),
         destination_path TEXT,
+        -- A big folder copied over several transactions (tree-copy.ts, staged copies): 'staging'
+        -- while its hidden copy grows, 'staged' once whole, 'purging' while a move's hidden
+        -- originals are deleted; its name there; the last path copied.
+        stage_state TEXT CHECK (stage_state IN ('staging', 'staged', 'purging')),
+        stage_name TEXT,
+        stage_cursor TEXT,
         PRIMARY KEY (operation_id, idx)
       ) WITHOUT ROWID;
     `);

@@ -20,25 +20,22 @@ it("kill -9 in the middle of a large move, then a restart: the job completes, ev
   };
   const me = await call(first.origin, "GET", "/v1/auth/key");
   const w = (suffix: string) => `/v1/workspaces/${me.json.workspace.id}${suffix}`;
-  // 30 folders of 1,000 entries (the seed CLI writes beside the running service).
-  execFileSync(
-    process.execPath,
-    [
-      "--import",
-      "tsx",
-      "src/server/cli/seed.ts",
-      "--entries",
-      "30000",
-      "--folder",
-      "src",
-      "--tree",
-    ],
-    { cwd: service.root, env: service.env, stdio: "ignore" },
-  );
+  // 30 folders of 1,000 entries, and one of 30,000, which is moved in steps (the seed CLI
+  // writes beside the running service).
+  const seed = (...args: string[]) =>
+    execFileSync(process.execPath, ["--import", "tsx", "src/server/cli/seed.ts", ...args], {
+      cwd: service.root,
+      env: service.env,
+      stdio: "ignore",
+    });
+  seed("--entries", "30000", "--folder", "src", "--tree");
+  seed("--entries", "30000", "--folder", "src/big");
   await call(first.origin, "POST", w("/files/folder"), { path: "dst" });
   const listing = await call(first.origin, "GET", w("/files?path=src&count=1000"));
   const folders: string[] = listing.json.items.map((i: { path: string }) => i.path);
-  expect(folders).toHaveLength(30);
+  expect(folders).toHaveLength(31);
+  // The big folder first: the kill comes while its copy is being built, hidden.
+  folders.sort((a, b) => Number(b === "src/big") - Number(a === "src/big"));
   const live = (db: Database.Database, range: string) =>
     db
       .prepare("SELECT count(*) FROM entries WHERE trash_id IS NULL AND path >= ? AND path < ?")
@@ -59,9 +56,16 @@ it("kill -9 in the middle of a large move, then a restart: the job completes, ev
     destination: "dst",
   });
   expect(job.status).toBe(201);
-  let seen = job.json;
-  while (seen.filesDone === 0)
-    seen = (await call(first.origin, "GET", w(`/files/operations/${job.json.id}`))).json;
+  const hiddenRows = () => {
+    const db = service.open(true);
+    try {
+      return db.prepare("SELECT count(*) FROM entries WHERE trash_id LIKE 'op:%'").pluck().get();
+    } finally {
+      db.close();
+    }
+  };
+  while (hiddenRows() === 0) await new Promise((r) => setTimeout(r, 2));
+  const seen = (await call(first.origin, "GET", w(`/files/operations/${job.json.id}`))).json;
   await service.kill(first.child);
   expect(seen.status).toBe("running");
   expect(seen.filesDone).toBeLessThan(seen.filesTotal);
@@ -88,6 +92,10 @@ it("kill -9 in the middle of a large move, then a restart: the job completes, ev
       .pluck()
       .get();
     expect(duplicates).toBe(0);
+    // Neither the hidden copy nor the hidden originals are left behind.
+    expect(
+      check.prepare("SELECT count(*) FROM entries WHERE trash_id LIKE 'op:%'").pluck().get(),
+    ).toBe(0);
   } finally {
     check.close();
   }

@@ -30,6 +30,9 @@ export interface OperationItemRow {
   choice: ConflictChoice | null;
   status: "pending" | "done" | "skipped";
   destination_path: string | null;
+  stage_state: "staging" | "staged" | "purging" | null;
+  stage_name: string | null;
+  stage_cursor: string | null;
 }
 
 export type NewOperation = Pick<
@@ -40,7 +43,7 @@ export type NewOperation = Pick<
 export function insertOperation(
   db: Db,
   op: NewOperation,
-  items: Omit<OperationItemRow, "operation_id" | "status" | "destination_path">[],
+  items: Pick<OperationItemRow, "idx" | "path" | "is_file" | "files" | "bytes" | "choice">[],
 ) {
   stmt(
     db,
@@ -153,3 +156,27 @@ export const markEnded = (
 
 export const markReported = (db: Db, id: string) =>
   stmt(db, "UPDATE file_operations SET reported = 1 WHERE id = ?").run(id);
+
+export const setStage = (
+  db: Db,
+  id: string,
+  idx: number,
+  s: { state: OperationItemRow["stage_state"]; name: string | null; cursor: string | null },
+) =>
+  stmt(
+    db,
+    `UPDATE file_operation_items SET stage_state = ?, stage_name = ?, stage_cursor = ?
+     WHERE operation_id = ? AND idx = ?`,
+  ).run(s.state, s.name, s.cursor, id, idx);
+
+/**
+ * An item with hidden rows left to delete: a copy that will not be done (a cancel, a failure, a
+ * skip), or the originals of a move done in steps.
+ */
+export const abandonedStage = (db: Db, id: string) =>
+  stmt<[string], OperationItemRow>(
+    db,
+    `SELECT * FROM file_operation_items
+     WHERE operation_id = ? AND (stage_state = 'purging' OR (stage_state IS NOT NULL AND status != 'done'))
+     LIMIT 1`,
+  ).get(id);

@@ -534,3 +534,156 @@ describe("cancel and restart", () => {
     expect(events("file.moved")).toHaveLength(1);
   });
 });
+
+describe("a big folder copied in steps", () => {
+  const liveUnder = (p: string) =>
+    t.deps.db
+      .prepare("SELECT count(*) FROM entries WHERE trash_id IS NULL AND path LIKE ?")
+      .pluck()
+      .get(`${p}/%`) as number;
+  const hidden = () =>
+    t.deps.db.prepare("SELECT count(*) FROM entries WHERE trash_id LIKE 'op:%'").pluck().get();
+
+  async function bigFolder() {
+    for (let i = 0; i < 4; i++) await write(`big/f${i}.txt`, `top ${i}`);
+    for (let i = 0; i < 4; i++) await write(`big/sub/s${i}.txt`, `sub ${i}`);
+    await write("big/sub/deeper/d.txt", "deep");
+    await mkdir("dst");
+  }
+  /** Folders with more than 3 files are copied 3 rows per transaction. */
+  const stepper = (afterBatch?: (n: number) => void) => {
+    let n = 0;
+    return runner({ stageRows: 3, afterBatch: () => afterBatch?.(++n) });
+  };
+
+  it("builds the copy out of sight, then shows it whole and verified", async () => {
+    await bigFolder();
+    const before = blobs();
+    const job = await start({ kind: "copy", paths: ["big"], destination: "dst" });
+    // What a listing could see of the copy after each transaction: nothing until it is whole.
+    const visible: number[] = [];
+    await stepper(() => {
+      visible.push(liveUnder("dst"));
+    }).runDue();
+    expect(visible).toEqual([0, 0, 0, 0, 12]);
+    expect(await get(job.id)).toMatchObject({ status: "completed", filesDone: 9, bytesDone: 44 });
+    expect(await names("dst/big")).toEqual(["sub", "f0.txt", "f1.txt", "f2.txt", "f3.txt"]);
+    expect(await names("dst/big/sub")).toEqual(["deeper", "s0.txt", "s1.txt", "s2.txt", "s3.txt"]);
+    expect(await names("dst/big/sub/deeper")).toEqual(["d.txt"]);
+    expect((await listFolder(t, "dst")).items[0]).toMatchObject({ name: "big", childCount: 5 });
+    expect(hidden()).toBe(0);
+    expect(blobs()).toEqual({ n: before.n, refs: before.refs + 9 });
+  });
+
+  it("a move in steps: the copy shown whole, the originals gone, versions and blobs kept", async () => {
+    await bigFolder();
+    clock.advance(1000);
+    await write("big/sub/s0.txt", "sub 0, second take");
+    const before = blobs();
+    const job = await start({ kind: "move", paths: ["big"], destination: "dst" });
+    const visible: number[][] = [];
+    await stepper(() => {
+      visible.push([liveUnder("big"), liveUnder("dst")]);
+    }).runDue();
+    // Hidden while built; then the copy and the originals trade places in one transaction.
+    expect(visible.slice(0, 4)).toEqual([
+      [11, 0],
+      [11, 0],
+      [11, 0],
+      [11, 0],
+    ]);
+    expect(visible[4]).toEqual([0, 12]);
+    expect(await get(job.id)).toMatchObject({ status: "completed", filesDone: 9 });
+    expect(await names()).toEqual(["dst"]);
+    const s0 = (await listFolder(t, "dst/big/sub")).items.find((i) => i.name === "s0.txt")!;
+    expect(s0).toMatchObject({ versionCount: 1, sizeBytes: 18 });
+    expect(
+      await okBody(
+        await filesClient(t).versions.$get({ param: t.ws, query: { path: "dst/big/sub/s0.txt" } }),
+      ),
+    ).toHaveLength(1);
+    expect(hidden()).toBe(0);
+    expect(blobs()).toEqual(before);
+    expect(events("file.moved")).toEqual([
+      expect.objectContaining({ paths: ["dst/big"], from: ["big"], status: "completed" }),
+    ]);
+  });
+
+  it("a move cancelled mid-copy leaves the originals where they were", async () => {
+    await bigFolder();
+    const before = blobs();
+    const job = await start({ kind: "move", paths: ["big"], destination: "dst" });
+    await stepper((n) => {
+      if (n === 2) cancelOperation(t.deps, t.workspaceId, job.id);
+    }).runDue();
+    expect(await get(job.id)).toMatchObject({ status: "cancelled", filesDone: 0 });
+    expect(liveUnder("big")).toBe(11);
+    expect(await names("dst")).toEqual([]);
+    expect(hidden()).toBe(0);
+    expect(blobs()).toEqual(before);
+  });
+
+  it("a cancel mid-copy discards the hidden rows and their blob references", async () => {
+    await bigFolder();
+    const before = blobs();
+    const job = await start({ kind: "copy", paths: ["big"], destination: "dst" });
+    await stepper((n) => {
+      if (n === 2) cancelOperation(t.deps, t.workspaceId, job.id);
+    }).runDue();
+    expect(await get(job.id)).toMatchObject({ status: "cancelled", filesDone: 0 });
+    expect(await names("dst")).toEqual([]);
+    expect(hidden()).toBe(0);
+    expect(blobs()).toEqual(before);
+    expect(events("file.copied")).toEqual([]);
+  });
+
+  it("a name taken while it was built: keepBoth takes the next name, no choice fails and discards", async () => {
+    await bigFolder();
+    const keep = await start({
+      kind: "copy",
+      paths: ["big"],
+      destination: "dst",
+      onConflict: "keepBoth",
+    });
+    await stepper((n) => {
+      if (n === 1) t.deps.files.createFolder(t.workspaceId, "dst/big");
+    }).runDue();
+    expect(await get(keep.id)).toMatchObject({ status: "completed" });
+    expect(await names("dst")).toEqual(["big", "big (2)"]);
+    expect(await names("dst/big (2)/sub")).toEqual([
+      "deeper",
+      "s0.txt",
+      "s1.txt",
+      "s2.txt",
+      "s3.txt",
+    ]);
+
+    const before = blobs();
+    const strict = await start({ kind: "copy", paths: ["big"], destination: "dst/big (2)/sub" });
+    await stepper((n) => {
+      if (n === 1) t.deps.files.createFolder(t.workspaceId, "dst/big (2)/sub/big");
+    }).runDue();
+    const failed = await get(strict.id);
+    expect(failed).toMatchObject({ status: "failed", filesDone: 0 });
+    expect(failed.error).toContain("already exists");
+    expect(hidden()).toBe(0);
+    expect(blobs()).toEqual(before);
+  });
+
+  it("a worker that dies mid-copy: the next run continues the hidden copy, nothing doubled", async () => {
+    await bigFolder();
+    const job = await start({ kind: "copy", paths: ["big"], destination: "dst" });
+    await stepper((n) => {
+      if (n === 2) throw new Error("process killed");
+    }).runDue();
+    expect(hidden()).toBeGreaterThan(0);
+    expect(await names("dst")).toEqual([]);
+    clock.advance(10_000);
+    await runJobs();
+    expect(await get(job.id)).toMatchObject({ status: "completed", filesDone: 9 });
+    expect(
+      t.deps.db.prepare("SELECT count(*) FROM entries WHERE path LIKE 'dst/big%'").pluck().get(),
+    ).toBe(12);
+    expect(hidden()).toBe(0);
+  });
+});

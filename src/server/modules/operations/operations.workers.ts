@@ -1,8 +1,10 @@
 import type { EventData } from "@/contract/events";
 import type { AppDeps } from "@/server/deps";
 import { byPath } from "@/server/modules/files/files.repository";
+import { discardHidden } from "@/server/modules/files/tree.repository";
 import type { JobKind } from "@/server/workers/job-runner";
 import {
+  abandonedStage,
   addProgress,
   doneItems,
   finishItem,
@@ -11,13 +13,25 @@ import {
   markStarted,
   operationRow,
   pendingItems,
+  setStage,
 } from "./operations.repository";
 import { OPERATION_JOB } from "./operations.service";
-import { ItemError, transferItem } from "./tree-copy";
+import {
+  freshName,
+  ItemError,
+  type ItemOutcome,
+  originalsMark,
+  revealStage,
+  stageMark,
+  stageStep,
+  transferItem,
+} from "./tree-copy";
 
 export interface OperationTuning {
   /** A batch (one transaction) ends after the item that brings it to this many files. */
   batchFiles?: number;
+  /** A folder item with more files is copied (or moved) in steps of this many rows. */
+  stageRows?: number;
   /** Runs after each committed batch (tests stop a worker mid-job with it). */
   afterBatch?: () => void;
 }
@@ -29,50 +43,102 @@ const EVENT_PATHS = 100;
 
 type Step = "more" | "ended";
 
+/** A copy step's or a discard's rows, and the threshold above which a folder is copied in steps. */
+const STAGE_ROWS = 2000;
+
+/**
+ * Deletes one batch of hidden rows: the copy of an item that will not be done (the job was
+ * cancelled or failed, or the item skipped), or the originals of a folder moved in steps. True
+ * while there was something to delete.
+ */
+function discardStep(deps: AppDeps, id: string, rows: number): boolean {
+  const left = abandonedStage(deps.db, id);
+  if (!left) return false;
+  const mark = stageMark(id, left.idx);
+  const hidden = left.stage_state === "purging" ? originalsMark(mark) : mark;
+  if (discardHidden(deps.db, hidden, rows) === 0) {
+    setStage(deps.db, id, left.idx, { state: null, name: null, cursor: null });
+  }
+  return true;
+}
+
 /**
  * One batch in one transaction: the job's status is read first (a cancel that committed stops the
  * job before its next item), then whole items, each done or not at all, with their outcomes and
- * the counters. A job re-claimed after a crash resumes at the first pending item. When an item
- * cannot be done, the items before it in the batch commit and the job fails.
+ * the counters; or one step of a big folder's staged copy (tree-copy.ts). A job re-claimed after
+ * a crash resumes at the first pending item (or step). When an item cannot be done, the items
+ * before it in the batch commit and the job fails. A job that ended first discards what is left
+ * of hidden copies, a batch at a time, then records its event.
  */
-function runBatch(deps: AppDeps, id: string, batchFiles: number): Step {
+function runBatch(
+  deps: AppDeps,
+  id: string,
+  tuning: Required<Omit<OperationTuning, "afterBatch">>,
+): Step {
   const { db } = deps;
   return db
     .transaction((): Step => {
       const now = deps.clock.now();
       const op = operationRow(db, id);
       if (!op) return "ended";
-      if (op.status !== "running") {
-        report(deps, id);
-        return "ended";
-      }
-      const items = pendingItems(db, id, BATCH_ITEMS);
+      const items = op.status === "running" ? pendingItems(db, id, BATCH_ITEMS) : [];
       if (items.length === 0) {
+        if (discardStep(deps, id, tuning.stageRows)) return "more";
         markEnded(db, id, "completed", null, now);
         report(deps, id);
         return "ended";
       }
+      const ctx = { db, move: op.kind === "move", versionsKeep: deps.config.versionsKeep, now };
       const progress = { files: 0, bytes: 0, filesDrift: 0, bytesDrift: 0 };
       const dest = byPath(db, op.workspace_id, op.destination);
       let failure: string | null =
         dest?.is_file === 0 ? null : `"${op.destination}" is no longer a folder`;
       for (const item of items) {
-        if (failure || progress.files >= batchFiles) break;
+        if (failure || progress.files >= tuning.batchFiles) break;
         const src = byPath(db, op.workspace_id, item.path);
+        const staged =
+          item.stage_state !== null ||
+          (src?.is_file === 0 &&
+            item.files > tuning.stageRows &&
+            freshName(db, src, dest!, item.choice) !== null);
+        // A step of a staged copy is a batch's whole work.
+        if (staged && progress.files > 0) break;
         try {
-          // A savepoint: an item that fails leaves nothing behind, the ones before it stay.
-          const outcome = src
-            ? db.transaction(() =>
-                transferItem(
-                  { db, move: op.kind === "move", versionsKeep: deps.config.versionsKeep, now },
-                  src,
-                  dest!,
-                  item.choice,
-                ),
-              )()
-            : ({ status: "skipped" } as const);
+          let outcome: ItemOutcome;
+          if (!src) {
+            outcome = { status: "skipped" };
+          } else if (staged && item.stage_state !== "staged") {
+            const name = item.stage_name ?? freshName(db, src, dest!, item.choice)!;
+            const mark = stageMark(id, item.idx);
+            const step = db.transaction(() =>
+              stageStep(ctx, src, dest!, name, mark, item.stage_cursor, tuning.stageRows),
+            )();
+            setStage(db, id, item.idx, {
+              state: step.done ? "staged" : "staging",
+              name,
+              cursor: step.cursor,
+            });
+            break;
+          } else {
+            // A savepoint: an item that fails leaves nothing behind, the ones before it stay.
+            outcome = db.transaction(() =>
+              staged
+                ? revealStage(
+                    ctx,
+                    src,
+                    dest!,
+                    item.choice,
+                    stageMark(id, item.idx),
+                    item.stage_name!,
+                  )
+                : transferItem(ctx, src, dest!, item.choice),
+            )();
+          }
           if (outcome.status === "done") {
             finishItem(db, id, item.idx, "done", outcome.destinationPath);
+            if (staged && ctx.move) {
+              setStage(db, id, item.idx, { state: "purging", name: null, cursor: null });
+            }
             progress.files += outcome.files;
             progress.bytes += outcome.bytes;
             progress.filesDrift += outcome.files - item.files;
@@ -83,17 +149,15 @@ function runBatch(deps: AppDeps, id: string, batchFiles: number): Step {
             progress.files += item.files;
             progress.bytes += item.bytes;
           }
+          if (staged) break;
         } catch (err) {
           if (!(err instanceof ItemError)) throw err;
           failure = err.message;
         }
       }
       addProgress(db, id, progress);
-      if (failure) {
-        markEnded(db, id, "failed", failure.slice(0, 500), now);
-        report(deps, id);
-        return "ended";
-      }
+      // The next batch discards what is left of hidden copies, then records the event.
+      if (failure) markEnded(db, id, "failed", failure.slice(0, 500), now);
       return "more";
     })
     .immediate();
@@ -130,17 +194,15 @@ export function operationJob(deps: AppDeps, tuning: OperationTuning = {}): JobKi
     run: async (payload, job) => {
       const { operationId } = payload as { operationId: string };
       try {
-        const started = deps.db
-          .transaction(() => {
-            if (markStarted(deps.db, operationId, deps.clock.now())) return true;
-            // Cancelled while no worker ran it (a crash in between): what it did is still told.
-            report(deps, operationId);
-            return false;
-          })
-          .immediate();
-        if (!started) return;
+        // A job cancelled while no worker ran it (a crash in between) is not started again, but
+        // its batches still discard what it had hidden and record what it did.
+        deps.db.transaction(() => markStarted(deps.db, operationId, deps.clock.now())).immediate();
+        const sizes = {
+          batchFiles: tuning.batchFiles ?? BATCH_FILES,
+          stageRows: tuning.stageRows ?? STAGE_ROWS,
+        };
         for (;;) {
-          const step = runBatch(deps, operationId, tuning.batchFiles ?? BATCH_FILES);
+          const step = runBatch(deps, operationId, sizes);
           if (step === "ended") return;
           tuning.afterBatch?.();
           // Requests (the files list above all) run between batches.

@@ -8,17 +8,26 @@ import {
   childrenChanged,
   type EntryRow,
   joinPath,
+  movePrefix,
+  parentOf,
+  rename,
   reordered,
   setContent,
 } from "@/server/modules/files/files.repository";
-import { deleteTrashed } from "@/server/modules/files/trash.repository";
+import { deleteTrashed, markTrashed } from "@/server/modules/files/trash.repository";
 import { detach } from "@/server/modules/files/trash.service";
 import {
   childrenOf,
+  hiddenFolders,
+  hiddenTop,
+  hiddenTotals,
   insertCopy,
   moveVersions,
+  revealHidden,
   subtreeRows,
+  subtreeRowsAfter,
   subtreeTotals,
+  takeVersions,
 } from "@/server/modules/files/tree.repository";
 import { recountVersions } from "@/server/modules/files/versions.repository";
 import { keepCurrentAsVersion } from "@/server/modules/files/versions.service";
@@ -82,17 +91,14 @@ export function transferItem(
     ? { files: 1, bytes: src.size }
     : subtreeTotals(ctx.db, src.workspace_id, src.path);
   let name = src.name;
-  let target = byPath(ctx.db, src.workspace_id, joinPath(dest.path, name));
+  const target = byPath(ctx.db, src.workspace_id, joinPath(dest.path, name));
   const written: Written = { files: 0, bytes: 0 };
   let fresh = true;
   if (target) {
     if (choice === null) throw new ItemError(`"${target.path}" already exists`);
     if (choice === "skip") return { status: "skipped" };
     if (choice === "keepBoth") {
-      for (let n = 2; target; n++) {
-        name = keepBothName(src.name, src.is_file === 1, n);
-        target = byPath(ctx.db, src.workspace_id, joinPath(dest.path, name));
-      }
+      name = freshName(ctx.db, src, dest, choice)!;
     } else if (target.id === src.id) {
       throw new ItemError(`"${src.path}" cannot replace itself`);
     } else {
@@ -156,21 +162,27 @@ function put(ctx: CopyContext, top: EntryRow, src: EntryRow, dest: EntryRow, wri
   written.bytes += src.size;
 }
 
-/** A new entry `name` in `dest` with `src`'s whole subtree, parents before their contents. */
-function copyFresh(ctx: CopyContext, src: EntryRow, dest: EntryRow, name: string, w: Written) {
+/**
+ * Copies rows one at a time (parents first), counting what it wrote; `flush` adds the blob
+ * references of the files copied, one statement per blob. With `hiddenAs`, the rows are written
+ * out of the tree under that mark (a staged copy).
+ */
+function rowCopier(ctx: CopyContext, w: Written, hiddenAs?: string) {
   const { db, move, now } = ctx;
   const refs = new Map<string, { size: number; count: number }>();
-  const copyRow = (row: EntryRow, parentId: number, rowName: string, rowPath: string) => {
+  const copy = (row: EntryRow, parentId: number, rowName: string, rowPath: string) => {
     const id = insertCopy(db, row, parentId, rowName, rowPath, {
       createdAt: move ? row.created_at : now,
       modifiedAt: row.modified_at,
       versionCount: move ? row.version_count : 0,
+      hiddenAs,
     });
     if (row.is_file) {
       const ref = refs.get(row.sha256!) ?? { size: row.size, count: 0 };
       ref.count += 1;
       refs.set(row.sha256!, ref);
-      if (move) moveVersions(db, row.id, id);
+      // A hidden copy takes the versions only when it is revealed (`revealStage`).
+      if (move && !hiddenAs) moveVersions(db, row.id, id);
       w.files += 1;
       w.bytes += row.size;
     } else if (row.folder_count + row.file_count > 0) {
@@ -179,15 +191,134 @@ function copyFresh(ctx: CopyContext, src: EntryRow, dest: EntryRow, name: string
     }
     return id;
   };
+  const flush = () => {
+    for (const [sha256, ref] of refs) addBlobRef(db, sha256, ref.size, now, ref.count);
+    refs.clear();
+  };
+  return { copy, flush };
+}
+
+/** A new entry `name` in `dest` with `src`'s whole subtree, parents before their contents. */
+function copyFresh(ctx: CopyContext, src: EntryRow, dest: EntryRow, name: string, w: Written) {
+  const { copy, flush } = rowCopier(ctx, w);
   const topPath = joinPath(dest.path, name);
-  const ids = new Map<number, number>([[src.id, copyRow(src, dest.id, name, topPath)]]);
-  childrenChanged(db, dest.id, src.is_file ? 0 : 1, src.is_file ? 1 : 0, now);
+  const ids = new Map<number, number>([[src.id, copy(src, dest.id, name, topPath)]]);
+  childrenChanged(ctx.db, dest.id, src.is_file ? 0 : 1, src.is_file ? 1 : 0, ctx.now);
   if (!src.is_file) {
-    for (const row of subtreeRows(db, src.workspace_id, src.path)) {
+    for (const row of subtreeRows(ctx.db, src.workspace_id, src.path)) {
       const rowPath = topPath + row.path.slice(src.path.length);
-      const id = copyRow(row, ids.get(row.parent_id!)!, row.name, rowPath);
+      const id = copy(row, ids.get(row.parent_id!)!, row.name, rowPath);
       if (!row.is_file) ids.set(row.id, id);
     }
   }
-  for (const [sha256, ref] of refs) addBlobRef(db, sha256, ref.size, now, ref.count);
+  flush();
+}
+
+/**
+ * The name a new copy of `src` takes in `dest`: its own when free; with `keepBoth`, the first
+ * free "name (n)"; otherwise null (the name is taken and the copy would not be a new entry).
+ */
+export function freshName(
+  db: Db,
+  src: EntryRow,
+  dest: EntryRow,
+  choice: ConflictChoice | null,
+): string | null {
+  let name = src.name;
+  let target = byPath(db, src.workspace_id, joinPath(dest.path, name));
+  if (!target) return name;
+  if (choice !== "keepBoth") return null;
+  for (let n = 2; target; n++) {
+    name = keepBothName(src.name, src.is_file === 1, n);
+    target = byPath(db, src.workspace_id, joinPath(dest.path, name));
+  }
+  return name;
+}
+
+/*
+ * Staged copies. A big folder copied in one transaction would hold the write lock and the event
+ * loop for as long as its rows take (about 0.3 s per 10,000 files; a move over 1 s), so a folder
+ * with more files than the worker's threshold is copied over several transactions, hidden under a
+ * mark (as trashed rows are: out of every listing, search and count), then revealed in one short
+ * transaction once whole and verified; a move hides its originals in that same transaction and
+ * the worker deletes them in steps. A cancel or a failure discards a hidden copy.
+ */
+
+/** The mark of an item's hidden copy. */
+export const stageMark = (operationId: string, idx: number) => `op:${operationId}:${idx}`;
+/** The mark of a move's originals once its copy is revealed, until they are deleted. */
+export const originalsMark = (mark: string) => `${mark}:from`;
+
+/**
+ * Copies, hidden, the top folder (first step, `after` null) and then up to `limit` entries of the
+ * subtree after the path `after`. Returns the last source path copied and whether that was all.
+ */
+export function stageStep(
+  ctx: CopyContext,
+  src: EntryRow,
+  dest: EntryRow,
+  name: string,
+  mark: string,
+  after: string | null,
+  limit: number,
+): { cursor: string; done: boolean } {
+  const w: Written = { files: 0, bytes: 0 };
+  const { copy, flush } = rowCopier(ctx, w, mark);
+  const topPath = joinPath(dest.path, name);
+  if (after === null) copy(src, dest.id, name, topPath);
+  const folders = new Map(hiddenFolders(ctx.db, mark).map((f) => [f.path, f.id]));
+  const rows = subtreeRowsAfter(ctx.db, src.workspace_id, src.path, after ?? "", limit);
+  for (const row of rows) {
+    const rowPath = topPath + row.path.slice(src.path.length);
+    const parentId = folders.get(parentOf(rowPath));
+    // A folder made in the source after the copy passed its place.
+    if (parentId === undefined) throw new ItemError(`"${src.path}" changed while it was copied`);
+    const id = copy(row, parentId, row.name, rowPath);
+    if (!row.is_file) folders.set(rowPath, id);
+  }
+  flush();
+  return { cursor: rows.at(-1)?.path ?? after ?? "", done: rows.length < limit };
+}
+
+/**
+ * Puts a whole hidden copy in the tree, in one transaction: verified against the source (file
+ * count and bytes), under its name, or under the next free one with `keepBoth` when the name was
+ * taken meanwhile (`skip`: skipped; otherwise the item fails).
+ */
+export function revealStage(
+  ctx: CopyContext,
+  src: EntryRow,
+  dest: EntryRow,
+  choice: ConflictChoice | null,
+  mark: string,
+  name: string,
+): ItemOutcome {
+  const expected = subtreeTotals(ctx.db, src.workspace_id, src.path);
+  const copied = hiddenTotals(ctx.db, mark);
+  if (copied.files !== expected.files || copied.bytes !== expected.bytes) {
+    throw new ItemError(`"${src.path}" changed while it was copied`);
+  }
+  const stagedPath = joinPath(dest.path, name);
+  const top = hiddenTop(ctx.db, mark, stagedPath);
+  if (!top || top.parent_id !== dest.id) {
+    throw new ItemError(`"${dest.path}" changed while "${src.path}" was copied into it`);
+  }
+  let destinationPath = stagedPath;
+  if (byPath(ctx.db, src.workspace_id, stagedPath)) {
+    if (choice === "skip") return { status: "skipped" };
+    const other = freshName(ctx.db, src, dest, choice);
+    if (other === null) throw new ItemError(`"${stagedPath}" already exists`);
+    destinationPath = joinPath(dest.path, other);
+    movePrefix(ctx.db, src.workspace_id, stagedPath, destinationPath, mark);
+    rename(ctx.db, top.id, other, destinationPath, null);
+  }
+  revealHidden(ctx.db, mark);
+  childrenChanged(ctx.db, dest.id, 1, 0, ctx.now);
+  if (ctx.move) {
+    // The originals leave the tree now, hidden; the worker deletes them in steps.
+    takeVersions(ctx.db, src.workspace_id, src.path, destinationPath);
+    markTrashed(ctx.db, src, originalsMark(mark));
+    childrenChanged(ctx.db, src.parent_id!, -1, 0, ctx.now);
+  }
+  return { status: "done", destinationPath, ...expected };
 }
