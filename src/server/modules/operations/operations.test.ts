@@ -670,6 +670,32 @@ describe("a big folder copied in steps", () => {
     expect(blobs()).toEqual(before);
   });
 
+  it("a job that fails on every attempt ends failed, and a last run discards its hidden copy", async () => {
+    await bigFolder();
+    const before = blobs();
+    const job = await start({ kind: "copy", paths: ["big"], destination: "dst" });
+    const status = () =>
+      t.deps.db.prepare("SELECT status FROM file_operations WHERE id = ?").pluck().get(job.id);
+    // Every batch of the running job fails, as on a database that stays locked (the copy takes
+    // more steps than the runner makes attempts).
+    const failing = runner({
+      stageRows: 2,
+      afterBatch: () => {
+        if (status() === "running") throw new Error("database is locked");
+      },
+    });
+    for (let attempt = 1; attempt < 5; attempt++) {
+      await failing.runDue();
+      clock.advance(10_000);
+    }
+    expect(status()).toBe("running");
+    expect(hidden()).toBeGreaterThan(0);
+    await failing.runDue();
+    expect(await get(job.id)).toMatchObject({ status: "failed", error: "database is locked" });
+    expect(hidden()).toBe(0);
+    expect(blobs()).toEqual(before);
+  });
+
   it("a worker that dies mid-copy: the next run continues the hidden copy, nothing doubled", async () => {
     await bigFolder();
     const job = await start({ kind: "copy", paths: ["big"], destination: "dst" });

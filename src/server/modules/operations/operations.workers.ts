@@ -210,15 +210,15 @@ export function operationJob(deps: AppDeps, tuning: OperationTuning = {}): JobKi
         }
       } catch (err) {
         // An unexpected fault (a busy database): the runner retries; on the last attempt the
-        // job ends failed, with what it did so far committed.
+        // job ends failed, with what it did so far committed, and a new run of it discards any
+        // hidden copy and records its event (this run's job is over for the runner).
         if (job.attempts >= job.maxAttempts) {
           const message = err instanceof Error ? err.message : String(err);
           deps.db
             .transaction(() => {
-              if (
-                markEnded(deps.db, operationId, "failed", message.slice(0, 500), deps.clock.now())
-              )
-                report(deps, operationId);
+              const now = deps.clock.now();
+              if (markEnded(deps.db, operationId, "failed", message.slice(0, 500), now))
+                deps.jobs.enqueue(OPERATION_JOB, { operationId });
             })
             .immediate();
         }
