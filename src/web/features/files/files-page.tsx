@@ -7,7 +7,6 @@ import { lazyWithRetry } from "@/web/components/lazy-with-retry";
 import { describeError } from "@/web/lib/api-client";
 import { formatCount } from "@/web/lib/format";
 import { toast } from "@/web/stores/toast-store";
-import { useDeleteFilesMutation } from "./api/delete-files";
 import type { FolderView } from "./api/files-keys";
 import { filesPageQueryOptions } from "./api/list-files";
 import type { FileListActions } from "./components/file-list";
@@ -22,7 +21,6 @@ import { useFolderNavigation } from "./hooks/use-folder-navigation";
 import { usePageKeys } from "./hooks/use-page-keys";
 import { useSortFallback } from "./hooks/use-sort-fallback";
 import { useStartOperation } from "./hooks/use-start-operation";
-import { describeMany } from "./hooks/use-trash-with-undo";
 import { emptySelection, isSelected, selectedCount } from "./state/selection";
 import { selectionScope, useSelection, useSelectionStore } from "./state/selection-store";
 import { useFilesViewStore } from "./state/view-store";
@@ -43,7 +41,6 @@ export function FilesPage({ workspaceId, view }: { workspaceId: string; view: Fo
   const [menu, setMenu] = useState<{ x: number; y: number; key: number } | null>(null);
   const [dialog, setDialog] = useState<OpenDialog>(null);
   const details = useDetailsPanel();
-  const deleteFiles = useDeleteFilesMutation();
   const sortIgnored = useSortFallback(view, first.data);
   const nav = useFolderNavigation(view, gridRef, !sortIgnored && (!!first.data || first.isError));
 
@@ -78,7 +75,7 @@ export function FilesPage({ workspaceId, view }: { workspaceId: string; view: Fo
     onOpen,
     onRename: (entry) => setRenaming(entry.path),
     onShowDetails: details.show,
-    onAskDeletePermanently: (paths) => setDialog({ kind: "delete", paths }),
+    onAskDeletePermanently: (target) => setDialog({ kind: "delete", target }),
     onMoveCopy: async (op) => {
       const paths = await selectedUpTo(OPERATION_ITEMS_MAX, op === "move" ? "Move" : "Copy");
       if (paths.length > 0) setDialog({ kind: "move-copy", op, paths });
@@ -208,12 +205,6 @@ export function FilesPage({ workspaceId, view }: { workspaceId: string; view: Fo
         }}
         dialog={dialog}
         onCloseDialog={closeDialog}
-        onDeletePermanently={(paths) =>
-          deleteFiles.mutateAsync({ paths, permanent: true }).then(() => {
-            clearSelection();
-            toast({ title: `Deleted ${describeMany(paths)} permanently` });
-          })
-        }
         onStartOperation={onStartOperation}
         onRenamedMany={clearSelection}
       />

@@ -6,7 +6,7 @@ import { ACTIVE_POLL_MS } from "./api/jobs-keys";
 import { isActive, isBulk, type Job } from "./job-model";
 
 interface FollowedState {
-  /** Jobs whose end a caller reports itself: the shell's generic "finished" toast skips them. */
+  /** Jobs being followed, with the folder whose entries they change (its progress line). */
   followed: Record<string, { folder?: string }>;
   add(id: string, folder?: string): void;
   remove(id: string): void;
@@ -46,6 +46,13 @@ export const useStartedJobs = create<StartedState>()((set) => ({
  */
 export const jobStarted = (job: Job) => useStartedJobs.getState().add(job);
 
+/**
+ * Jobs whose end the caller that followed them reports: kept after the follow ends, since the
+ * shell may notice the end after that (and would say it twice).
+ */
+const reportedByCaller = new Set<string>();
+export const callerReportsEnd = (id: string) => reportedByCaller.has(id);
+
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 /**
@@ -61,6 +68,7 @@ export async function followBulkJob(
   o: { folder?: string; onProgress?(job: BulkJob): void } = {},
 ): Promise<BulkJob> {
   useFollowedJobs.getState().add(job.id, o.folder);
+  reportedByCaller.add(job.id);
   let current = job;
   try {
     while (isActive(current)) {

@@ -1,7 +1,7 @@
 import { Suspense } from "react";
 import type { CreateOperationBody, OperationConflict } from "@/contract/operations";
-import { baseName } from "@/contract/rules";
 import { lazyWithRetry } from "@/web/components/lazy-with-retry";
+import type { DeleteTarget } from "../hooks/use-delete-permanently";
 import type { FileAction } from "./file-actions";
 
 const FileContextMenu = lazyWithRetry(() => import("./file-context-menu"));
@@ -15,7 +15,7 @@ const RenameBatchDialog = lazyWithRetry(() => import("./rename-batch-dialog"));
 export type OpenDialog =
   | { kind: "shortcuts" }
   | { kind: "manifest" }
-  | { kind: "delete"; paths: string[] }
+  | { kind: "delete"; target: DeleteTarget }
   | { kind: "move-copy"; op: CreateOperationBody["kind"]; paths: string[] }
   | { kind: "conflicts"; body: CreateOperationBody; conflicts: OperationConflict[] }
   | { kind: "rename-many"; paths: string[] }
@@ -30,7 +30,6 @@ export function FilesOverlays({
   onCloseMenu,
   dialog,
   onCloseDialog,
-  onDeletePermanently,
   onStartOperation,
   onRenamedMany,
 }: {
@@ -41,7 +40,6 @@ export function FilesOverlays({
   onCloseMenu(): void;
   dialog: OpenDialog;
   onCloseDialog(): void;
-  onDeletePermanently(paths: string[]): Promise<void>;
   /** Starts a move or copy; a conflict refusal opens the conflict dialog instead. */
   onStartOperation(body: CreateOperationBody): Promise<unknown>;
   onRenamedMany(): void;
@@ -62,9 +60,9 @@ export function FilesOverlays({
       {dialog?.kind === "manifest" && <ManifestDialog folder={folder} onClose={onCloseDialog} />}
       {dialog?.kind === "delete" && (
         <DeletePermanentlyDialog
-          count={dialog.paths.length}
-          name={dialog.paths.length === 1 ? baseName(dialog.paths[0] ?? "") : null}
-          onConfirm={() => onDeletePermanently(dialog.paths)}
+          count={dialog.target.count}
+          name={dialog.target.name}
+          onConfirm={dialog.target.run}
           onClose={onCloseDialog}
         />
       )}

@@ -12,6 +12,7 @@ import {
   XCircleIcon,
 } from "lucide-react";
 import type { FileEntry } from "@/contract/files";
+import { baseName } from "@/contract/rules";
 import type { FolderView } from "@/web/features/files/api/files-keys";
 import { FILES_PAGE_SIZE, readFilesPages } from "@/web/features/files/api/list-files";
 import type { DetailsTab } from "@/web/features/files/components/details-panel";
@@ -19,6 +20,7 @@ import type { FileAction } from "@/web/features/files/components/file-actions";
 import { emptySelection, pickSelected, selectedCount } from "@/web/features/files/state/selection";
 import { selectionScope, useSelectionStore } from "@/web/features/files/state/selection-store";
 import { copyText } from "@/web/lib/clipboard";
+import { type DeleteTarget, useDeletePermanently } from "./use-delete-permanently";
 import { useTrashWithUndo } from "./use-trash-with-undo";
 
 /** The selected paths; "all except" reads the folder's pages (only when an action needs it). */
@@ -53,7 +55,7 @@ export function useFileActions(o: {
   onOpen(entry: FileEntry): void;
   onRename(entry: FileEntry): void;
   onShowDetails(tab: DetailsTab): void;
-  onAskDeletePermanently(paths: string[]): void;
+  onAskDeletePermanently(target: DeleteTarget): void;
   /** "Move to…" and "Copy to…" (with write access). */
   onMoveCopy?(kind: "move" | "copy"): void;
   /** "Rename…" by pattern, offered when it is given (several items selected). */
@@ -63,14 +65,26 @@ export function useFileActions(o: {
   const trash = useTrashWithUndo(selectionScope(o.view), o.view.path);
   const paths = () => selectedPaths(queryClient, o.workspaceId, o.view, o.total);
   // Never reads the folder's pages: "all except" goes to the service as it is.
-  const trashSelected = async () => {
+  const current = () => {
     const s = useSelectionStore.getState();
-    const selection = s.scope === selectionScope(o.view) ? s.selection : emptySelection;
+    return s.scope === selectionScope(o.view) ? s.selection : emptySelection;
+  };
+  const trashSelected = async () => {
+    const selection = current();
     trash(selection, selectedCount(selection, o.total));
   };
+  const deletePermanently = useDeletePermanently(selectionScope(o.view), o.view.path);
+  // The dialog acts on the selection it asked about, even if the selection changes meanwhile.
   const askDeletePermanently = async () => {
-    const selected = await paths();
-    if (selected.length > 0) o.onAskDeletePermanently(selected);
+    const selection = current();
+    const count = selectedCount(selection, o.total);
+    if (count === 0) return;
+    const only = selection.mode === "some" && count === 1 ? [...selection.ids][0] : undefined;
+    o.onAskDeletePermanently({
+      count,
+      name: only ? baseName(only) : null,
+      run: () => deletePermanently(selection, count),
+    });
   };
 
   const { single, canWrite } = o;

@@ -1,14 +1,11 @@
-import { useQueryClient } from "@tanstack/react-query";
 import type { BulkJob } from "@/contract/operations";
 import { BULK_PATHS_MAX, baseName } from "@/contract/rules";
 import { useDeleteFilesMutation } from "@/web/features/files/api/delete-files";
-import { filesKeys } from "@/web/features/files/api/files-keys";
 import { bulkEntrySelection, needsJob } from "@/web/features/files/state/bulk-selection";
 import { emptySelection, type Selection, selectPaths } from "@/web/features/files/state/selection";
 import { useSelectionStore } from "@/web/features/files/state/selection-store";
 import {
   finishedReport,
-  followBulkJob,
   useAnnounceJob,
   useCreateBulkJobMutation,
   useUndoBulkJobMutation,
@@ -16,15 +13,12 @@ import {
 import { useRestoreTrashedPathsMutation } from "@/web/features/trash";
 import { describeError } from "@/web/lib/api-client";
 import { formatCount } from "@/web/lib/format";
-import { currentWorkspaceId } from "@/web/stores/session-store";
 import { toast } from "@/web/stores/toast-store";
+import { useFolderJob } from "./use-folder-job";
 
 /** “name” for one path, “N items” for more. */
 export const describeMany = (paths: string[]) =>
   paths.length === 1 ? `“${baseName(paths[0] ?? "")}”` : `${formatCount(paths.length)} items`;
-
-/** Minimum time between refreshes of the folder while a job empties it. */
-const REFRESH_MS = 1_500;
 
 /**
  * Moves a folder's selection to the trash and offers Undo. A small selection is one DELETE;
@@ -32,12 +26,12 @@ const REFRESH_MS = 1_500;
  * Undo is one request too.
  */
 export function useTrashWithUndo(scope: string, folder: string) {
-  const queryClient = useQueryClient();
   const deleteFiles = useDeleteFilesMutation();
   const restoreTrashed = useRestoreTrashedPathsMutation();
   const createJob = useCreateBulkJobMutation();
   const undoJob = useUndoBulkJobMutation();
   const announce = useAnnounceJob();
+  const follow = useFolderJob(folder);
   const setSelection = useSelectionStore((s) => s.set);
 
   const failedToUndo = (error: unknown) =>
@@ -56,30 +50,6 @@ export function useTrashWithUndo(scope: string, folder: string) {
       },
       onError: failedToUndo,
     });
-
-  /** Follows a job, refreshing the folder as its counters move, then reports how it ended. */
-  const follow = async (job: BulkJob, onEnd: (ended: BulkJob) => void) => {
-    const workspaceId = currentWorkspaceId();
-    let refreshed = 0;
-    try {
-      const ended = await followBulkJob(queryClient, workspaceId, job, {
-        folder,
-        onProgress: () => {
-          if (Date.now() - refreshed < REFRESH_MS) return;
-          refreshed = Date.now();
-          void queryClient.invalidateQueries({ queryKey: filesKeys.folder(workspaceId, folder) });
-        },
-      });
-      await queryClient.invalidateQueries({ queryKey: filesKeys.all(workspaceId) });
-      onEnd(ended);
-    } catch (error) {
-      toast({
-        title: "Lost track of the job; see Jobs",
-        description: describeError(error),
-        tone: "error",
-      });
-    }
-  };
 
   const undoJobOf = (trashJob: BulkJob) =>
     undoJob.mutate(trashJob.id, {

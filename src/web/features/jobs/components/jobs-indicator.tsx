@@ -6,7 +6,7 @@ import { filesKeys } from "@/web/features/files";
 import { bulkJobQueryOptions } from "@/web/features/jobs/api/get-bulk-job";
 import { operationQueryOptions } from "@/web/features/jobs/api/get-operation";
 import { jobsKeys } from "@/web/features/jobs/api/jobs-keys";
-import { useFollowedJobs, useStartedJobs } from "@/web/features/jobs/follow-job";
+import { callerReportsEnd, useStartedJobs } from "@/web/features/jobs/follow-job";
 import { finishedReport, isActive, isBulk } from "@/web/features/jobs/job-model";
 import { useActiveJobs } from "@/web/features/jobs/use-jobs";
 import { formatCount } from "@/web/lib/format";
@@ -56,7 +56,7 @@ export function JobsIndicator() {
     void queryClient.invalidateQueries({ queryKey: jobsKeys.all(workspaceId) });
     void queryClient.invalidateQueries({ queryKey: filesKeys.all(workspaceId) });
     for (const [id, bulk] of ended) {
-      if (useFollowedJobs.getState().followed[id]) continue;
+      if (callerReportsEnd(id)) continue;
       const final = bulk
         ? queryClient.fetchQuery(bulkJobQueryOptions(workspaceId, id))
         : queryClient.fetchQuery(operationQueryOptions(workspaceId, id));
