@@ -102,6 +102,29 @@ export const baseName = (path: string) => path.slice(path.lastIndexOf("/") + 1);
 
 export const joinPath = (folder: string, name: string) => (folder ? `${folder}/${name}` : name);
 
+/**
+ * A file name that is a frame of a numbered set: a run of at least three digits ending its stem
+ * (`shot.0001.exr`, `0001.dpx`, `plate_v2_1001`). Frames of one set share the folder, the
+ * prefix, the digit count and the extension: not `shot.1.exr`, not `shot.0001.dpx`. Fewer
+ * digits (`take2.mov`) are a name, not a frame: selecting it must not bring its siblings.
+ */
+export function sequenceFrame(
+  name: string,
+): { prefix: string; digits: number; ext: string } | null {
+  const dot = name.lastIndexOf(".");
+  const ext = dot > 0 ? name.slice(dot) : "";
+  const stem = name.slice(0, name.length - ext.length);
+  const m = /(\d{3,})$/.exec(stem);
+  if (!m) return null;
+  return { prefix: stem.slice(0, m.index), digits: m[1]!.length, ext };
+}
+
+/** The key the frames of one set share (within a folder); null for a name that is no frame. */
+export function sequenceKey(name: string): string | null {
+  const frame = sequenceFrame(name);
+  return frame && `${frame.prefix}\u0001${frame.digits}\u0001${frame.ext}`;
+}
+
 /** The content types `GET W/files/preview` makes a thumbnail of; other files answer `no_preview`. */
 export const thumbnailMimeTypes: readonly string[] = [
   "image/png",

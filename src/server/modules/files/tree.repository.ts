@@ -50,14 +50,6 @@ export const childrenOf = (db: Db, folderId: number) =>
      WHERE parent_id = ? AND trash_id IS NULL ORDER BY is_file, sort_key`,
   ).all(folderId);
 
-/** A folder's live files whose names match a GLOB pattern, by name (the frames of a sequence). */
-export const filesMatching = (db: Db, folderId: number, glob: string) =>
-  stmt<[number, string], EntryRow>(
-    db,
-    `SELECT ${ENTRY_COLUMNS} FROM entries INDEXED BY entries_by_name
-     WHERE parent_id = ? AND is_file = 1 AND trash_id IS NULL AND name GLOB ? ORDER BY sort_key`,
-  ).all(folderId, glob);
-
 /**
  * A copy of `src` under `parentId` at `path`: the same content (a reference to the same blob,
  * which the caller counts), the same child counts (the caller copies the children too) and

@@ -10,7 +10,8 @@ import { ApiError, notFound } from "@/server/lib/api-error";
 import { toIso, toIsoOrNull } from "@/server/lib/clock";
 import { newId } from "@/server/lib/ids";
 import { byPath, type EntryRow, joinPath, parentOf } from "@/server/modules/files/files.repository";
-import { filesMatching, subtreeTotals } from "@/server/modules/files/tree.repository";
+import { sequenceOf } from "@/server/modules/files/sequences.service";
+import { subtreeTotals } from "@/server/modules/files/tree.repository";
 import {
   insertOperation,
   listOperationRows,
@@ -53,23 +54,6 @@ export function toOperation(row: OperationRow, items: OperationItemRow[]): Opera
   };
 }
 
-/** `shot.0001.exr`: a frame number of at least three digits, before the extension if any. */
-const FRAME = /^(.*?)(\d{3,})(\.[^.]*)?$/;
-const escapeGlob = (s: string) => s.replace(/[*?[]/g, (c) => `[${c}]`);
-
-/**
- * The whole numbered set a frame belongs to: its siblings with the same prefix, the same number
- * of digits and the same extension. A lone frame is just itself.
- */
-function sequenceOf(deps: AppDeps, file: EntryRow): EntryRow[] {
-  const m = FRAME.exec(file.name);
-  if (!m || file.parent_id === null) return [file];
-  const [, prefix = "", digits = "", ext = ""] = m;
-  const glob = `${escapeGlob(prefix)}${"[0-9]".repeat(digits.length)}${escapeGlob(ext)}`;
-  const frames = filesMatching(deps.db, file.parent_id, glob);
-  return frames.length > 1 ? frames : [file];
-}
-
 const ioError = (message: string, code: string, extra: Record<string, unknown> = {}) =>
   new ApiError(400, "validation_failed", message, {
     issues: [{ field: code === "conflict" ? "paths" : "destination", message, code }],
@@ -99,7 +83,7 @@ export function createOperation(deps: AppDeps, workspaceId: string, body: Create
       const rows: EntryRow[] = [];
       for (const row of selected) {
         const members =
-          row.is_file && body.expandSequences !== false ? sequenceOf(deps, row) : [row];
+          row.is_file && body.expandSequences !== false ? sequenceOf(deps.db, row) : [row];
         for (const r of members) {
           if (seen.has(r.id)) continue;
           seen.add(r.id);

@@ -1,14 +1,8 @@
 import { describe, expect, it } from "vitest";
 import { renamePatternSchema } from "@/contract/operations";
+import { sequenceFrame, sequenceKey } from "@/contract/rules";
 import { ApiError } from "@/server/lib/api-error";
-import {
-  compilePattern,
-  type EntryType,
-  frameOf,
-  type PlanEntry,
-  planRenames,
-  sequenceKey,
-} from "./rename-plan";
+import { compilePattern, type EntryType, type PlanEntry, planRenames } from "./rename-plan";
 
 const entry = (path: string, isFile = true): PlanEntry => {
   const i = path.lastIndexOf("/");
@@ -158,10 +152,11 @@ describe("the pattern", () => {
 
 describe("sequences", () => {
   it("reads a frame: the digits ending the stem, before the extension", () => {
-    expect(frameOf("shot.0001.exr")).toEqual({ prefix: "shot.", digits: 4, ext: ".exr" });
-    expect(frameOf("0001.dpx")).toEqual({ prefix: "", digits: 4, ext: ".dpx" });
-    expect(frameOf("take12")).toEqual({ prefix: "take", digits: 2, ext: "" });
-    expect(frameOf("shot.exr")).toBeNull();
+    expect(sequenceFrame("shot.0001.exr")).toEqual({ prefix: "shot.", digits: 4, ext: ".exr" });
+    expect(sequenceFrame("0001.dpx")).toEqual({ prefix: "", digits: 4, ext: ".dpx" });
+    expect(sequenceFrame("plate_v2_1001")).toEqual({ prefix: "plate_v2_", digits: 4, ext: "" });
+    expect(sequenceFrame("take12.mov")).toBeNull();
+    expect(sequenceFrame("shot.exr")).toBeNull();
     expect(sequenceKey("shot.0001.exr")).toBe(sequenceKey("shot.0240.exr"));
     expect(sequenceKey("shot.0001.exr")).not.toBe(sequenceKey("shot.001.exr"));
     expect(sequenceKey("shot.0001.exr")).not.toBe(sequenceKey("shot.0001.dpx"));

@@ -109,25 +109,6 @@ export function compilePattern(pattern: Pattern): (entry: PlanEntry, index: numb
 }
 
 /**
- * A file name that is a frame of a numbered set: the digits at the end of its stem. Two files
- * in one folder are frames of one set when their prefixes, digit counts and extensions match
- * (`shot.0001.exr` and `shot.0240.exr`; not `shot.1.exr`, not `shot.0001.dpx`).
- */
-export function frameOf(name: string): { prefix: string; digits: number; ext: string } | null {
-  const [stem, ext] = splitExtension(name, true);
-  let start = stem.length;
-  while (start > 0 && stem.charCodeAt(start - 1) >= 48 && stem.charCodeAt(start - 1) <= 57) start--;
-  if (start === stem.length) return null;
-  return { prefix: stem.slice(0, start), digits: stem.length - start, ext };
-}
-
-/** The key that frames of one set share (within a folder). */
-export function sequenceKey(name: string): string | null {
-  const frame = frameOf(name);
-  return frame && `${frame.prefix}\u0001${frame.digits}\u0001${frame.ext}`;
-}
-
-/**
  * The plan's order: by folder (path order), and within a folder by the listing's natural name
  * order (`frame_2` before `frame_10`, case-insensitive), which is also the numbering order.
  * Numbering starts again in each folder, since names only need to differ within one.

@@ -1,19 +1,18 @@
 import { createHash } from "node:crypto";
 import type { z } from "zod";
 import type { renameBatchBodySchema } from "@/contract/operations";
-import { nameSortKey } from "@/contract/rules";
+import { sequenceKey } from "@/contract/rules";
 import { ApiError, notFound, validationFailed } from "@/server/lib/api-error";
 import type { EntryRow } from "@/server/modules/files/files.repository";
 import * as entries from "@/server/modules/files/files.repository";
 import type { BatchRename, FilesService } from "@/server/modules/files/files.service";
+import { sequenceOf } from "@/server/modules/files/sequences.service";
 import {
   compilePattern,
-  frameOf,
   type PlanEntry,
   planRenames,
   type RenamePlan,
   type RenameStep,
-  sequenceKey,
 } from "./rename-plan";
 
 /**
@@ -56,16 +55,12 @@ function readEntries(files: FilesService, workspaceId: string, body: RenameBatch
   if (body.expandSequences) {
     const sets = new Set<string>();
     for (const row of [...rows.values()]) {
-      const frame = row.is_file ? frameOf(row.name) : null;
-      const key = sequenceKey(row.name);
+      const key = row.is_file ? sequenceKey(row.name) : null;
       // Each set is read once, however many of its frames are selected.
-      if (!frame || sets.has(`${row.parent_id}/${key}`)) continue;
+      if (!key || sets.has(`${row.parent_id}/${key}`)) continue;
       sets.add(`${row.parent_id}/${key}`);
-      // The name index's key of a frame starts with its prefix's key (see nameSortKey).
-      const keyPrefix = nameSortKey(frame.prefix).split("\u0001")[0]!;
-      for (const sibling of entries.filesByKeyPrefix(files.db, row.parent_id!, keyPrefix)) {
-        if (sequenceKey(sibling.name) !== key) continue;
-        rows.set(sibling.path, sibling);
+      for (const frame of sequenceOf(files.db, row, RENAME_EXPANDED_MAX)) {
+        rows.set(frame.path, frame);
         if (rows.size > RENAME_EXPANDED_MAX)
           throw validationFailed(
             "paths",
