@@ -9,6 +9,7 @@ import {
   byId,
   byPath,
   childrenAfter,
+  childrenChanged,
   countLive,
   type EntryRow,
   joinPath,
@@ -23,12 +24,7 @@ import {
   trashItem,
   trashMatchingAfter,
 } from "@/server/modules/files/trash.repository";
-import {
-  collectBlobs,
-  deleteEach,
-  restoreFromTrash,
-  trashEach,
-} from "@/server/modules/files/trash.service";
+import { collectBlobs, deleteEach, putBack, trashEach } from "@/server/modules/files/trash.service";
 import {
   addJobTrash,
   type BulkFailure,
@@ -397,20 +393,32 @@ export class BulkService {
     return targets.length;
   }
 
-  /** Each item as POST restore puts it back; one that cannot come back is a failure, not a stop. */
+  /**
+   * Each item as POST restore puts it back; one that cannot come back is a failure, not a stop.
+   * Each parent folder is found once per batch and its counts settled once, with the batch's
+   * totals, as `trashEach` does for a trash batch.
+   */
   private restore(row: BulkJobRow, targets: TrashRow[], sample: BulkSample, now: number) {
     const failures: BulkFailure[] = [];
-    let done = 0;
-    const ensureFolder = (p: string) => this.deps.files.ensureFolder(row.workspace_id, p, now);
-    // A savepoint per item: a refused item leaves nothing of itself behind in the batch.
-    const one = this.db.transaction((item: TrashRow) =>
-      restoreFromTrash(this.db, item, ensureFolder, now),
-    );
+    const parents = new Map<string, EntryRow>();
+    const gained = new Map<number, { folders: number; files: number }>();
+    // A savepoint per item: a refused item leaves nothing of itself behind in the batch, and
+    // a parent it made is remembered only once its savepoint has committed.
+    const one = this.db.transaction((item: TrashRow) => {
+      const parentPath = parentOf(item.path);
+      const parent =
+        parents.get(parentPath) ?? this.deps.files.ensureFolder(row.workspace_id, parentPath, now);
+      return { parent, restored: putBack(this.db, item, parent) };
+    });
     for (const item of targets) {
       try {
-        const restored = one(item);
+        const { parent, restored } = one(item);
+        parents.set(parentOf(item.path), parent);
+        const n = gained.get(parent.id) ?? { folders: 0, files: 0 };
+        if (item.is_file) n.files++;
+        else n.folders++;
+        gained.set(parent.id, n);
         addToSample(sample, restored.path, item.id);
-        done++;
       } catch (err) {
         if (!(err instanceof ApiError)) throw err;
         const issue = (err.details?.issues as { code: string }[] | undefined)?.[0];
@@ -421,6 +429,8 @@ export class BulkService {
         });
       }
     }
+    for (const [folderId, n] of gained) childrenChanged(this.db, folderId, n.folders, n.files, now);
+    const done = targets.length - failures.length;
     return { done, failures };
   }
 

@@ -95,6 +95,7 @@ describe("bulk trash and delete", () => {
     const restored = await run({ action: "restore", selection: { itemIds: [...ids, ids[0]!] } });
     expect(restored).toMatchObject({ status: "completed", total: 25, done: 25, failed: 0 });
     expect(await names("l")).toEqual(all);
+    expect((await listFolder(t, "l")).total).toBe(30);
   });
 
   it("deletes permanently, listed or all except, and frees the blobs nobody references", async () => {

@@ -7,7 +7,6 @@ import { toIso } from "@/server/lib/clock";
 import { newId } from "@/server/lib/ids";
 import type { BlobStore } from "./blob-store";
 import {
-  byId,
   byPath,
   childrenChanged,
   deleteUnreferencedBlobs,
@@ -150,15 +149,27 @@ export function restoreFromTrash(
   now: number,
 ): { path: string; renamed: boolean } {
   const parent = ensureFolder(parentOf(item.path));
+  const restored = putBack(db, item, parent);
+  childrenChanged(db, parent.id, item.is_file ? 0 : 1, item.is_file ? 1 : 0, now);
+  return restored;
+}
+
+/**
+ * `restoreFromTrash` without its parent's count and revision, which the caller settles: a bulk
+ * restore settles each parent once per batch (`childrenChanged` with the batch's totals).
+ */
+export function putBack(
+  db: Db,
+  item: TrashRow,
+  parent: EntryRow,
+): { path: string; renamed: boolean } {
   let name = item.name;
   for (let attempt = 1; byPath(db, item.workspace_id, joinPath(parent.path, name)); attempt++) {
     name = restoredName(item.name, item.is_file === 1, attempt);
   }
   const target = joinPath(parent.path, name);
-  const entry = byId(db, item.entry_id)!;
   if (target !== item.path) movePrefix(db, item.workspace_id, item.path, target, item.id);
   reattach(db, item, parent.id, name, target);
-  childrenChanged(db, parent.id, entry.is_file ? 0 : 1, entry.is_file ? 1 : 0, now);
   return { path: target, renamed: name !== item.name };
 }
 
