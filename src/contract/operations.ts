@@ -55,7 +55,7 @@ export const createOperationBodySchema = z
   .meta({ id: "CreateOperationBody" });
 export type CreateOperationBody = z.input<typeof createOperationBodySchema>;
 
-export const operationItemSchema = z.object({
+export const operationItemSchema = z.looseObject({
   path: z.string(),
   type: z.enum(["file", "folder"]),
   bytes: z.number(),
