@@ -69,6 +69,7 @@ test("select all and Delete trash a 20,000-entry folder as one job; the job cent
   });
   await expect(drawer.getByText("Completed")).toBeVisible();
   await expect(drawer).toContainText("20,000 of 20,000");
+  await expectNoAxeViolations(page);
   expect(await total(service, top)).toBe(0);
 
   // Undo is one request for the whole job.
