@@ -27,7 +27,7 @@ export const createBulkJobRoute = apiRoute({
   extension: true,
   summary: "Start a bulk trash, delete, restore or purge",
   description:
-    "Starts a job over a selection too big for one request: `trash` or `delete` (permanent) over live entries, listed by `paths` or as every child of `folder` except the names in `allExcept`; `restore` or `purge` over trash items, listed by `itemIds` or as every item matching `filter` (deleted at or before the request) except the ids in `allExcept`. Answers at once with the job (`total` is null until the job has counted the selection). The job works in batches of 200; `done` and `failed` are true after each, the first 100 failures are kept with their reasons, and the job records one event when it ends. 404 when `folder` is unknown; `validation_failed` when it is a file.",
+    "Starts a job over a selection too big for one request: `trash` or `delete` (permanent) over live entries, listed by `paths` or as every child of `folder` except the names in `allExcept`; `restore` or `purge` over trash items, listed by `itemIds` or as every item matching `filter` (deleted at or before the request) except the ids in `allExcept`. Answers at once with the job (`total` is null until the job has counted the selection). The job works in batches of 100; `done` and `failed` are true after each, the first 100 failures are kept with their reasons, and the job records one event when it ends. 404 when `folder` is unknown; `validation_failed` when it is a file.",
   request: { params: workspaceParams, body: jsonBody(createBulkJobBodySchema) },
   responses: { 201: json(bulkJobSchema, "The job, queued") },
 });

@@ -114,7 +114,12 @@ export interface TrashMatch {
   except: string;
 }
 
-const MATCHING = `FROM trash_items WHERE workspace_id = @workspaceId AND deleted_at <= @asOf
+/**
+ * `+` keeps the workspace index out of the keyset page: through it, every page read and sorted
+ * all the matching items (15 ms a page at 65,000), where the id index reads just the next page.
+ */
+const matching = (keyset: boolean) => `FROM trash_items
+  WHERE ${keyset ? "+" : ""}workspace_id = @workspaceId AND ${keyset ? "+" : ""}deleted_at <= @asOf
   AND (@q IS NULL OR instr(lower(path), lower(@q)) > 0)
   AND path >= @lo AND path < @hi
   AND (@after IS NULL OR deleted_at >= @after)
@@ -122,11 +127,13 @@ const MATCHING = `FROM trash_items WHERE workspace_id = @workspaceId AND deleted
   AND id NOT IN (SELECT value FROM json_each(@except))`;
 
 export const countTrashMatching = (db: Db, m: TrashMatch) =>
-  stmt<[TrashMatch], number>(db, `SELECT count(*) ${MATCHING}`).pluck().get(m)!;
+  stmt<[TrashMatch], number>(db, `SELECT count(*) ${matching(false)}`)
+    .pluck()
+    .get(m)!;
 
 /** The next `limit` matching items after the id `cursor`, in id order (a keyset page). */
 export const trashMatchingAfter = (db: Db, m: TrashMatch, cursor: string, limit: number) =>
   stmt<[TrashMatch & { cursor: string; limit: number }], TrashRow>(
     db,
-    `SELECT * ${MATCHING} AND id > @cursor ORDER BY id LIMIT @limit`,
+    `SELECT * ${matching(true)} AND id > @cursor ORDER BY id LIMIT @limit`,
   ).all({ ...m, cursor, limit });
