@@ -219,6 +219,13 @@ export const bulkJobSchema = z
     failures: z.array(bulkFailureSchema).meta({ description: "The first 100 failures" }),
     undoable: z.boolean().meta({ description: "A completed trash job can be undone once" }),
     undoOf: z.string().nullable().meta({ description: "The job this one undoes" }),
+    renamed: z
+      .array(z.object({ itemId: z.string(), path: z.string() }))
+      .optional()
+      .meta({
+        description:
+          "Restore jobs: items that came back under another name because their path was taken (the first 100)",
+      }),
     error: z.string().nullable(),
     createdAt: dateTime(),
     startedAt: dateTime().nullable(),

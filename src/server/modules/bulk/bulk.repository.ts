@@ -14,6 +14,8 @@ export interface BulkSample {
   paths: string[];
   itemIds: string[];
   purgeAt?: number;
+  /** Restored items that came back under another name (their path was taken); the first 100. */
+  renamed?: { itemId: string; path: string }[];
 }
 
 export interface BulkJobRow {
@@ -58,6 +60,9 @@ export function bulkJobView(r: BulkJobRow): BulkJob {
       r.done > 0,
     undoOf: r.undo_of,
     undoneBy: r.undone_by,
+    ...(r.action === "restore"
+      ? { renamed: (JSON.parse(r.sample) as BulkSample).renamed ?? [] }
+      : {}),
     error: r.error,
     createdAt: toIso(r.created_at),
     startedAt: toIsoOrNull(r.started_at),

@@ -420,6 +420,11 @@ export class BulkService {
         else n.folders++;
         gained.set(parent.id, n);
         addToSample(sample, restored.path, item.id);
+        if (restored.path !== item.path) {
+          sample.renamed ??= [];
+          if (sample.renamed.length < SAMPLE_KEPT)
+            sample.renamed.push({ itemId: item.id, path: restored.path });
+        }
       } catch (err) {
         if (!(err instanceof ApiError)) throw err;
         const issue = (err.details?.issues as { code: string }[] | undefined)?.[0];

@@ -129,6 +129,8 @@ describe("bulk restore and purge", () => {
       selection: { itemIds: [ids["r/a.txt"]!, ids["r/b.txt"]!] },
     });
     expect(done).toMatchObject({ status: "completed", total: 2, done: 2, failed: 0 });
+    // Only the renamed item is reported, with the path it came back to.
+    expect(done.renamed).toEqual([{ itemId: ids["r/a.txt"], path: "r/a (restored).txt" }]);
     expect(await names("r")).toEqual(["a (restored).txt", "a.txt", "b.txt"]);
     expect((await listTrash(t)).map((i) => i.path)).toEqual(["r/c.txt"]);
   });
