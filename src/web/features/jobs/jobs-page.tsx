@@ -7,16 +7,8 @@ import { formatCount } from "@/web/lib/format";
 import { JobDrawer } from "./components/job-drawer";
 import { JobsTable } from "./components/jobs-table";
 import { isActive } from "./job-model";
+import type { JobsSearch } from "./jobs-search";
 import { useJobCentre } from "./use-jobs";
-
-/** The `/jobs` search: the job whose details are open. */
-export interface JobsSearch {
-  job?: string;
-}
-
-export const parseJobsSearch = (search: Record<string, unknown>): JobsSearch => ({
-  job: typeof search.job === "string" && search.job.length <= 128 ? search.job : undefined,
-});
 
 /** Every running and recent job on the service: move, copy and bulk work. */
 export function JobsPage({ workspaceId, search }: { workspaceId: string; search: JobsSearch }) {

@@ -1,5 +1,6 @@
 import { createFileRoute } from "@tanstack/react-router";
-import { JobsPage, parseJobsSearch } from "@/web/features/jobs/jobs-page";
+import { JobsPage } from "@/web/features/jobs/jobs-page";
+import { parseJobsSearch } from "@/web/features/jobs/jobs-search";
 import { useWorkspaceId } from "@/web/stores/session-store";
 
 export const Route = createFileRoute("/_app/jobs")({
