@@ -26,6 +26,11 @@ function seed(service: Service): Promise<Seeded> {
     await service.writeFile(`${folder}/notes.txt`, "notes");
     await service.api("POST", "/files/folder", { path: `${folder}/${trashed}` });
     await service.api("DELETE", "/files", { paths: [`${folder}/${trashed}`] });
+    await service.api("POST", "/files/operations", {
+      kind: "copy",
+      paths: [`${folder}/notes.txt`],
+      destination: `${folder}/${child}`,
+    });
     const hookUrl = `http://127.0.0.1:9/narrow-${unique()}`;
     const hook = await service.api<{ id: string }>("POST", "/webhooks", {
       url: hookUrl,
@@ -101,6 +106,12 @@ const pages: PageCase[] = [
     // The newest test event is the seeded one; its id is a secondary column a narrow window drops.
     primary: (page) =>
       page.getByRole("row").filter({ hasText: "webhook.test" }).first().getByText("webhook.test"),
+  },
+  {
+    name: "Jobs",
+    heading: "Jobs",
+    url: () => "/jobs",
+    primary: (page) => page.getByRole("row").filter({ hasText: "notes.txt" }).first(),
   },
   ...["Transfers", "Shares", "Portals", "Usage", "Settings"].map(
     (label): PageCase => ({
