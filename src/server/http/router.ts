@@ -135,6 +135,14 @@ export const workspaceParams = z.object({
     .meta({ param: { name: "workspaceId", in: "path" } }),
 });
 
+/** An id in the path (a webhook, a delivery, a job…), named as the route's path names it. */
+export const pathId = (name: string) =>
+  z
+    .string()
+    .min(1)
+    .max(64)
+    .meta({ param: { name, in: "path" } });
+
 type ApiRouteConfig = Omit<RouteConfig, "security" | "middleware" | "operationId" | "summary"> & {
   /** Generated clients name their methods from it: a verb and the resource, unique. */
   operationId: string;

@@ -37,6 +37,17 @@ export function serviceProcesses(prefix: string) {
     });
   }
 
+  /** Calls a started service with `key`; the answer's JSON is read whatever its status. */
+  async function api(origin: string, key: string, method: string, url: string, body?: unknown) {
+    const res = await fetch(`${origin}${url}`, {
+      method,
+      headers: { Authorization: `Bearer ${key}`, "Content-Type": "application/json" },
+      body: body === undefined ? undefined : JSON.stringify(body),
+    });
+    // biome-ignore lint/suspicious/noExplicitAny: reads whatever the service answered
+    return { status: res.status, json: (await res.json()) as any };
+  }
+
   const kill = (child: ChildProcess) =>
     new Promise<void>((resolve) => {
       child.once("exit", () => resolve());
@@ -58,5 +69,5 @@ export function serviceProcesses(prefix: string) {
     fs.rmSync(dataDir, { recursive: true, force: true });
   }
 
-  return { root, dataDir, env, start, kill, open, expireLeases, close };
+  return { root, dataDir, env, start, api, kill, open, expireLeases, close };
 }

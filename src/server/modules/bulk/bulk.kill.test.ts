@@ -8,15 +8,8 @@ afterAll(() => service.close());
 it("kill -9 in the middle of a bulk trash of a big folder, then a restart: the job ends, nothing lost or done twice", async () => {
   const first = await service.start();
   const key = first.key!;
-  const call = async (origin: string, method: string, url: string, body?: unknown) => {
-    const res = await fetch(`${origin}${url}`, {
-      method,
-      headers: { Authorization: `Bearer ${key}`, "Content-Type": "application/json" },
-      body: body === undefined ? undefined : JSON.stringify(body),
-    });
-    // biome-ignore lint/suspicious/noExplicitAny: reads whatever the service answered
-    return { status: res.status, json: (await res.json()) as any };
-  };
+  const call = (origin: string, method: string, url: string, body?: unknown) =>
+    service.api(origin, key, method, url, body);
   const me = await call(first.origin, "GET", "/v1/auth/key");
   const w = (suffix: string) => `/v1/workspaces/${me.json.workspace.id}${suffix}`;
   // The seed CLI writes beside the running service, as a person would seed it.

@@ -4,19 +4,20 @@ import {
   createBulkJobBodySchema,
   listOperationsQuerySchema,
 } from "@/contract/operations";
-import { apiRoute, createRouter, json, jsonBody, workspaceParams } from "@/server/http/router";
+import {
+  apiRoute,
+  createRouter,
+  json,
+  jsonBody,
+  pathId,
+  workspaceParams,
+} from "@/server/http/router";
 import * as h from "./bulk.handlers";
 
 const tags = ["Files"];
 const read = ["files:read"] as const;
 const write = ["files:write"] as const;
-const jobParams = workspaceParams.extend({
-  jobId: z
-    .string()
-    .min(1)
-    .max(64)
-    .meta({ param: { name: "jobId", in: "path" } }),
-});
+const jobParams = workspaceParams.extend({ jobId: pathId("jobId") });
 
 export const createBulkJobRoute = apiRoute({
   operationId: "createBulkJob",

@@ -9,15 +9,8 @@ afterAll(() => service.close());
 it("kill -9 in the middle of a large move, then a restart: the job completes, every item moved exactly once", async () => {
   const first = await service.start();
   const key = first.key!;
-  const call = async (origin: string, method: string, url: string, body?: unknown) => {
-    const res = await fetch(`${origin}${url}`, {
-      method,
-      headers: { Authorization: `Bearer ${key}`, "Content-Type": "application/json" },
-      body: body === undefined ? undefined : JSON.stringify(body),
-    });
-    // biome-ignore lint/suspicious/noExplicitAny: reads whatever the service answered
-    return { status: res.status, json: (await res.json()) as any };
-  };
+  const call = (origin: string, method: string, url: string, body?: unknown) =>
+    service.api(origin, key, method, url, body);
   const me = await call(first.origin, "GET", "/v1/auth/key");
   const w = (suffix: string) => `/v1/workspaces/${me.json.workspace.id}${suffix}`;
   // 30 folders of 1,000 entries, and one of 30,000, which is moved in steps (the seed CLI

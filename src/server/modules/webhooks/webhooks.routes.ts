@@ -18,7 +18,14 @@ import {
   webhookRetryResultSchema,
   webhookTestResultSchema,
 } from "@/contract/webhooks";
-import { apiRoute, createRouter, json, jsonBody, workspaceParams } from "@/server/http/router";
+import {
+  apiRoute,
+  createRouter,
+  json,
+  jsonBody,
+  pathId,
+  workspaceParams,
+} from "@/server/http/router";
 import { createHook, deleteHook, hookSamples, listHooks, updateHook } from "./hooks.handlers";
 import {
   createWebhook,
@@ -34,12 +41,6 @@ import {
   updateWebhook,
 } from "./webhooks.handlers";
 
-const pathId = (name: string) =>
-  z
-    .string()
-    .min(1)
-    .max(64)
-    .meta({ param: { name, in: "path" } });
 const webhookParams = workspaceParams.extend({ webhookId: pathId("webhookId") });
 const deliveryParams = webhookParams.extend({ deliveryId: pathId("deliveryId") });
 const hookParams = workspaceParams.extend({ hookId: pathId("hookId") });
