@@ -235,3 +235,57 @@ export const RENAME_PATHS_MAX = 200;
 export const BULK_PATHS_MAX = 10_000;
 export const BULK_IDS_MAX = 20_000;
 export const BULK_EXCEPT_MAX = 10_000;
+
+/* Transfers (spec: Transfers, Limits; docs/api-decisions.md, Transfers). */
+export const TRANSFER_PATHS_MAX = 10_000;
+export const TRANSFER_STREAMS_MAX = 128;
+export const TRANSFER_STREAMS_DEFAULT = 4;
+export const GROWING_FILE_WAIT_MAX = 3600;
+export const DELIVER_TO_MAX = 20;
+export const PROTECTION_PASSWORD_MIN = 8;
+export const PROTECTION_PASSWORD_MAX = 256;
+export const TRANSFER_ERROR_MESSAGE_MAX = 500;
+export const TRANSFERS_LIST_DEFAULT = 50;
+export const TRANSFERS_LIST_MAX = 200;
+/** A spec's token must be first used at the node within this window (`expiresAt`). */
+export const TRANSFER_START_WINDOW_SECONDS = 15 * 60;
+/**
+ * Once used, the token stays good while the transfer is not terminal and was active within
+ * this long, so a paused or interrupted transfer resumes after the start window.
+ */
+export const TRANSFER_RESUME_WINDOW_SECONDS = 7 * 24 * 3600;
+/** The protocol the spec's data node speaks: the record's `engine`. */
+export const TRANSFER_ENGINE = "tus/1.0.0";
+/** Headers the data node reads besides tus's own. */
+export const TRANSFER_TOKEN_HEADER = "Authorization";
+export const CONTENT_PASSWORD_HEADER = "Consign-Content-Password";
+/** Engines report progress at most this often (not per chunk), and always on a state change. */
+export const PROGRESS_MIN_INTERVAL_MS = 1000;
+export const transferStates = [
+  "queued",
+  "running",
+  "paused",
+  "completed",
+  "failed",
+  "cancelled",
+] as const;
+export type TransferState = (typeof transferStates)[number];
+export const terminalTransferStates: readonly TransferState[] = [
+  "completed",
+  "failed",
+  "cancelled",
+];
+/**
+ * The moves a PATCH may make (docs/api-decisions.md, Transfer states). Reporting the current
+ * state again is always allowed (a progress update); terminal states stay terminal.
+ */
+export const transferMoves: Readonly<Record<TransferState, readonly TransferState[]>> = {
+  queued: ["running", "paused", "completed", "failed", "cancelled"],
+  running: ["paused", "completed", "failed", "cancelled"],
+  paused: ["running", "failed", "cancelled"],
+  completed: [],
+  failed: [],
+  cancelled: [],
+};
+export const canMoveTransfer = (from: TransferState, to: TransferState) =>
+  from === to ? !terminalTransferStates.includes(from) : transferMoves[from].includes(to);

@@ -5,6 +5,7 @@ import { webhooks } from "./0003-webhooks";
 import { folderRevisions } from "./0004-folder-revisions";
 import { operations } from "./0005-operations";
 import { bulkJobs } from "./0006-bulk-jobs";
+import { transfers } from "./0007-transfers";
 
 export interface Migration {
   version: number;
@@ -20,4 +21,5 @@ export const migrations: Migration[] = [
   folderRevisions,
   operations,
   bulkJobs,
+  transfers,
 ];
