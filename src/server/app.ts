@@ -24,6 +24,7 @@ import { eventsRouter } from "./modules/events/events.routes";
 import { filesRouter } from "./modules/files/files.routes";
 import { operationsRouter } from "./modules/operations/operations.routes";
 import { renameRouter } from "./modules/rename/rename.routes";
+import { transfersRouter } from "./modules/transfers/transfers.routes";
 import { webhooksRouter } from "./modules/webhooks/webhooks.routes";
 
 const OPENAPI_PATH = "/v1/openapi.json";
@@ -87,6 +88,7 @@ export function createApp(deps: AppDeps) {
   v1.route("/", operationsRouter);
   v1.route("/", renameRouter);
   v1.route("/", bulkRouter);
+  v1.route("/", transfersRouter);
   v1.route("/", webhooksRouter);
   v1.route("/", eventsRouter);
 

@@ -1,0 +1,3 @@
+import { createRouter } from "@/server/http/router";
+
+export const transfersRouter = createRouter();
