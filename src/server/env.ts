@@ -24,6 +24,9 @@ const envSchema = z.object({
   DEMO_CONTENT: booleanFlag.default(true),
   WEBHOOKS_ALLOW_PRIVATE: booleanFlag.default(false),
   WORKSPACE_NAME: z.string().min(1).max(120).default("My workspace"),
+  NODE_URL: z.string().url().optional(),
+  NODE_PORT: z.coerce.number().int().min(0).max(65535).default(8788),
+  UPLOAD_EXPIRY_HOURS: z.coerce.number().int().min(1).max(24 * 30).default(24),
 });
 
 export type Config = {
@@ -45,6 +48,12 @@ export type Config = {
   demoContent: boolean;
   webhooksAllowPrivate: boolean;
   workspaceName: string;
+  /** The data node's base URL put into transfer specs; null: this service's own `/node/v1`. */
+  nodeUrl: string | null;
+  /** Where `npm run node` (a standalone data node) listens. */
+  nodePort: number;
+  /** An upload not finished this long after its last byte is abandoned and cleaned up. */
+  uploadExpiryMs: number;
 };
 
 const list = (s: string) =>
@@ -77,6 +86,9 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
     demoContent: e.DEMO_CONTENT,
     webhooksAllowPrivate: e.WEBHOOKS_ALLOW_PRIVATE,
     workspaceName: e.WORKSPACE_NAME,
+    nodeUrl: e.NODE_URL?.replace(/\/$/, "") ?? null,
+    nodePort: e.NODE_PORT,
+    uploadExpiryMs: e.UPLOAD_EXPIRY_HOURS * 3600_000,
   };
 }
 
