@@ -32,7 +32,7 @@ export async function createTestApp(opts: { clock?: Clock; config?: Partial<Conf
   const boot = bootstrap(deps);
   if (!boot.created) throw new Error("expected a fresh data dir");
   const { adminKey } = boot;
-  const stopWorkers = await registerWorkers(deps, boot);
+  const stopWorkers = await registerWorkers(deps, boot, { threads: false });
   const app = createApp(deps);
   const workspaceId = boot.workspace.id;
   const adminId = listMembers(deps.db, workspaceId)[0]!.id;

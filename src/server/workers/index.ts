@@ -4,19 +4,23 @@ import { registerBulkWorkers } from "@/server/modules/bulk/bulk.workers";
 import { registerEventsWorkers } from "@/server/modules/events/events.workers";
 import { registerFilesWorkers } from "@/server/modules/files/files.workers";
 import { registerOperationsWorkers } from "@/server/modules/operations/operations.workers";
+import { registerTransfersWorkers } from "@/server/modules/transfers/transfers.workers";
 
 /**
  * Registers every area's durable job kinds and long-running loops. Returns what stops the loops;
- * the job runner itself is stopped by the caller.
+ * the job runner itself is stopped by the caller. `threads: false` keeps every job on the main
+ * thread, where a test's manual clock reaches it.
  */
 export async function registerWorkers(
   deps: AppDeps,
   boot: BootstrapResult,
+  opts: { threads?: boolean } = {},
 ): Promise<() => Promise<void>> {
   registerFilesWorkers(deps, boot);
   registerOperationsWorkers(deps);
-  registerBulkWorkers(deps);
+  registerBulkWorkers(deps, { thread: opts.threads ?? true });
   registerEventsWorkers(deps);
+  registerTransfersWorkers(deps);
   // Webhook delivery is a lease loop of its own beside the job runner (docs/architecture.md).
   deps.webhooks.start();
   return async () => {

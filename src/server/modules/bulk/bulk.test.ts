@@ -367,3 +367,17 @@ describe("cancel, undo and resume", () => {
     expect(deleted).toMatchObject({ count: 230 });
   });
 });
+
+describe("bulk jobs in a thread of their own", () => {
+  it("trashes a folder from a worker thread on its own connection, and its event reaches the main thread", async () => {
+    registerBulkWorkers(t.deps, { batchSize: 9, thread: true });
+    await seed("threaded", 50);
+    const heard: string[] = [];
+    t.deps.events.bus.on("recorded", (e: { type: string }) => heard.push(e.type));
+    const done = await run({ action: "trash", selection: { folder: "threaded", allExcept: [] } });
+    expect(done).toMatchObject({ status: "completed", total: 50, done: 50, failed: 0 });
+    expect(await names("threaded")).toEqual([]);
+    expect(await listTrash(t)).toHaveLength(50);
+    expect(heard).toContain("file.trashed");
+  });
+});
