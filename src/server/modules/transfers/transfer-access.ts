@@ -4,7 +4,13 @@ import type { Db } from "@/server/db/database";
 import { ApiError } from "@/server/lib/api-error";
 import { randomBase62 } from "@/server/lib/ids";
 import { hashSecret } from "@/server/lib/secrets";
-import { byTokenHash, markTokenUsed, pathsOf, type TransferRow } from "./transfers.repository";
+import {
+  byTokenHash,
+  markTokenUsed,
+  pathsOf,
+  type TransferPathRow,
+  type TransferRow,
+} from "./transfers.repository";
 
 /** Transfer tokens: `ctt_` and 43 base62 characters (256 bits); only the hash is stored. */
 export const TRANSFER_TOKEN_PREFIX = "ctt_";
@@ -52,15 +58,21 @@ export function grantFor(db: Db, token: string | null | undefined, now: number):
       reason: "expired",
     });
   markTokenUsed(db, transfer.id, now);
-  const roots = pathsOf(db, transfer.id).map((p) =>
+  return { transfer, roots: workspacePaths(transfer, pathsOf(db, transfer.id)) };
+}
+
+const joinRoot = (root: string, p: string) => (root ? (p ? joinPath(root, p) : root) : p);
+
+/** The workspace side of each path item, its root joined: a send's destinations, a receive's sources. */
+export const workspacePaths = (
+  transfer: Pick<TransferRow, "direction" | "destination_root" | "source_root">,
+  paths: Pick<TransferPathRow, "source" | "destination">[],
+) =>
+  paths.map((p) =>
     transfer.direction === "send"
       ? joinRoot(transfer.destination_root, p.destination)
       : joinRoot(transfer.source_root, p.source),
   );
-  return { transfer, roots };
-}
-
-const joinRoot = (root: string, p: string) => (root ? (p ? joinPath(root, p) : root) : p);
 
 /** Whether a workspace path is one of the grant's roots or inside one ("" is the whole workspace). */
 export function withinGrant(grant: TransferGrant, path: string) {

@@ -1,0 +1,33 @@
+import type { RouteHandler } from "@hono/zod-openapi";
+import type { AppEnv } from "@/server/http/types";
+import type * as r from "./transfers.routes";
+import * as s from "./transfers.service";
+
+export const createTransfer: RouteHandler<typeof r.createTransferRoute, AppEnv> = (c) => {
+  const { workspaceId, keyId } = c.get("auth");
+  const origin = new URL(c.req.url).origin;
+  return c.json(
+    s.createTransfer(c.get("deps"), { workspaceId, keyId, origin }, c.req.valid("json")),
+    201,
+  );
+};
+
+export const listTransfers: RouteHandler<typeof r.listTransfersRoute, AppEnv> = (c) =>
+  c.json(s.listTransfers(c.get("deps"), c.get("auth").workspaceId, c.req.valid("query")), 200);
+
+export const getTransfer: RouteHandler<typeof r.getTransferRoute, AppEnv> = (c) =>
+  c.json(
+    s.getTransfer(c.get("deps"), c.get("auth").workspaceId, c.req.valid("param").transferId),
+    200,
+  );
+
+export const updateTransfer: RouteHandler<typeof r.updateTransferRoute, AppEnv> = (c) =>
+  c.json(
+    s.updateTransfer(
+      c.get("deps"),
+      c.get("auth").workspaceId,
+      c.req.valid("param").transferId,
+      c.req.valid("json"),
+    ),
+    200,
+  );
