@@ -175,6 +175,30 @@ describe("create", () => {
     );
   });
 
+  it("takes progress at the spec's progress URL, with an API key", async () => {
+    const { transferSpec, transferId } = await send();
+    const res = await t.app.request(transferSpec.progress.url, {
+      method: "PATCH",
+      headers: { Authorization: `Bearer ${t.adminKey}`, "Content-Type": "application/json" },
+      body: JSON.stringify(progress("running")),
+    });
+    expect(res.status).toBe(200);
+    expect((await get(transferId)).status).toBe("running");
+  });
+
+  it("shows the bytes the node recorded against the usage id", async () => {
+    const { transferId } = await send();
+    const { usageId } = await get(transferId);
+    const record = t.deps.db.prepare(
+      `INSERT INTO usage_records (usage_id, workspace_id, transfer_id, direction, bytes, recorded_at)
+       VALUES (?, ?, ?, 'send', ?, ?)`,
+    );
+    record.run(usageId, t.workspaceId, transferId, 300, clock.now());
+    record.run(usageId, t.workspaceId, transferId, 700, clock.now());
+    record.run("usg_other", t.workspaceId, "other", 5, clock.now());
+    expect((await get(transferId)).usageBytes).toBe(1000);
+  });
+
   it("puts NODE_URL and PUBLIC_URL into the spec when configured", async () => {
     await t.close();
     t = await createTestApp({
@@ -699,5 +723,19 @@ describe("deliverTo", () => {
     t.deps.jobs.enqueue("transfers.deliver", { transferId });
     await t.deps.jobs.runDue();
     expect(t.deps.files.get(t.workspaceId, "Review/Shoot/a.mov").version_count).toBe(1);
+  });
+
+  it("skips a file whose place holds a folder, and a file deleted since, delivering the rest", async () => {
+    await t.deps.files.createFolder(t.workspaceId, "Review/Shoot/a.mov");
+    const { transferId } = await send({ deliverTo: ["Review"] });
+    await nodeCommits(transferId, "Projects/Shoot/a.mov", "alpha");
+    await nodeCommits(transferId, "Projects/Shoot/b.mov", "bravo");
+    await nodeCommits(transferId, "Projects/Shoot/c.mov", "charlie");
+    t.deps.files.remove(t.workspaceId, ["Projects/Shoot/c.mov"], true);
+    await okBody(await patch(transferId, progress("completed", { filesDone: 3, bytesDone: 17 })));
+    await t.deps.jobs.runDue();
+    expect(await folderNames(t, "Review/Shoot")).toEqual(["a.mov", "b.mov"]);
+    expect(t.deps.files.get(t.workspaceId, "Review/Shoot/a.mov").is_file).toBe(0);
+    expect(events("file.created").at(-1)).toEqual({ paths: ["Review/Shoot/b.mov"] });
   });
 });
