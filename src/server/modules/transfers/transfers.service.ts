@@ -1,7 +1,7 @@
 import { randomBytes } from "node:crypto";
 import type { z } from "zod";
 import type { EventData } from "@/contract/events";
-import { normalizeName, pathProblem } from "@/contract/rules";
+import { normalizeName, parentOf, pathProblem } from "@/contract/rules";
 import {
   type CreatedTransfer,
   canMoveTransfer,
@@ -19,6 +19,7 @@ import type { AppDeps } from "@/server/deps";
 import { ApiError, notFound, pathRejected } from "@/server/lib/api-error";
 import { toIso, toIsoOrNull } from "@/server/lib/clock";
 import { newId } from "@/server/lib/ids";
+import { byPath } from "@/server/modules/files/files.repository";
 import { subtreeTotals } from "@/server/modules/files/tree.repository";
 import { issueTransferToken, workspacePaths } from "./transfer-access";
 import {
@@ -110,6 +111,38 @@ function refuseSendOnly(body: CreateInput) {
 }
 
 /**
+ * A send's files land under its destinations, and deliverTo folders receive copies: a file
+ * standing where one of those folders must be would refuse every commit, so the request is
+ * refused instead (`file_in_the_way`, naming the file). A destination may itself be a file (a
+ * file sent there replaces its content, keeping a version).
+ */
+function refuseFilesInTheWay(
+  deps: AppDeps,
+  workspaceId: string,
+  destinationRoot: string,
+  paths: { source: string; destination: string }[],
+  deliverTo: string[],
+) {
+  const destinations = workspacePaths(
+    { direction: "send", source_root: "", destination_root: destinationRoot },
+    paths,
+  );
+  const folders = new Set([...destinations.map(parentOf), ...deliverTo]);
+  const seen = new Set<string>();
+  for (let folder of folders) {
+    for (; folder !== "" && !seen.has(folder); folder = parentOf(folder)) {
+      seen.add(folder);
+      const entry = byPath(deps.db, workspaceId, folder);
+      if (entry?.is_file)
+        throw new ApiError(400, "validation_failed", `"${folder}" is a file, not a folder`, {
+          issues: [{ field: "paths", message: `"${folder}" is a file`, code: "file_in_the_way" }],
+          path: folder,
+        });
+    }
+  }
+}
+
+/**
  * What a receive will move, counted from the tree: each source must exist (404 with
  * `details.path`), and a source inside another is counted once.
  */
@@ -169,6 +202,7 @@ export function createTransfer(deps: AppDeps, caller: Caller, body: CreateInput)
   return db
     .transaction((): CreatedTransfer => {
       const now = clock.now();
+      if (send) refuseFilesInTheWay(deps, caller.workspaceId, destinationRoot, paths, deliverTo);
       const totals = send
         ? { files: body.fileCount ?? null, bytes: body.totalBytes ?? null }
         : receiveTotals(deps, caller.workspaceId, sourceRoot, paths);

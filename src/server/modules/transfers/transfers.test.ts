@@ -356,6 +356,25 @@ describe("create", () => {
     },
   );
 
+  it.each([
+    ["a destination's folder", { paths: [{ source: "/a", destination: "Shoot/day1/a.mov" }] }],
+    ["the destination root", { destinationRoot: "Projects/Shoot/day1" }],
+    ["a deliverTo folder", { deliverTo: ["Projects/Shoot/day1/Review"] }],
+  ])("refuses a send when a file stands where %s must be", async (_name, over) => {
+    await writeFile(t, "Projects/Shoot/day1", "a file");
+    const err = await expectError(
+      await create({ direction: "send", paths: [item], destinationRoot: "Projects", ...over }),
+      400,
+    );
+    expect(err.issues[0]!.code).toBe("file_in_the_way");
+    expect(err.details.path).toBe("Projects/Shoot/day1");
+  });
+
+  it("lets a send replace a file at its destination", async () => {
+    await writeFile(t, "Projects/Shoot", "a file");
+    await send();
+  });
+
   it("holds a receive's sources to the path rules, and leaves the machine side alone", async () => {
     const err = await expectError(
       await create({ direction: "receive", paths: [{ source: "/etc/passwd", destination: "a" }] }),
