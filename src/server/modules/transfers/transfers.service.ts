@@ -345,7 +345,8 @@ function checkCompleted(
   filesTotal: number | null,
 ) {
   if (row.direction === "send") {
-    const expected = filesTotal ?? row.file_count ?? body.filesDone;
+    // filesTotal starts as the declared fileCount; without either, the files the engine reports.
+    const expected = filesTotal ?? body.filesDone;
     const inFlight = uploadsInFlight(deps.db, row.id);
     if (row.files_committed < expected || inFlight > 0)
       throw refused(
