@@ -1,6 +1,6 @@
-import type { Server } from "node:http";
+import { createServer, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
-import { createAdaptorServer } from "@hono/node-server";
+import { getRequestListener } from "@hono/node-server";
 import { createApp } from "./app";
 import { type BootstrapResult, bootstrap } from "./bootstrap";
 import { type AppDeps, createDeps } from "./deps";
@@ -9,6 +9,7 @@ import { gracefulCloser } from "./http/graceful-close";
 import { answerClientError, MAX_HEADER_BYTES } from "./http/transport";
 import type { Clock } from "./lib/clock";
 import type { Logger } from "./lib/logger";
+import { createNodeHandler, nodeOrigins, withNode } from "./node/node.app";
 import { registerWorkers } from "./workers";
 
 /** How long a shutdown waits for requests and jobs in flight before cutting them off. */
@@ -33,11 +34,15 @@ export async function startService(
   const stopWorkers = await registerWorkers(deps, boot);
   if (overrides.workers !== false) deps.jobs.start();
   const app = createApp(deps);
-  const server = createAdaptorServer({
-    fetch: app.fetch,
-    hostname: config.host,
-    serverOptions: { maxHeaderSize: MAX_HEADER_BYTES },
-  }) as Server;
+  // The data node answers `/node/v1` in this process ahead of Hono, on the raw request, so
+  // upload and download bytes skip the fetch Request/Response conversion (docs/data-node.md).
+  const server: Server = createServer(
+    { maxHeaderSize: MAX_HEADER_BYTES },
+    withNode(
+      createNodeHandler(deps, nodeOrigins(config)),
+      getRequestListener(app.fetch, { hostname: config.host }),
+    ),
+  );
   server.on("clientError", answerClientError(deps.log));
   const closeHttp = gracefulCloser(server, deps.log);
   await new Promise<void>((resolve, reject) => {

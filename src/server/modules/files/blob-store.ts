@@ -7,32 +7,83 @@ import { ensurePrivateDir, PRIVATE_FILE_MODE } from "@/server/lib/private-files"
 
 export type FileContent = Uint8Array | string | Readable | AsyncIterable<Uint8Array>;
 
+/** Bytes written and hashed, waiting for the transaction that references them. */
 export interface StagedBlob {
+  /** SHA-256 of the content (the plaintext's, for content written encrypted). */
   sha256: string;
   size: number;
   tempPath: string;
+  /**
+   * The stored name when it is not `sha256`: encrypted content (content protection) is stored
+   * under `<sha256>.<iv>`, beside any plain copy of the same content, never in its place.
+   */
+  name?: string;
+}
+
+/** An inclusive byte range, as HTTP Range counts it. */
+export interface ByteRange {
+  start: number;
+  end: number;
+}
+
+/**
+ * Where file bytes live. The file tree references blobs by name (the content's SHA-256, or a
+ * variant of it for encrypted content); the data node and the files service use only these
+ * operations, so a store other than the disk (an S3-compatible one) can replace it.
+ * Reference counts stay in the database (`blobs`), keyed by SHA-256: a blob's variants go when
+ * its count reaches zero (`remove`).
+ */
+export interface BlobStore {
+  /** Puts a stream: staged (written and hashed), then `commit` or `discard`. */
+  stage(content: FileContent): Promise<StagedBlob>;
+  /**
+   * A staging file path for a writer that appends to it itself over many requests (the node's
+   * resumable uploads); it is handed to `commit` as a StagedBlob's `tempPath`.
+   */
+  stagingPath(id: string): string;
+  /** Makes a staged blob stored, under its name; idempotent for identical content. */
+  commit(staged: StagedBlob): void;
+  discard(staged: StagedBlob): void;
+  /** Reads a range of a stored blob (all of it without one). */
+  read(name: string, range?: ByteRange): Readable;
+  /** The stored size, or null when there is no such blob. */
+  stat(name: string): Promise<{ size: number } | null>;
+  /** Deletes a blob whose references are gone, with its encrypted variants. */
+  remove(sha256: string): void;
+  /** Temp files older than `olderThanMs` left by a process that died mid-write. */
+  sweepTemp(olderThanMs: number, now: number): void;
 }
 
 /**
  * File bytes on disk, content-addressed by SHA-256 (`blobs/ab/cd/<sha>`), so versions and
  * copies of the same content share one file. Writes go to `tmp/` first and are renamed into
- * place only when the database commits the reference (see FilesService.writeFile). Folders
- * are 0700 and files 0600 (the rename keeps the temp file's mode).
+ * place only when the database commits the reference (see FilesService.commitStaged); uploads in
+ * progress live in `staging/` (one file per upload, kept as long as the upload may resume, so
+ * the temp sweep leaves them to the node's own cleanup). Folders are 0700 and files 0600 (the
+ * rename keeps the temp file's mode).
  */
-export class BlobStore {
+export class DiskBlobStore implements BlobStore {
   readonly root: string;
   private readonly tmp: string;
+  private readonly staging: string;
 
   constructor(dataDir: string) {
     this.root = path.join(dataDir, "blobs");
     this.tmp = path.join(this.root, "tmp");
+    this.staging = path.join(this.root, "staging");
     // A blobs folder made before the modes were set keeps its files, but no longer shows them.
     ensurePrivateDir(this.root);
     ensurePrivateDir(this.tmp);
+    ensurePrivateDir(this.staging);
   }
 
-  pathOf(sha256: string) {
-    return path.join(this.root, sha256.slice(0, 2), sha256.slice(2, 4), sha256);
+  /** The file of a stored blob; `name` is a SHA-256 or an encrypted variant of one. */
+  pathOf(name: string) {
+    return path.join(this.root, name.slice(0, 2), name.slice(2, 4), name);
+  }
+
+  stagingPath(id: string) {
+    return path.join(this.staging, id);
   }
 
   /** Streams content to a temp file, hashing as it goes. */
@@ -68,7 +119,7 @@ export class BlobStore {
    * write lock) cannot remove the file between the check and the reference.
    */
   commit(staged: StagedBlob) {
-    const target = this.pathOf(staged.sha256);
+    const target = this.pathOf(staged.name ?? staged.sha256);
     if (fs.existsSync(target)) {
       fs.rmSync(staged.tempPath, { force: true });
       return;
@@ -81,8 +132,25 @@ export class BlobStore {
     fs.rmSync(staged.tempPath, { force: true });
   }
 
+  read(name: string, range?: ByteRange): Readable {
+    return fs.createReadStream(this.pathOf(name), {
+      ...(range ? { start: range.start, end: range.end } : {}),
+      highWaterMark: 1024 * 1024,
+    });
+  }
+
+  async stat(name: string) {
+    const s = await fs.promises.stat(this.pathOf(name)).catch(() => null);
+    return s ? { size: s.size } : null;
+  }
+
   remove(sha256: string) {
-    fs.rmSync(this.pathOf(sha256), { force: true });
+    const file = this.pathOf(sha256);
+    fs.rmSync(file, { force: true });
+    const dir = path.dirname(file);
+    const names = fs.existsSync(dir) ? fs.readdirSync(dir) : [];
+    for (const name of names)
+      if (name.startsWith(`${sha256}.`)) fs.rmSync(path.join(dir, name), { force: true });
   }
 
   /** Temp files left by a process that died mid-write. */

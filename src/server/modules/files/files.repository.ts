@@ -275,3 +275,12 @@ export const filesByKeyPrefix = (db: Db, folderId: number, keyPrefix: string) =>
      WHERE parent_id = ? AND is_file = 1 AND trash_id IS NULL AND sort_key >= ? AND sort_key < ?
      ORDER BY sort_key`,
   ).iterate(folderId, keyPrefix, `${keyPrefix}\u{10FFFF}`);
+
+/** How a file's stored bytes are encrypted (content protection, JSON), or null. */
+export const protectionOf = (db: Db, id: number) =>
+  stmt<[number], string | null>(db, "SELECT protection FROM entries WHERE id = ?")
+    .pluck()
+    .get(id) ?? null;
+
+export const setProtection = (db: Db, id: number, protection: string | null) =>
+  stmt(db, "UPDATE entries SET protection = ? WHERE id = ?").run(protection, id);

@@ -6,7 +6,7 @@ import type { Config } from "@/server/env";
 import { notFound, validationFailed } from "@/server/lib/api-error";
 import { type Clock, toIso } from "@/server/lib/clock";
 import type { EventRecorder } from "@/server/modules/events/events.repository";
-import { BlobStore, type FileContent } from "./blob-store";
+import { DiskBlobStore, type FileContent, type StagedBlob } from "./blob-store";
 import * as entries from "./files.repository";
 import { baseName, type EntryRow, joinPath, parentOf, toFileEntry } from "./files.repository";
 import { type ListOptions, listFolder, PageCache, PositionCache } from "./listing.service";
@@ -22,7 +22,7 @@ import {
   moveToTrash,
   restoreFromTrash,
 } from "./trash.service";
-import { moveVersions } from "./versions.repository";
+import { moveVersions, protectNewestVersion } from "./versions.repository";
 import { keepCurrentAsVersion, listVersions, restoreVersion } from "./versions.service";
 
 /** One rename of a batch: the entry, its new name and path, and the file it replaces, if any. */
@@ -40,6 +40,13 @@ export interface FilesLimits {
 
 export const DEFAULT_MANIFEST_LIMIT = 100_000;
 
+export interface CommitOptions {
+  mime?: string;
+  modifiedAt?: number;
+  /** How the stored bytes are encrypted (content protection, JSON), or null for plain bytes. */
+  protection?: string | null;
+}
+
 type FileEventType = Extract<EventType, `file.${string}`>;
 
 /**
@@ -48,7 +55,7 @@ type FileEventType = Extract<EventType, `file.${string}`>;
  * event (docs/api-decisions.md, File events) commits or rolls back with it.
  */
 export class FilesService {
-  readonly blobs: BlobStore;
+  readonly blobs: DiskBlobStore;
   readonly positions = new PositionCache();
   readonly pages = new PageCache();
   readonly limits: FilesLimits = { manifest: DEFAULT_MANIFEST_LIMIT };
@@ -59,7 +66,7 @@ export class FilesService {
     private config: Pick<Config, "dataDir" | "trashRetentionDays" | "versionsKeep">,
     private events: Pick<EventRecorder, "record">,
   ) {
-    this.blobs = new BlobStore(config.dataDir);
+    this.blobs = new DiskBlobStore(config.dataDir);
   }
 
   private tx<T>(fn: (now: number) => T): T {
@@ -142,18 +149,34 @@ export class FilesService {
   }
 
   /**
-   * The service's way in for file bytes (the API carries none): the demo content, the seed CLI,
-   * tests and later transfers and portals write through here. Replacing content keeps the old
-   * content as a version; writing identical content changes nothing. The path is taken in NFC.
+   * The service's way in for file bytes (the API carries none): the demo content, the seed CLI
+   * and tests write through here; the data node stages its uploads itself and calls
+   * `commitStaged`. The path is taken in NFC.
    */
   async writeFile(
     workspaceId: string,
     path: string,
     content: FileContent,
-    opts: { mime?: string; modifiedAt?: number } = {},
+    opts: CommitOptions = {},
   ): Promise<FileEntry> {
-    const p = normalizeName(path);
     const staged = await this.blobs.stage(content);
+    return this.commitStaged(workspaceId, path, staged, opts);
+  }
+
+  /**
+   * Puts already staged, already hashed bytes at `path` in one transaction (nested in the
+   * caller's, when it holds one, so its own writes commit with the file). Replacing content
+   * keeps the old content as a version (with its protection); writing identical content changes
+   * nothing. The staged blob is committed or discarded either way.
+   */
+  commitStaged(
+    workspaceId: string,
+    path: string,
+    staged: StagedBlob,
+    opts: CommitOptions = {},
+  ): FileEntry {
+    const p = normalizeName(path);
+    const protection = opts.protection ?? null;
     try {
       return this.tx((now) => {
         const modifiedAt = opts.modifiedAt ?? now;
@@ -163,7 +186,8 @@ export class FilesService {
         if (existing && !existing.is_file) {
           throw validationFailed("path", `"${p}" is a folder`, "folder_in_the_way");
         }
-        if (existing?.sha256 === staged.sha256) {
+        const existingProtection = existing ? entries.protectionOf(this.db, existing.id) : null;
+        if (existing?.sha256 === staged.sha256 && existingProtection === protection) {
           this.blobs.discard(staged);
           return toFileEntry(existing);
         }
@@ -172,6 +196,7 @@ export class FilesService {
         let row: EntryRow;
         if (existing) {
           keepCurrentAsVersion(this.db, existing, this.config.versionsKeep);
+          if (existingProtection) protectNewestVersion(this.db, existing.id, existingProtection);
           entries.setContent(this.db, existing.id, file, modifiedAt);
           entries.reordered(this.db, parent.id);
           row = entries.byId(this.db, existing.id)!;
@@ -183,6 +208,7 @@ export class FilesService {
           });
           this.record(workspaceId, "file.created", { paths: [...created, p] });
         }
+        if (existingProtection || protection) entries.setProtection(this.db, row.id, protection);
         // Last, so a failure above leaves no file behind a reference that rolled back.
         this.blobs.commit(staged);
         return toFileEntry(row);

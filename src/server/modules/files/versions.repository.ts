@@ -62,3 +62,11 @@ export const versionById = (db: Db, workspaceId: string, id: string) =>
 /** Hands every kept version of one entry to another (a file replaced by a batch rename). */
 export const moveVersions = (db: Db, fromEntryId: number, toEntryId: number) =>
   stmt(db, "UPDATE file_versions SET entry_id = ? WHERE entry_id = ?").run(toEntryId, fromEntryId);
+
+/** The version just kept of an encrypted file keeps how its bytes are encrypted. */
+export const protectNewestVersion = (db: Db, entryId: number, protection: string) =>
+  stmt(
+    db,
+    `UPDATE file_versions SET protection = ? WHERE id = (
+       SELECT id FROM file_versions WHERE entry_id = ? ORDER BY rowid DESC LIMIT 1)`,
+  ).run(protection, entryId);

@@ -1,0 +1,263 @@
+import type { IncomingMessage, ServerResponse } from "node:http";
+import type { Readable } from "node:stream";
+import { ZipFile } from "yazl";
+import { baseName, normalizeName, parentOf } from "@/contract/rules";
+import type { ByteRange } from "@/server/modules/files/blob-store";
+import { subtreeRange } from "@/server/modules/files/files.repository";
+import {
+  grantFor,
+  type TransferGrant,
+  withinGrant,
+} from "@/server/modules/transfers/transfer-access";
+import type { NodeRequestContext } from "./node.app";
+import {
+  addBytesServed,
+  entryAt,
+  insertUsage,
+  type NodeEntry,
+  subtreePage,
+} from "./node.repository";
+import { NodeError } from "./node-errors";
+import {
+  ctrAt,
+  type Protection,
+  passwordRequired,
+  sameKey,
+  storedName,
+  wrongPassword,
+} from "./protection";
+
+/** The receive this request belongs to: its token (header or `?token=`), the right direction. */
+function receiveGrant(ctx: NodeRequestContext, req: IncomingMessage, url: URL) {
+  const grant = grantFor(ctx.deps.db, ctx.token(req, url, true), ctx.deps.clock.now());
+  if (grant.transfer.direction !== "receive")
+    throw new NodeError(403, "forbidden", "A send's token cannot download", {
+      reason: "wrong_direction",
+    });
+  return grant;
+}
+
+function outside(p: string) {
+  return new NodeError(403, "forbidden", `"${p}" is outside this transfer's sources`, {
+    reason: "outside_transfer",
+    path: p,
+  });
+}
+
+/** The key that reads a protected file, or the refusal that says why there is none. */
+async function keyFor(ctx: NodeRequestContext, req: IncomingMessage, protection: Protection) {
+  const key = await ctx.keyFor(req, protection.salt);
+  if (!key) throw passwordRequired();
+  if (!sameKey(key, protection.keyCheck)) throw wrongPassword();
+  return key;
+}
+
+/** A stored file's plaintext over `range`: decrypted from its offset when it is protected. */
+function contentOf(
+  ctx: NodeRequestContext,
+  entry: NodeEntry,
+  protection: Protection | null,
+  key: Buffer | null,
+  range?: ByteRange,
+): Readable {
+  const stored = ctx.deps.files.blobs.read(storedName(entry.sha256!, protection), range);
+  if (!protection || !key) return stored;
+  return stored.pipe(ctrAt(key, protection.iv, range?.start ?? 0));
+}
+
+/**
+ * Writes `source` to the response at the transfer's priority, then counts what went out
+ * (whole or cut short) against the transfer and its usage id.
+ */
+async function send(
+  ctx: NodeRequestContext,
+  grant: TransferGrant,
+  res: ServerResponse,
+  source: Readable,
+) {
+  const { transfer } = grant;
+  const leave = ctx.traffic.enter(transfer);
+  let sent = 0;
+  try {
+    for await (const chunk of source as AsyncIterable<Buffer>) {
+      if (res.destroyed) break;
+      sent += chunk.length;
+      if (!res.write(chunk))
+        await new Promise<void>((resolve) => {
+          res.once("drain", resolve);
+          res.once("close", resolve);
+        });
+      if (ctx.traffic.paced(transfer.priority))
+        await ctx.traffic.pace(transfer.priority, chunk.length);
+    }
+    res.end();
+  } finally {
+    source.destroy();
+    leave();
+    if (sent > 0) {
+      const { db, clock } = ctx.deps;
+      db.transaction(() => {
+        addBytesServed(db, transfer.id, sent);
+        insertUsage(db, {
+          usage_id: transfer.usage_id,
+          workspace_id: transfer.workspace_id,
+          transfer_id: transfer.id,
+          direction: "receive",
+          bytes: sent,
+          recorded_at: clock.now(),
+        });
+      }).immediate();
+    }
+  }
+}
+
+/** `Range: bytes=…` for one range; null for none, a malformed one or several (the whole file). */
+export function parseRange(
+  header: string | undefined,
+  size: number,
+): ByteRange | "unsatisfiable" | null {
+  const m = header ? /^bytes=(\d*)-(\d*)$/.exec(header.trim()) : null;
+  if (!m || (m[1] === "" && m[2] === "")) return null;
+  let start: number;
+  let end: number;
+  if (m[1] === "") {
+    const suffix = Number(m[2]);
+    if (suffix === 0) return "unsatisfiable";
+    start = Math.max(0, size - suffix);
+    end = size - 1;
+  } else {
+    start = Number(m[1]);
+    end = m[2] === "" ? size - 1 : Math.min(Number(m[2]), size - 1);
+    if (m[2] !== "" && Number(m[2]) < start) return null;
+  }
+  if (start >= size) return "unsatisfiable";
+  return { start, end };
+}
+
+const attachment = (name: string) =>
+  `attachment; filename="${name.replace(/[^\x20-\x7e]|["\\]/g, "_")}"; filename*=UTF-8''${encodeURIComponent(name)}`;
+
+/** GET/HEAD `files?path=`: one file, with Range (206, 416) and If-Range on its ETag (the SHA-256). */
+export async function serveFile(
+  ctx: NodeRequestContext,
+  req: IncomingMessage,
+  res: ServerResponse,
+  url: URL,
+) {
+  const grant = receiveGrant(ctx, req, url);
+  const raw = url.searchParams.get("path");
+  if (!raw)
+    throw new NodeError(400, "validation_failed", "path is required", {
+      issues: [{ field: "query.path", message: "path is required", code: "required" }],
+    });
+  const p = normalizeName(raw);
+  if (!withinGrant(grant, p)) throw outside(p);
+  const entry = entryAt(ctx.deps.db, grant.transfer.workspace_id, p);
+  if (!entry?.is_file) throw new NodeError(404, "not_found", `"${p}" is not a file`, { path: p });
+  const protection = entry.protection ? (JSON.parse(entry.protection) as Protection) : null;
+  const key = protection ? await keyFor(ctx, req, protection) : null;
+  const etag = `"${entry.sha256}"`;
+  const ifRange = req.headers["if-range"];
+  const range =
+    ifRange === undefined || ifRange === etag ? parseRange(req.headers.range, entry.size) : null;
+  res.setHeader("Accept-Ranges", "bytes");
+  res.setHeader("ETag", etag);
+  res.setHeader("Consign-File-Sha256", entry.sha256!);
+  res.setHeader("Last-Modified", new Date(entry.modified_at).toUTCString());
+  res.setHeader("Content-Disposition", attachment(baseName(p)));
+  res.setHeader("Cache-Control", "private, no-store");
+  if (range === "unsatisfiable") {
+    res.setHeader("Content-Range", `bytes */${entry.size}`);
+    throw new NodeError(
+      416,
+      "validation_failed",
+      `The range is outside the file's ${entry.size} bytes`,
+      {
+        issues: [{ field: "Range", message: "unsatisfiable", code: "range_not_satisfiable" }],
+      },
+    );
+  }
+  res.setHeader("Content-Type", "application/octet-stream");
+  res.setHeader("Content-Length", range ? range.end - range.start + 1 : entry.size);
+  if (range) res.setHeader("Content-Range", `bytes ${range.start}-${range.end}/${entry.size}`);
+  res.statusCode = range ? 206 : 200;
+  if (req.method === "HEAD" || entry.size === 0) return void res.end();
+  await send(ctx, grant, res, contentOf(ctx, entry, protection, key, range ?? undefined));
+}
+
+const ZIP_PAGE = 1000;
+
+/**
+ * GET `zip?path=`: a folder (or, without a path, everything the transfer reaches) as one ZIP,
+ * stored (no compression), zip64, streamed as it is read: no temporary copy. Entries are named
+ * from the zipped folder's own name down; the files tree supplies the folders, empty ones too.
+ */
+export async function serveZip(
+  ctx: NodeRequestContext,
+  req: IncomingMessage,
+  res: ServerResponse,
+  url: URL,
+) {
+  const grant = receiveGrant(ctx, req, url);
+  const { db } = ctx.deps;
+  const ws = grant.transfer.workspace_id;
+  const raw = url.searchParams.get("path");
+  let roots: string[];
+  if (raw !== null && raw !== "") {
+    const p = normalizeName(raw);
+    if (!withinGrant(grant, p)) throw outside(p);
+    if (!entryAt(db, ws, p))
+      throw new NodeError(404, "not_found", `"${p}" was not found`, { path: p });
+    roots = [p];
+  } else {
+    roots = grant.roots.filter((r) => r === "" || entryAt(db, ws, r));
+  }
+  // Every protected file of the ZIP must open with the one password sent, checked before the
+  // first byte: afterwards a refusal could only cut the download short.
+  const keys = new Map<string, Buffer>();
+  const entries: { name: string; entry: NodeEntry; protection: Protection | null }[] = [];
+  for (const root of roots) {
+    const prefix = root === "" ? "" : parentOf(root);
+    const nameOf = (p: string) => (prefix ? p.slice(prefix.length + 1) : p);
+    const top = root === "" ? null : entryAt(db, ws, root)!;
+    if (top) entries.push({ name: nameOf(top.path), entry: top, protection: null });
+    if (top?.is_file) continue;
+    const [lo, hi] = subtreeRange(root);
+    // No path ends in "/", so "after lo" is "from lo" (and "after ''" leaves out the root).
+    let after = lo;
+    for (;;) {
+      const page = subtreePage(db, ws, after, hi, ZIP_PAGE);
+      for (const entry of page) entries.push({ name: nameOf(entry.path), entry, protection: null });
+      if (page.length < ZIP_PAGE) break;
+      after = page[page.length - 1]!.path;
+    }
+  }
+  for (const item of entries) {
+    if (!item.entry.protection) continue;
+    const protection = JSON.parse(item.entry.protection) as Protection;
+    item.protection = protection;
+    if (!keys.has(protection.keyCheck))
+      keys.set(protection.keyCheck, await keyFor(ctx, req, protection));
+  }
+  const zip = new ZipFile();
+  for (const { name, entry, protection } of entries) {
+    const mtime = new Date(entry.modified_at);
+    if (!entry.is_file) {
+      zip.addEmptyDirectory(name, { mtime });
+      continue;
+    }
+    const key = protection ? keys.get(protection.keyCheck)! : null;
+    zip.addReadStreamLazy(
+      name,
+      { compress: false, forceZip64Format: true, size: entry.size, mtime },
+      (cb) => cb(null, contentOf(ctx, entry, protection, key)),
+    );
+  }
+  zip.end({ forceZip64Format: true, comment: "" });
+  const top = roots.length === 1 && roots[0] ? baseName(roots[0]) : "transfer";
+  res.statusCode = 200;
+  res.setHeader("Content-Type", "application/zip");
+  res.setHeader("Content-Disposition", attachment(`${top}.zip`));
+  res.setHeader("Cache-Control", "private, no-store");
+  await send(ctx, grant, res, zip.outputStream as unknown as Readable);
+}

@@ -1,0 +1,64 @@
+import type { ErrorCode } from "@/contract/common";
+import { ApiError } from "@/server/lib/api-error";
+
+/**
+ * A refusal at the node. It carries statuses the service's API never uses (460 for a tus
+ * checksum mismatch) and reads as a tus error too (`status_code`, `body`), so a refusal thrown
+ * from inside @tus/server's handlers leaves with the same envelope as one thrown before them.
+ */
+export class NodeError extends Error {
+  constructor(
+    readonly status: number,
+    readonly code: ErrorCode,
+    message: string,
+    readonly details: Record<string, unknown> | null = null,
+  ) {
+    super(message);
+  }
+
+  get status_code() {
+    return this.status;
+  }
+
+  get body() {
+    return envelope(this.code, this.message, this.details);
+  }
+}
+
+export const envelope = (code: string, message: string, details: unknown = null) =>
+  JSON.stringify({ error: { code, message, details } });
+
+/** The node's refusal for any error: an ApiError keeps its status and code. */
+export function asNodeError(err: unknown): NodeError | null {
+  if (err instanceof NodeError) return err;
+  if (err instanceof ApiError) return new NodeError(err.status, err.code, err.message, err.details);
+  return null;
+}
+
+/** tus 1.0 checksum extension: 460 Checksum Mismatch. */
+export const checksumMismatch = (what: "chunk" | "file", expected: string, actual: string) =>
+  new NodeError(
+    460,
+    "validation_failed",
+    what === "chunk"
+      ? "The chunk's Upload-Checksum does not match its bytes; it was not kept"
+      : "The file's SHA-256 does not match the declared sha256; nothing was committed",
+    {
+      issues: [
+        {
+          field: what === "chunk" ? "Upload-Checksum" : "Upload-Metadata.sha256",
+          message: `expected ${expected}, received ${actual}`,
+          code: "checksum_mismatch",
+        },
+      ],
+    },
+  );
+
+/** tus's own plain-text refusals, given the envelope: the code that best says what went wrong. */
+export function codeForStatus(status: number): ErrorCode {
+  if (status === 404 || status === 410) return "not_found";
+  if (status === 401) return "unauthenticated";
+  if (status === 403) return "forbidden";
+  if (status >= 500) return "internal_error";
+  return "validation_failed";
+}

@@ -1,0 +1,147 @@
+import { createHash } from "node:crypto";
+import { createServer, type Server } from "node:http";
+import type { AddressInfo } from "node:net";
+import type { CreatedTransfer, CreateTransferBody } from "@/contract/transfers";
+import type { Config } from "@/server/env";
+import type { Clock } from "@/server/lib/clock";
+import { transfersRouter } from "@/server/modules/transfers/transfers.routes";
+import { expectBody } from "@/server/testing/expect-body";
+import { createTestApp } from "@/server/testing/test-app";
+import { createNodeHandler, withNode } from "./node.app";
+
+export const sha256Hex = (b: Buffer | string) => createHash("sha256").update(b).digest("hex");
+export const sha256B64 = (b: Buffer | string) => createHash("sha256").update(b).digest("base64");
+
+/** tus Upload-Metadata: keys with base64 values. */
+export const tusMetadata = (m: Record<string, string>) =>
+  Object.entries(m)
+    .map(([k, v]) => `${k} ${Buffer.from(v).toString("base64")}`)
+    .join(",");
+
+/**
+ * The test service in-process (createTestApp) with its data node listening on a real port, and
+ * helpers that speak tus and the node's download routes with plain fetch.
+ */
+export async function startNodeTest(opts: { clock?: Clock; config?: Partial<Config> } = {}) {
+  const t = await createTestApp(opts);
+  const server: Server = createServer(
+    withNode(createNodeHandler(t.deps), (_req, res) => {
+      res.statusCode = 404;
+      res.end();
+    }),
+  );
+  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+  const base = `http://127.0.0.1:${(server.address() as AddressInfo).port}/node/v1`;
+
+  const api = t.client(transfersRouter).workspaces[":workspaceId"].transfers;
+  async function createTransfer(json: CreateTransferBody): Promise<CreatedTransfer> {
+    return expectBody(await api.$post({ param: t.ws, json }), 201);
+  }
+
+  const auth = (token: string, extra: Record<string, string> = {}) => ({
+    Authorization: `Bearer ${token}`,
+    "Tus-Resumable": "1.0.0",
+    ...extra,
+  });
+
+  /** POST uploads (creation, or creation-with-upload when `body` is given). */
+  function create(
+    token: string,
+    o: {
+      path: string;
+      length: number;
+      sha256?: string;
+      body?: Buffer;
+      headers?: Record<string, string>;
+    },
+  ) {
+    const meta: Record<string, string> = { path: o.path };
+    if (o.sha256) meta.sha256 = o.sha256;
+    return fetch(`${base}/uploads`, {
+      method: "POST",
+      headers: auth(token, {
+        "Upload-Length": String(o.length),
+        "Upload-Metadata": tusMetadata(meta),
+        ...(o.body ? { "Content-Type": "application/offset+octet-stream" } : {}),
+        ...o.headers,
+      }),
+      body: o.body && new Uint8Array(o.body),
+    });
+  }
+
+  function patch(
+    location: string,
+    token: string,
+    offset: number,
+    body: Uint8Array | ReadableStream,
+    headers: Record<string, string> = {},
+  ) {
+    return fetch(location, {
+      method: "PATCH",
+      headers: auth(token, {
+        "Upload-Offset": String(offset),
+        "Content-Type": "application/offset+octet-stream",
+        ...headers,
+      }),
+      body,
+      duplex: "half",
+    } as RequestInit);
+  }
+
+  const head = (location: string, token: string, headers: Record<string, string> = {}) =>
+    fetch(location, { method: "HEAD", headers: auth(token, headers) });
+
+  const remove = (location: string, token: string) =>
+    fetch(location, { method: "DELETE", headers: auth(token) });
+
+  /** Creates an upload and sends the whole file in one PATCH; returns the final response. */
+  async function upload(
+    token: string,
+    path: string,
+    bytes: Buffer,
+    headers: Record<string, string> = {},
+  ) {
+    const created = await create(token, {
+      path,
+      length: bytes.length,
+      sha256: sha256Hex(bytes),
+      headers,
+    });
+    if (created.status !== 201) return created;
+    return patch(created.headers.get("location")!, token, 0, bytes, headers);
+  }
+
+  const download = (token: string, path: string, headers: Record<string, string> = {}) =>
+    fetch(`${base}/files?path=${encodeURIComponent(path)}`, {
+      headers: { Authorization: `Bearer ${token}`, ...headers },
+    });
+
+  const uploads = () =>
+    t.deps.db.prepare("SELECT * FROM transfer_uploads ORDER BY created_at").all() as {
+      id: string;
+      status: string;
+      path: string;
+      offset: number;
+      error: string | null;
+    }[];
+
+  return {
+    t,
+    base,
+    createTransfer,
+    create,
+    patch,
+    head,
+    remove,
+    upload,
+    download,
+    uploads,
+    async close() {
+      server.closeAllConnections();
+      await new Promise<void>((resolve) => server.close(() => resolve()));
+      await t.close();
+    },
+  };
+}
+
+export type NodeTest = Awaited<ReturnType<typeof startNodeTest>>;

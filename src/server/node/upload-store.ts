@@ -1,0 +1,344 @@
+import { AsyncLocalStorage } from "node:async_hooks";
+import { type Cipher, createHash, type Hash } from "node:crypto";
+import fs from "node:fs";
+import type { Readable } from "node:stream";
+import { DataStore, ERRORS, Upload } from "@tus/utils";
+import { normalizeName, pathProblem } from "@/contract/rules";
+import { pathRejected, validationFailed } from "@/server/lib/api-error";
+import { PRIVATE_FILE_MODE } from "@/server/lib/private-files";
+import type { BlobStore } from "@/server/modules/files/blob-store";
+import type { TransferGrant } from "@/server/modules/transfers/transfer-access";
+import { withinGrant } from "@/server/modules/transfers/transfer-access";
+import { recordCommittedFile } from "@/server/modules/transfers/transfers.repository";
+import {
+  claimedByTransfer,
+  endUpload,
+  firstKeyCheck,
+  insertUpload,
+  insertUsage,
+  recordOffset,
+  type UploadMeta,
+  type UploadRow,
+  uploadById,
+} from "./node.repository";
+import type { NodeDeps } from "./node-deps";
+import { checksumMismatch, NodeError } from "./node-errors";
+import {
+  ctrAt,
+  keyCheckOf,
+  newIv,
+  type Protection,
+  passwordRequired,
+  sameKey,
+  storedName,
+  wrongPassword,
+} from "./protection";
+import type { Traffic } from "./traffic";
+
+/** What the node's HTTP layer learnt about the request before handing it to @tus/server. */
+export interface UploadRequest {
+  grant: TransferGrant;
+  /** The content protection key (from Consign-Content-Password), when the transfer has one. */
+  key: Buffer | null;
+  /** tus checksum extension: the chunk's `Upload-Checksum: sha256 <base64>`. */
+  checksum: string | null;
+}
+
+/** The request in flight; @tus/server calls the store without it, so it travels this way. */
+export const uploadRequest = new AsyncLocalStorage<UploadRequest>();
+
+function current(): UploadRequest {
+  const r = uploadRequest.getStore();
+  if (!r) throw new Error("upload store called outside a node request");
+  return r;
+}
+
+/** An upload's hashing and encryption state, positioned at the bytes received so far. */
+interface Live {
+  offset: number;
+  hash: Hash;
+  cipher: Cipher | null;
+}
+
+const SHA256_HEX = /^[0-9a-f]{64}$/;
+
+/**
+ * @tus/server's store for the node (docs/data-node.md). Each upload appends to one staging file
+ * while hashing (and, for a protected transfer, encrypting) as the bytes pass; its state is the
+ * `transfer_uploads` row, and the staging file's length is the offset a client resumes from.
+ * The hash state lives in memory; after a restart the staged prefix is hashed once from disk.
+ * The last byte does not commit here: `finish` (called from tus's onUploadFinish) verifies size
+ * and SHA-256 and commits the file with the upload's row, the transfer's counters and the usage
+ * record in one transaction.
+ */
+export class UploadStore extends DataStore {
+  private readonly live = new Map<string, Live>();
+
+  constructor(
+    private readonly deps: NodeDeps,
+    private readonly blobs: BlobStore,
+    private readonly traffic: Traffic,
+  ) {
+    super();
+    this.extensions = ["creation", "creation-with-upload", "termination", "expiration", "checksum"];
+  }
+
+  getExpiration() {
+    return this.deps.config.uploadExpiryMs;
+  }
+
+  async create(upload: Upload): Promise<Upload> {
+    const { grant, key } = current();
+    const { transfer } = grant;
+    const { db, clock } = this.deps;
+    const raw = upload.metadata?.path;
+    if (!raw) throw validationFailed("Upload-Metadata.path", "path is required", "required");
+    const p = normalizeName(raw);
+    const problem = pathProblem(p);
+    if (problem) throw pathRejected("Upload-Metadata.path", `Path ${problem}`);
+    if (!withinGrant(grant, p))
+      throw new NodeError(403, "forbidden", `"${p}" is outside this transfer's destinations`, {
+        reason: "outside_transfer",
+        path: p,
+      });
+    const size = upload.size;
+    if (size === undefined)
+      throw validationFailed("Upload-Length", "Upload-Length is required", "required");
+    const meta: UploadMeta = {};
+    const sha = upload.metadata?.sha256?.toLowerCase();
+    if (sha !== undefined) {
+      if (!SHA256_HEX.test(sha))
+        throw validationFailed("Upload-Metadata.sha256", "sha256 must be 64 hex digits", "invalid");
+      meta.expectedSha256 = sha;
+    }
+    const mtime = upload.metadata?.mtime;
+    if (mtime !== undefined && mtime !== null) {
+      const ms = Number(mtime);
+      if (!Number.isSafeInteger(ms) || ms < 0)
+        throw validationFailed("Upload-Metadata.mtime", "mtime must be epoch milliseconds");
+      meta.mtime = ms;
+    }
+    if (transfer.protection_salt) {
+      if (!key) throw passwordRequired();
+      meta.iv = newIv();
+      meta.keyCheck = keyCheckOf(key);
+    }
+    const now = clock.now();
+    db.transaction(() => {
+      // Under the write lock, so two uploads created at once cannot both fit the last slot.
+      const claimed = claimedByTransfer(db, transfer.id);
+      if (transfer.file_count !== null && claimed.files + 1 > transfer.file_count)
+        throw beyondTotals("fileCount", transfer.file_count, claimed.files + 1);
+      if (transfer.total_bytes !== null && claimed.bytes + size > transfer.total_bytes)
+        throw beyondTotals("totalBytes", transfer.total_bytes, claimed.bytes + size);
+      if (meta.keyCheck) {
+        const first = firstKeyCheck(db, transfer.id);
+        if (first && !sameKey(key!, first)) throw wrongPassword();
+      }
+      insertUpload(db, {
+        id: upload.id,
+        transfer_id: transfer.id,
+        workspace_id: transfer.workspace_id,
+        path: p,
+        size,
+        metadata: JSON.stringify({ ...meta, tus: upload.metadata ?? {} }),
+        created_at: now,
+        expires_at: now + this.getExpiration(),
+      });
+    }).immediate();
+    fs.writeFileSync(this.blobs.stagingPath(upload.id), "", { mode: PRIVATE_FILE_MODE });
+    upload.creation_date = new Date(now).toISOString();
+    return upload;
+  }
+
+  async getUpload(id: string): Promise<Upload> {
+    const row = uploadById(this.deps.db, id);
+    if (!row) throw ERRORS.FILE_NOT_FOUND;
+    if (row.status === "failed" || row.status === "cancelled") throw ERRORS.FILE_NO_LONGER_EXISTS;
+    const { tus } = JSON.parse(row.metadata) as { tus: Record<string, string | null> };
+    return new Upload({
+      id,
+      size: row.size ?? undefined,
+      offset: row.status === "committed" ? (row.size ?? 0) : this.stagedLength(id),
+      metadata: tus,
+      // tus measures expiry from here: the last byte received, so an active upload never expires.
+      creation_date: new Date(row.expires_at - this.getExpiration()).toISOString(),
+    });
+  }
+
+  /** The bytes the staging file holds: what survived, whatever the process knew before it died. */
+  private stagedLength(id: string) {
+    return fs.statSync(this.blobs.stagingPath(id), { throwIfNoEntry: false })?.size ?? 0;
+  }
+
+  async write(stream: Readable, id: string, offset: number): Promise<number> {
+    const { grant, key, checksum } = current();
+    const row = uploadById(this.deps.db, id)!;
+    const meta = JSON.parse(row.metadata) as UploadMeta;
+    if (meta.keyCheck && (!key || !sameKey(key, meta.keyCheck)))
+      throw key ? wrongPassword() : passwordRequired();
+    const live = await this.liveAt(row, meta, key, offset);
+    const chunkHash = checksum ? createHash("sha256") : null;
+    const before = checksum ? live.hash.copy() : null;
+    const staging = this.blobs.stagingPath(id);
+    const out = fs.createWriteStream(staging, { flags: "r+", start: offset });
+    const { priority } = grant.transfer;
+    let written = offset;
+    try {
+      for await (const chunk of stream as AsyncIterable<Buffer>) {
+        live.hash.update(chunk);
+        chunkHash?.update(chunk);
+        written += chunk.length;
+        if (!out.write(live.cipher ? live.cipher.update(chunk) : chunk))
+          await new Promise<void>((r) => out.once("drain", () => r()));
+        if (this.traffic.paced(priority)) await this.traffic.pace(priority, chunk.length);
+      }
+      await new Promise<void>((resolve, reject) =>
+        out.end((err?: Error | null) => (err ? reject(err) : resolve())),
+      );
+    } catch (err) {
+      out.destroy();
+      // The hash may hold bytes the file does not: the next request hashes what is on disk.
+      this.live.delete(id);
+      // A checksummed chunk is kept whole or not at all.
+      if (checksum) fs.truncateSync(staging, offset);
+      throw err;
+    }
+    if (checksum && chunkHash) {
+      const actual = chunkHash.digest("base64");
+      const expected = checksum.slice("sha256 ".length);
+      if (actual !== expected) {
+        fs.truncateSync(staging, offset);
+        this.live.set(id, {
+          offset,
+          hash: before!,
+          cipher: meta.iv && key ? ctrAt(key, meta.iv, offset) : null,
+        });
+        throw checksumMismatch("chunk", expected, actual);
+      }
+    }
+    live.offset = written;
+    const now = this.deps.clock.now();
+    recordOffset(this.deps.db, id, written, now, now + this.getExpiration());
+    return written;
+  }
+
+  /** The upload's state at `offset`: kept from the last request, or rebuilt from the staged bytes. */
+  private async liveAt(row: UploadRow, meta: UploadMeta, key: Buffer | null, offset: number) {
+    const known = this.live.get(row.id);
+    if (known && known.offset === offset) return known;
+    const hash = createHash("sha256");
+    if (offset > 0) {
+      const decipher = meta.iv && key ? ctrAt(key, meta.iv, 0) : null;
+      const prefix = fs.createReadStream(this.blobs.stagingPath(row.id), {
+        start: 0,
+        end: offset - 1,
+        highWaterMark: 1024 * 1024,
+      });
+      for await (const chunk of prefix as AsyncIterable<Buffer>)
+        hash.update(decipher ? decipher.update(chunk) : chunk);
+    }
+    const live: Live = {
+      offset,
+      hash,
+      cipher: meta.iv && key ? ctrAt(key, meta.iv, offset) : null,
+    };
+    this.live.set(row.id, live);
+    return live;
+  }
+
+  /**
+   * The last byte arrived: checks size and SHA-256, then commits the file, the upload's row, the
+   * transfer's counters and the usage record in one transaction. A second call for a committed
+   * upload (a client that resent its last request after a crash) answers the same and commits
+   * nothing. Returns the committed SHA-256.
+   */
+  async finish(id: string): Promise<string> {
+    const { key } = current();
+    const { db, clock, files } = this.deps;
+    const row = uploadById(db, id)!;
+    if (row.status === "committed") return row.sha256!;
+    const meta = JSON.parse(row.metadata) as UploadMeta;
+    const size = row.size ?? 0;
+    const staging = this.blobs.stagingPath(id);
+    const staged = this.stagedLength(id);
+    if (staged !== size)
+      throw new NodeError(409, "validation_failed", `Received ${staged} of ${size} bytes`);
+    const live = await this.liveAt(row, meta, key, size);
+    const sha256 = live.hash.copy().digest("hex");
+    if (meta.expectedSha256 && meta.expectedSha256 !== sha256) {
+      this.fail(id, "checksum_mismatch");
+      throw checksumMismatch("file", meta.expectedSha256, sha256);
+    }
+    const transfer = current().grant.transfer;
+    const protection: Protection | null =
+      meta.iv && meta.keyCheck
+        ? {
+            alg: "aes-256-ctr",
+            salt: transfer.protection_salt!,
+            iv: meta.iv,
+            keyCheck: meta.keyCheck,
+            sha256,
+            size,
+          }
+        : null;
+    const now = clock.now();
+    db.transaction(() => {
+      if (!endUpload(db, id, "committed", now, { sha256 })) return;
+      recordCommittedFile(db, transfer.id, size);
+      insertUsage(db, {
+        usage_id: transfer.usage_id,
+        workspace_id: transfer.workspace_id,
+        transfer_id: transfer.id,
+        direction: "send",
+        bytes: size,
+        recorded_at: now,
+      });
+      // Last: it moves the bytes into the store once everything above has been written.
+      files.commitStaged(
+        row.workspace_id,
+        row.path,
+        { sha256, size, tempPath: staging, name: storedName(sha256, protection) },
+        {
+          ...(meta.mtime !== undefined ? { modifiedAt: meta.mtime } : {}),
+          protection: protection ? JSON.stringify(protection) : null,
+        },
+      );
+    }).immediate();
+    this.live.delete(id);
+    return sha256;
+  }
+
+  /** Ends an upload without committing it and drops its staged bytes. */
+  fail(id: string, error: string) {
+    endUpload(this.deps.db, id, "failed", this.deps.clock.now(), { error });
+    this.discardStaging(id);
+  }
+
+  /** tus termination: the upload ends and its staged bytes go. */
+  async remove(id: string): Promise<void> {
+    endUpload(this.deps.db, id, "cancelled", this.deps.clock.now());
+    this.discardStaging(id);
+  }
+
+  discardStaging(id: string) {
+    this.live.delete(id);
+    fs.rmSync(this.blobs.stagingPath(id), { force: true });
+  }
+}
+
+const beyondTotals = (field: "fileCount" | "totalBytes", declared: number, wanted: number) =>
+  new NodeError(
+    413,
+    "validation_failed",
+    `This upload would take the transfer past its declared ${field} (${declared})`,
+    {
+      issues: [
+        {
+          field: `Upload-Length`,
+          message: `${field} is ${declared}; this upload makes it ${wanted}`,
+          code: "beyond_totals",
+        },
+      ],
+    },
+  );
