@@ -68,8 +68,8 @@ export function insertCopy(
   const { lastInsertRowid } = stmt(
     db,
     `INSERT INTO entries (workspace_id, parent_id, name, sort_key, path, is_file, size, mime, sha256,
-       folder_count, file_count, version_count, created_at, modified_at, trash_id)
-     VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+       folder_count, file_count, version_count, created_at, modified_at, trash_id, protection)
+     VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, (SELECT protection FROM entries WHERE id = ?))`,
   ).run(
     src.workspace_id,
     parentId,
@@ -86,6 +86,8 @@ export function insertCopy(
     c.createdAt,
     c.modifiedAt,
     c.hiddenAs ?? null,
+    // The copy reads its bytes as the source does (content protection; migration 0007).
+    src.id,
   );
   return Number(lastInsertRowid);
 }

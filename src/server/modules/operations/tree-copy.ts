@@ -10,9 +10,11 @@ import {
   joinPath,
   movePrefix,
   parentOf,
+  protectionOf,
   rename,
   reordered,
   setContent,
+  setProtection,
 } from "@/server/modules/files/files.repository";
 import { deleteTrashed, markTrashed } from "@/server/modules/files/trash.repository";
 import { detach } from "@/server/modules/files/trash.service";
@@ -29,7 +31,7 @@ import {
   subtreeTotals,
   takeVersions,
 } from "@/server/modules/files/tree.repository";
-import { recountVersions } from "@/server/modules/files/versions.repository";
+import { protectNewestVersion, recountVersions } from "@/server/modules/files/versions.repository";
 import { keepCurrentAsVersion } from "@/server/modules/files/versions.service";
 
 /** An item that cannot be done as planned; the job fails with this message, earlier items stay done. */
@@ -147,13 +149,16 @@ function put(ctx: CopyContext, top: EntryRow, src: EntryRow, dest: EntryRow, wri
   if (ctx.move) moveVersions(ctx.db, src.id, target.id);
   if (target.sha256 !== src.sha256) {
     addBlobRef(ctx.db, src.sha256!, src.size, ctx.now);
+    const replaced = protectionOf(ctx.db, target.id);
     keepCurrentAsVersion(ctx.db, target, ctx.versionsKeep);
+    if (replaced) protectNewestVersion(ctx.db, target.id, replaced);
     setContent(
       ctx.db,
       target.id,
       { sha256: src.sha256!, size: src.size, mime: src.mime },
       src.modified_at,
     );
+    setProtection(ctx.db, target.id, protectionOf(ctx.db, src.id));
   } else if (ctx.move) {
     recountVersions(ctx.db, target.id);
   }

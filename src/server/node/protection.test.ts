@@ -1,0 +1,119 @@
+import { randomBytes } from "node:crypto";
+import fs from "node:fs";
+import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { CONTENT_PASSWORD_HEADER } from "@/contract/transfers";
+import { ManualClock } from "@/server/lib/clock";
+import { operationsRouter } from "@/server/modules/operations/operations.routes";
+import { listFolder } from "@/server/testing/files-client";
+import { type NodeTest, sha256Hex, startNodeTest } from "./node-testing";
+import { ctrAt } from "./protection";
+
+let n: NodeTest;
+
+beforeEach(async () => {
+  n = await startNodeTest({ clock: new ManualClock(Date.now()) });
+});
+afterEach(() => n.close());
+
+const PASSWORD = "correct horse battery";
+const withPassword = (password = PASSWORD) => ({ [CONTENT_PASSWORD_HEADER]: password });
+const errorOf = async (res: Response) =>
+  ((await res.json()) as { error: { code: string; details: Record<string, unknown> } }).error;
+
+const protectedSend = () =>
+  n.createTransfer({
+    direction: "send",
+    paths: [{ source: "/secret", destination: "Vault" }],
+    contentProtectionPassword: PASSWORD,
+  });
+const receiveVault = () =>
+  n.createTransfer({ direction: "receive", paths: [{ source: "Vault", destination: "/tmp/v" }] });
+
+describe("content protection", () => {
+  it("stores the bytes encrypted and gives them back, whole and by range, only with the password", async () => {
+    const { transferSpec } = await protectedSend();
+    const bytes = randomBytes(70_001);
+    const done = await n.upload(transferSpec.token, "Vault/plan.bin", bytes, withPassword());
+    expect(done.status).toBe(204);
+    expect(done.headers.get("consign-file-sha256")).toBe(sha256Hex(bytes));
+
+    // At rest: not the plaintext; the listing shows the plaintext's hash and size.
+    const entry = n.t.deps.db
+      .prepare("SELECT sha256, size, protection FROM entries WHERE path = 'Vault/plan.bin'")
+      .get() as { sha256: string; size: number; protection: string };
+    const protection = JSON.parse(entry.protection);
+    expect(protection).toMatchObject({ alg: "aes-256-ctr", sha256: sha256Hex(bytes), size: 70_001 });
+    const stored = fs.readFileSync(
+      n.t.deps.files.blobs.pathOf(`${entry.sha256}.${protection.iv}`),
+    );
+    expect(stored.length).toBe(bytes.length);
+    expect(stored.equals(bytes)).toBe(false);
+    expect(fs.existsSync(n.t.deps.files.blobs.pathOf(entry.sha256))).toBe(false);
+    const { items } = await listFolder(n.t, "Vault");
+    expect(items[0]).toMatchObject({ sha256: sha256Hex(bytes), sizeBytes: 70_001 });
+
+    const { transferSpec: r } = await receiveVault();
+    const whole = await n.download(r.token, "Vault/plan.bin", withPassword());
+    expect(Buffer.from(await whole.arrayBuffer()).equals(bytes)).toBe(true);
+    // A range that starts inside a cipher block.
+    const part = await n.download(r.token, "Vault/plan.bin", {
+      ...withPassword(),
+      Range: "bytes=17-40016",
+    });
+    expect(part.status).toBe(206);
+    expect(Buffer.from(await part.arrayBuffer()).equals(bytes.subarray(17, 40_017))).toBe(true);
+
+    const none = await n.download(r.token, "Vault/plan.bin");
+    expect(none.status).toBe(401);
+    expect((await errorOf(none)).details).toMatchObject({ reason: "content_password_required" });
+    const wrong = await n.download(r.token, "Vault/plan.bin", withPassword("not the password"));
+    expect(wrong.status).toBe(403);
+    expect((await errorOf(wrong)).details).toMatchObject({ reason: "wrong_content_password" });
+    const zip = await fetch(`${n.base}/zip?path=Vault`, {
+      headers: { Authorization: `Bearer ${r.token}` },
+    });
+    expect(zip.status).toBe(401);
+  });
+
+  it("a copy of a protected file reads with the same password", async () => {
+    const { transferSpec } = await protectedSend();
+    const bytes = randomBytes(5000);
+    await n.upload(transferSpec.token, "Vault/a.bin", bytes, withPassword());
+    n.t.deps.files.createFolder(n.t.workspaceId, "Vault/Copies");
+    const copy = await n.t
+      .client(operationsRouter)
+      .workspaces[":workspaceId"].files.operations.$post({
+        param: n.t.ws,
+        json: { kind: "copy", paths: ["Vault/a.bin"], destination: "Vault/Copies" },
+      });
+    expect(copy.status).toBe(201);
+    await n.t.deps.jobs.runDue();
+    const { transferSpec: r } = await receiveVault();
+    const res = await n.download(r.token, "Vault/Copies/a.bin", withPassword());
+    expect(Buffer.from(await res.arrayBuffer()).equals(bytes)).toBe(true);
+  });
+
+  it("an upload without the password, or with another one than the transfer's first, is refused", async () => {
+    const { transferSpec } = await protectedSend();
+    const { token } = transferSpec;
+    const none = await n.create(token, { path: "Vault/a", length: 1 });
+    expect(none.status).toBe(401);
+    expect((await n.upload(token, "Vault/a", Buffer.from("a"), withPassword())).status).toBe(204);
+    const other = await n.create(token, {
+      path: "Vault/b",
+      length: 1,
+      headers: withPassword("another password"),
+    });
+    expect(other.status).toBe(403);
+    expect((await errorOf(other)).details).toMatchObject({ reason: "wrong_content_password" });
+  });
+
+  it("AES-CTR positioned at any offset continues the same key stream", () => {
+    const key = randomBytes(32);
+    const iv = "ff".repeat(16); // the counter wraps across all 16 bytes
+    const plain = randomBytes(1000);
+    const whole = ctrAt(key, iv, 0).update(plain);
+    for (const at of [1, 15, 16, 17, 511])
+      expect(ctrAt(key, iv, at).update(plain.subarray(at)).equals(whole.subarray(at))).toBe(true);
+  });
+});
