@@ -42,10 +42,12 @@ describe("content protection", () => {
       .prepare("SELECT sha256, size, protection FROM entries WHERE path = 'Vault/plan.bin'")
       .get() as { sha256: string; size: number; protection: string };
     const protection = JSON.parse(entry.protection);
-    expect(protection).toMatchObject({ alg: "aes-256-ctr", sha256: sha256Hex(bytes), size: 70_001 });
-    const stored = fs.readFileSync(
-      n.t.deps.files.blobs.pathOf(`${entry.sha256}.${protection.iv}`),
-    );
+    expect(protection).toMatchObject({
+      alg: "aes-256-ctr",
+      sha256: sha256Hex(bytes),
+      size: 70_001,
+    });
+    const stored = fs.readFileSync(n.t.deps.files.blobs.pathOf(`${entry.sha256}.${protection.iv}`));
     expect(stored.length).toBe(bytes.length);
     expect(stored.equals(bytes)).toBe(false);
     expect(fs.existsSync(n.t.deps.files.blobs.pathOf(entry.sha256))).toBe(false);
