@@ -43,7 +43,9 @@ export function createApp(deps: AppDeps) {
     await next();
   });
   app.use("*", requestContext);
-  app.use("*", securityHeaders(deps.config.cspConnectSrc));
+  // A data node elsewhere (NODE_URL) is where the console's uploads and downloads go.
+  const nodeOrigin = deps.config.nodeUrl ? [new URL(deps.config.nodeUrl).origin] : [];
+  app.use("*", securityHeaders([...deps.config.cspConnectSrc, ...nodeOrigin]));
   if (deps.config.corsOrigins.length > 0) {
     app.use(
       "/v1/*",

@@ -7,7 +7,7 @@ import type { Clock } from "@/server/lib/clock";
 import { transfersRouter } from "@/server/modules/transfers/transfers.routes";
 import { expectBody } from "@/server/testing/expect-body";
 import { createTestApp } from "@/server/testing/test-app";
-import { createNodeHandler, withNode } from "./node.app";
+import { createNodeHandler, nodeOrigins, withNode } from "./node.app";
 
 export const sha256Hex = (b: Buffer | string) => createHash("sha256").update(b).digest("hex");
 export const sha256B64 = (b: Buffer | string) => createHash("sha256").update(b).digest("base64");
@@ -25,7 +25,7 @@ export const tusMetadata = (m: Record<string, string>) =>
 export async function startNodeTest(opts: { clock?: Clock; config?: Partial<Config> } = {}) {
   const t = await createTestApp(opts);
   const server: Server = createServer(
-    withNode(createNodeHandler(t.deps), (_req, res) => {
+    withNode(createNodeHandler(t.deps, nodeOrigins(t.deps.config)), (_req, res) => {
       res.statusCode = 404;
       res.end();
     }),

@@ -1,5 +1,6 @@
 import type { IncomingMessage, ServerResponse } from "node:http";
 import { Server } from "@tus/server";
+import { HEADERS } from "@tus/utils";
 import { NodeRequest, sendNodeResponse } from "srvx/node";
 import { CONTENT_PASSWORD_HEADER } from "@/contract/rules";
 import { grantFor } from "@/server/modules/transfers/transfer-access";
@@ -134,7 +135,7 @@ export function createNodeHandler(deps: NodeDeps, allowedOrigins: string[] = [])
     if (origin && origins.has(origin)) {
       res.setHeader("Access-Control-Allow-Origin", origin);
       res.setHeader("Vary", "Origin");
-      res.setHeader("Access-Control-Expose-Headers", EXPOSED_HEADERS.join(", "));
+      res.setHeader("Access-Control-Expose-Headers", [...HEADERS, ...EXPOSED_HEADERS].join(", "));
     }
     const sub = url.pathname.slice(NODE_BASE.length);
     if (sub === "/uploads" || sub.startsWith("/uploads/")) {

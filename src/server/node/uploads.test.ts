@@ -142,6 +142,33 @@ describe("tus uploads", () => {
   });
 });
 
+describe("abandoned uploads", () => {
+  it("the cleanup job fails uploads idle past their expiry and removes their staged bytes", async () => {
+    const { transferSpec, transferId } = await send();
+    const { token } = transferSpec;
+    const idle = await n.create(token, { path: "Projects/Shoot/idle.bin", length: 10 });
+    await n.patch(idle.headers.get("location")!, token, 0, Buffer.from("12345"));
+    const staging = `${n.t.deps.files.blobs.root}/staging`;
+    expect(fs.readdirSync(staging)).toHaveLength(1);
+    await n.t.deps.jobs.runDue();
+    expect(fs.readdirSync(staging)).toHaveLength(1);
+    clock.advance(n.t.deps.config.uploadExpiryMs + 3_600_000);
+    // A cancelled transfer's open upload goes too (the transfers module marks it cancelled).
+    const other = await send();
+    await n.create(other.transferSpec.token, { path: "Projects/Shoot/c.bin", length: 10 });
+    n.t.deps.db
+      .prepare("UPDATE transfer_uploads SET status = 'cancelled' WHERE transfer_id = ?")
+      .run(other.transferId);
+    await n.t.deps.jobs.runDue();
+    expect(fs.readdirSync(staging)).toEqual([]);
+    expect(n.uploads().find((u) => u.path === "Projects/Shoot/idle.bin")).toMatchObject({
+      status: "failed",
+      error: "expired",
+    });
+    expect(transferRow(transferId).files_committed).toBe(0);
+  });
+});
+
 describe("checksums", () => {
   it("a chunk whose Upload-Checksum does not match is refused with 460 and not kept", async () => {
     const { transferSpec } = await send();

@@ -5,6 +5,7 @@ import { registerEventsWorkers } from "@/server/modules/events/events.workers";
 import { registerFilesWorkers } from "@/server/modules/files/files.workers";
 import { registerOperationsWorkers } from "@/server/modules/operations/operations.workers";
 import { registerTransfersWorkers } from "@/server/modules/transfers/transfers.workers";
+import { registerNodeWorkers } from "@/server/node/node.workers";
 
 /**
  * Registers every area's durable job kinds and long-running loops. Returns what stops the loops;
@@ -21,6 +22,7 @@ export async function registerWorkers(
   registerBulkWorkers(deps, { thread: opts.threads ?? true });
   registerEventsWorkers(deps);
   registerTransfersWorkers(deps);
+  registerNodeWorkers(deps);
   // Webhook delivery is a lease loop of its own beside the job runner (docs/architecture.md).
   deps.webhooks.start();
   return async () => {

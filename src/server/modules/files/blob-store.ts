@@ -41,6 +41,8 @@ export interface BlobStore {
    * resumable uploads); it is handed to `commit` as a StagedBlob's `tempPath`.
    */
   stagingPath(id: string): string;
+  /** The ids that have a staging file (for the sweep of abandoned uploads). */
+  stagingIds(): string[];
   /** Makes a staged blob stored, under its name; idempotent for identical content. */
   commit(staged: StagedBlob): void;
   discard(staged: StagedBlob): void;
@@ -84,6 +86,10 @@ export class DiskBlobStore implements BlobStore {
 
   stagingPath(id: string) {
     return path.join(this.staging, id);
+  }
+
+  stagingIds() {
+    return fs.readdirSync(this.staging);
   }
 
   /** Streams content to a temp file, hashing as it goes. */
