@@ -174,6 +174,11 @@ export class UploadStore extends DataStore {
   async write(stream: Readable, id: string, offset: number): Promise<number> {
     const { grant, key, checksum } = current();
     const row = uploadById(this.deps.db, id)!;
+    // Committed already: a client resending its last request after a crash hears the same answer.
+    if (row.status === "committed") {
+      for await (const _ of stream);
+      return row.size ?? 0;
+    }
     const meta = JSON.parse(row.metadata) as UploadMeta;
     if (meta.keyCheck && (!key || !sameKey(key, meta.keyCheck)))
       throw key ? wrongPassword() : passwordRequired();
