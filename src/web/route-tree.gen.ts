@@ -16,6 +16,7 @@ import { Route as AppAreaRouteImport } from './routes/_app/$area'
 import { Route as AppEventsRouteImport } from './routes/_app/events'
 import { Route as AppFilesRouteImport } from './routes/_app/files'
 import { Route as AppJobsRouteImport } from './routes/_app/jobs'
+import { Route as AppTransfersRouteImport } from './routes/_app/transfers'
 import { Route as AppTrashRouteImport } from './routes/_app/trash'
 import { Route as AppWebhooksIndexRouteImport } from './routes/_app/webhooks.index'
 import { Route as AppWebhooksWebhookIdRouteImport } from './routes/_app/webhooks.$webhookId'
@@ -54,6 +55,11 @@ const AppJobsRoute = AppJobsRouteImport.update({
   path: '/jobs',
   getParentRoute: () => AppRoute,
 } as any)
+const AppTransfersRoute = AppTransfersRouteImport.update({
+  id: '/transfers',
+  path: '/transfers',
+  getParentRoute: () => AppRoute,
+} as any)
 const AppTrashRoute = AppTrashRouteImport.update({
   id: '/trash',
   path: '/trash',
@@ -77,6 +83,7 @@ export interface FileRoutesByFullPath {
   '/events': typeof AppEventsRoute
   '/files': typeof AppFilesRoute
   '/jobs': typeof AppJobsRoute
+  '/transfers': typeof AppTransfersRoute
   '/trash': typeof AppTrashRoute
   '/webhooks/$webhookId': typeof AppWebhooksWebhookIdRoute
   '/webhooks/': typeof AppWebhooksIndexRoute
@@ -87,6 +94,7 @@ export interface FileRoutesByTo {
   '/events': typeof AppEventsRoute
   '/files': typeof AppFilesRoute
   '/jobs': typeof AppJobsRoute
+  '/transfers': typeof AppTransfersRoute
   '/trash': typeof AppTrashRoute
   '/': typeof AppIndexRoute
   '/webhooks/$webhookId': typeof AppWebhooksWebhookIdRoute
@@ -100,6 +108,7 @@ export interface FileRoutesById {
   '/_app/events': typeof AppEventsRoute
   '/_app/files': typeof AppFilesRoute
   '/_app/jobs': typeof AppJobsRoute
+  '/_app/transfers': typeof AppTransfersRoute
   '/_app/trash': typeof AppTrashRoute
   '/_app/': typeof AppIndexRoute
   '/_app/webhooks/$webhookId': typeof AppWebhooksWebhookIdRoute
@@ -114,6 +123,7 @@ export interface FileRouteTypes {
     | '/events'
     | '/files'
     | '/jobs'
+    | '/transfers'
     | '/trash'
     | '/webhooks/$webhookId'
     | '/webhooks/'
@@ -124,6 +134,7 @@ export interface FileRouteTypes {
     | '/events'
     | '/files'
     | '/jobs'
+    | '/transfers'
     | '/trash'
     | '/'
     | '/webhooks/$webhookId'
@@ -136,6 +147,7 @@ export interface FileRouteTypes {
     | '/_app/events'
     | '/_app/files'
     | '/_app/jobs'
+    | '/_app/transfers'
     | '/_app/trash'
     | '/_app/'
     | '/_app/webhooks/$webhookId'
@@ -198,6 +210,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AppJobsRouteImport
       parentRoute: typeof AppRoute
     }
+    '/_app/transfers': {
+      id: '/_app/transfers'
+      path: '/transfers'
+      fullPath: '/transfers'
+      preLoaderRoute: typeof AppTransfersRouteImport
+      parentRoute: typeof AppRoute
+    }
     '/_app/trash': {
       id: '/_app/trash'
       path: '/trash'
@@ -227,6 +246,7 @@ interface AppRouteChildren {
   AppEventsRoute: typeof AppEventsRoute
   AppFilesRoute: typeof AppFilesRoute
   AppJobsRoute: typeof AppJobsRoute
+  AppTransfersRoute: typeof AppTransfersRoute
   AppTrashRoute: typeof AppTrashRoute
   AppIndexRoute: typeof AppIndexRoute
   AppWebhooksWebhookIdRoute: typeof AppWebhooksWebhookIdRoute
@@ -238,6 +258,7 @@ const AppRouteChildren: AppRouteChildren = {
   AppEventsRoute: AppEventsRoute,
   AppFilesRoute: AppFilesRoute,
   AppJobsRoute: AppJobsRoute,
+  AppTransfersRoute: AppTransfersRoute,
   AppTrashRoute: AppTrashRoute,
   AppIndexRoute: AppIndexRoute,
   AppWebhooksWebhookIdRoute: AppWebhooksWebhookIdRoute,

@@ -2,6 +2,7 @@ import { createFileRoute, redirect } from "@tanstack/react-router";
 import { AppShell } from "@/web/components/layout/app-shell";
 import { KeyIndicator } from "@/web/features/auth/components/key-indicator";
 import { JobsIndicator } from "@/web/features/jobs";
+import { TransfersIndicator } from "@/web/features/transfers";
 import { useSessionStore } from "@/web/stores/session-store";
 
 export const Route = createFileRoute("/_app")({
@@ -10,5 +11,15 @@ export const Route = createFileRoute("/_app")({
       throw redirect({ to: "/connect", search: { redirect: location.href } });
     }
   },
-  component: () => <AppShell account={<KeyIndicator />} jobs={<JobsIndicator />} />,
+  component: () => (
+    <AppShell
+      account={<KeyIndicator />}
+      jobs={
+        <>
+          <TransfersIndicator />
+          <JobsIndicator />
+        </>
+      }
+    />
+  ),
 });

@@ -48,7 +48,7 @@ export const navItems: NavItem[] = [
     area: "transfers",
     label: "Transfers",
     icon: ArrowLeftRightIcon,
-    built: false,
+    built: true,
     summary: "Watch uploads and downloads as they run.",
   },
   {

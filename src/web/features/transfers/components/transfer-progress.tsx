@@ -1,0 +1,44 @@
+import { cn } from "@/web/lib/cn";
+
+/**
+ * Bytes moved as a progressbar; without a total it has no value, which assistive technology
+ * reads as busy.
+ */
+export function TransferProgress({
+  percent,
+  label,
+  stopped,
+  className,
+}: {
+  percent: number | null;
+  label: string;
+  /** Failed or cancelled: drawn grey. */
+  stopped?: boolean;
+  className?: string;
+}) {
+  return (
+    <div className={cn("flex min-w-0 items-center gap-2", className)}>
+      <div
+        role="progressbar"
+        aria-label={label}
+        aria-valuemin={0}
+        aria-valuemax={100}
+        aria-valuenow={percent ?? undefined}
+        aria-valuetext={percent === null ? "Size unknown" : `${percent} %`}
+        className="h-2 min-w-12 flex-1 overflow-hidden rounded-full bg-muted"
+      >
+        <div
+          className={cn(
+            "h-full rounded-full transition-[width]",
+            stopped ? "bg-muted-foreground" : "bg-primary",
+            percent === null && "w-1/3 animate-pulse motion-reduce:animate-none",
+          )}
+          style={percent === null ? undefined : { width: `${percent}%` }}
+        />
+      </div>
+      <span className="w-10 shrink-0 text-right text-xs tabular-nums text-muted-foreground">
+        {percent === null ? "—" : `${percent} %`}
+      </span>
+    </div>
+  );
+}

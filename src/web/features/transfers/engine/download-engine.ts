@@ -1,0 +1,125 @@
+// Downloads by the browser itself: a receive transfer, then a plain link to the node with the
+// transfer's token in the query. The browser's download manager does Range, resume and the
+// writing to disk; this follows the node's count of bytes served to report the transfer's end.
+import type { QueryClient } from "@tanstack/react-query";
+import { baseName, terminalTransferStates } from "@/contract/rules";
+import type { TransferSpec } from "@/contract/transfers";
+import { ApiError } from "@/web/lib/api-client";
+import { createTransfer } from "../api/create-transfer";
+import { getTransfer } from "../api/get-transfer";
+import { updateTransfer } from "../api/update-transfer";
+
+const POLL_MS = 1_000;
+/** Without a total (a service that does not count one) it is done once the count stops moving. */
+const SETTLED_POLLS = 3;
+/** Nothing served after this long: the browser never started (or the person cancelled) it. */
+const START_TIMEOUT_MS = 120_000;
+
+function openLink(url: string, name: string) {
+  const a = document.createElement("a");
+  a.href = url;
+  a.download = name;
+  a.rel = "noopener";
+  a.hidden = true;
+  document.body.append(a);
+  a.click();
+  a.remove();
+}
+
+const nodeLink = (base: string, spec: TransferSpec, path?: string) => {
+  const url = new URL(base, window.location.href);
+  if (path !== undefined) url.searchParams.set("path", path);
+  url.searchParams.set("token", spec.token);
+  return url.toString();
+};
+
+const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+
+/**
+ * Reports the receive transfer running, then completed once the node has served its bytes
+ * (`bytesServed`, against the totals the service counted from the tree). A ZIP serves more than
+ * its files' bytes (its headers), so the counters reported stop at the totals.
+ */
+async function follow(queryClient: QueryClient, id: string) {
+  await updateTransfer(queryClient, id, { status: "running", bytesDone: 0, filesDone: 0 }).catch(
+    () => {},
+  );
+  const startedAt = Date.now();
+  let last = -1;
+  let still = 0;
+  for (;;) {
+    await sleep(POLL_MS);
+    const t = await getTransfer(id).catch(() => null);
+    if (!t) continue;
+    if (terminalTransferStates.includes(t.status)) return;
+    const served = t.bytesServed ?? 0;
+    still = served === last ? still + 1 : 0;
+    last = served;
+    const total = t.bytesTotal;
+    const done = total !== null ? served >= total : served > 0 && still >= SETTLED_POLLS;
+    if (!done) {
+      if (served === 0 && Date.now() - startedAt > START_TIMEOUT_MS) {
+        await updateTransfer(queryClient, id, {
+          status: "failed",
+          bytesDone: 0,
+          filesDone: 0,
+          errorCode: "not_started",
+          errorMessage: "The browser did not start the download",
+        }).catch(() => {});
+        return;
+      }
+      if (still === 0 && served > 0)
+        await updateTransfer(queryClient, id, {
+          status: "running",
+          bytesDone: total === null ? served : Math.min(served, total),
+          filesDone: 0,
+        }).catch(() => {});
+      continue;
+    }
+    try {
+      await updateTransfer(queryClient, id, {
+        status: "completed",
+        bytesDone: total ?? served,
+        filesDone: t.filesTotal ?? 0,
+      });
+      return;
+    } catch (error) {
+      // Refused while the node has not served everything yet: look again at the next poll.
+      if (!(error instanceof ApiError) || error.status >= 500) return;
+    }
+  }
+}
+
+/** One file, by a link the browser downloads with Range. */
+export async function downloadFile(queryClient: QueryClient, file: { path: string; size: number }) {
+  const name = baseName(file.path);
+  const created = await createTransfer(queryClient, {
+    direction: "receive",
+    client: "web",
+    paths: [{ source: file.path, destination: name }],
+    fileCount: 1,
+    totalBytes: file.size,
+  });
+  const spec = created.transferSpec;
+  openLink(nodeLink(spec.node.files, spec, file.path), name);
+  void follow(queryClient, created.transferId);
+  return created.transferId;
+}
+
+/** A folder or several items as one streamed ZIP (the node writes it as it reads the files). */
+export async function downloadZip(
+  queryClient: QueryClient,
+  o: { folder: string } | { paths: string[]; name: string },
+) {
+  const paths = "folder" in o ? [o.folder] : o.paths;
+  const name = `${"folder" in o ? baseName(o.folder) || "workspace" : o.name}.zip`;
+  const created = await createTransfer(queryClient, {
+    direction: "receive",
+    client: "web",
+    paths: paths.map((p) => ({ source: p, destination: baseName(p) })),
+  });
+  const spec = created.transferSpec;
+  openLink(nodeLink(spec.node.zip, spec, "folder" in o ? o.folder : undefined), name);
+  void follow(queryClient, created.transferId);
+  return created.transferId;
+}

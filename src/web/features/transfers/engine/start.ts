@@ -1,0 +1,47 @@
+import type { QueryClient } from "@tanstack/react-query";
+import { describeError } from "@/web/lib/api-client";
+import { formatCount } from "@/web/lib/format";
+import { toast } from "@/web/stores/toast-store";
+import type { PickedFile } from "../transfer-model";
+
+/** Uploads what was picked or dropped into `folder`; says so when it cannot start. */
+export async function uploadPicked(o: {
+  queryClient: QueryClient;
+  workspaceId: string;
+  folder: string;
+  picked: PickedFile[];
+}) {
+  if (o.picked.length === 0) {
+    toast({ title: "Nothing to upload", description: "The folder holds no files.", tone: "error" });
+    return;
+  }
+  try {
+    await (await import("./upload-engine")).startUpload(o);
+  } catch (error) {
+    toast({
+      title: `Could not upload ${formatCount(o.picked.length)} file${o.picked.length === 1 ? "" : "s"}`,
+      description: describeError(error),
+      tone: "error",
+    });
+  }
+}
+
+export type Download =
+  | { kind: "file"; path: string; size: number }
+  | { kind: "folder"; folder: string }
+  | { kind: "selection"; paths: string[]; name: string };
+
+/** Downloads a file (Range), a folder or a selection (one ZIP); says so when it cannot start. */
+export async function download(queryClient: QueryClient, what: Download) {
+  try {
+    const engine = await import("./download-engine");
+    if (what.kind === "file") await engine.downloadFile(queryClient, what);
+    else await engine.downloadZip(queryClient, what);
+  } catch (error) {
+    toast({
+      title: "Could not start the download",
+      description: describeError(error),
+      tone: "error",
+    });
+  }
+}

@@ -1,0 +1,8 @@
+// What other features and the routes may use of Transfers; everything else in this folder is its
+// own. None of it loads an engine: they load on the first upload or download.
+
+export { TransfersIndicator } from "./components/transfers-indicator";
+export { UploadButtons } from "./components/upload-buttons";
+export { download, uploadPicked } from "./engine-loader";
+export { isFileDrag, pickedFromDrop, pickedFromInput } from "./picked-files";
+export type { PickedFile } from "./transfer-model";
