@@ -113,7 +113,13 @@ const pages: PageCase[] = [
     url: () => "/jobs",
     primary: (page) => page.getByRole("row").filter({ hasText: "notes.txt" }).first(),
   },
-  ...["Transfers", "Shares", "Portals", "Usage", "Settings"].map(
+  {
+    name: "Transfers",
+    heading: "Transfers",
+    url: () => "/transfers",
+    primary: (page) => page.getByRole("combobox", { name: "Status" }),
+  },
+  ...["Shares", "Portals", "Usage", "Settings"].map(
     (label): PageCase => ({
       name: label,
       heading: label,

@@ -1,9 +1,16 @@
-import { useQuery } from "@tanstack/react-query";
+import { useQuery, useQueryClient } from "@tanstack/react-query";
 import { Suspense, useRef, useState } from "react";
 import type { FileEntry } from "@/contract/files";
 import type { CreateOperationBody } from "@/contract/operations";
-import { OPERATION_ITEMS_MAX, parentOf, RENAME_PATHS_MAX } from "@/contract/rules";
+import {
+  baseName,
+  OPERATION_ITEMS_MAX,
+  parentOf,
+  RENAME_PATHS_MAX,
+  TRANSFER_PATHS_MAX,
+} from "@/contract/rules";
 import { lazyWithRetry } from "@/web/components/lazy-with-retry";
+import { download, pickedFromDrop, uploadPicked } from "@/web/features/transfers";
 import { describeError } from "@/web/lib/api-client";
 import { formatCount } from "@/web/lib/format";
 import { toast } from "@/web/stores/toast-store";
@@ -15,7 +22,7 @@ import { FilesToolbar } from "./components/files-toolbar";
 import { FolderContents } from "./components/folder-contents";
 import { SelectionBar } from "./components/selection-bar";
 import { useDetailsPanel } from "./hooks/use-details-panel";
-import type { DropOnto } from "./hooks/use-drag-move";
+import type { DropFiles, DropOnto } from "./hooks/use-drag-move";
 import { useFileActions } from "./hooks/use-file-actions";
 import { useFolderNavigation } from "./hooks/use-folder-navigation";
 import { usePageKeys } from "./hooks/use-page-keys";
@@ -29,6 +36,7 @@ const DetailsPanel = lazyWithRetry(() => import("./components/details-panel"));
 
 /** A folder: its toolbar, its list, the details of the focused entry, and what acts on them. */
 export function FilesPage({ workspaceId, view }: { workspaceId: string; view: FolderView }) {
+  const queryClient = useQueryClient();
   const first = useQuery(filesPageQueryOptions(workspaceId, view, 0));
   const layout = useFilesViewStore((s) => s.layout);
   const gridRef = useRef<HTMLDivElement>(null);
@@ -80,6 +88,22 @@ export function FilesPage({ workspaceId, view }: { workspaceId: string; view: Fo
       const paths = await selectedUpTo(OPERATION_ITEMS_MAX, op === "move" ? "Move" : "Copy");
       if (paths.length > 0) setDialog({ kind: "move-copy", op, paths });
     },
+    onDownload: async () => {
+      if (single?.type === "file")
+        return download(queryClient, {
+          kind: "file",
+          path: single.path,
+          size: single.sizeBytes ?? 0,
+        });
+      if (single) return download(queryClient, { kind: "folder", folder: single.path });
+      const paths = await selectedUpTo(TRANSFER_PATHS_MAX, "Download");
+      if (paths.length > 0)
+        await download(queryClient, {
+          kind: "selection",
+          paths,
+          name: baseName(view.path) || "workspace",
+        });
+    },
     onRenameMany:
       count > 1
         ? async () => {
@@ -109,6 +133,12 @@ export function FilesPage({ workspaceId, view }: { workspaceId: string; view: Fo
     );
   };
 
+  // The drop's items are read now, during the event; the upload starts once folders are walked.
+  const onDropFiles: DropFiles = (destination, dataTransfer) =>
+    void pickedFromDrop(dataTransfer).then((picked) =>
+      uploadPicked({ queryClient, workspaceId, folder: destination, picked }),
+    );
+
   usePageKeys(layout, {
     search: () => searchRef.current?.focus(),
     showShortcuts: () => setDialog({ kind: "shortcuts" }),
@@ -132,6 +162,7 @@ export function FilesPage({ workspaceId, view }: { workspaceId: string; view: Fo
     onContextMenu: ({ x, y }) => setMenu({ x, y, key: Date.now() }),
     onRevealed: nav.revealed,
     onDropOnto,
+    onDropFiles,
   };
 
   return (

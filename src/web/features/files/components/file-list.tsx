@@ -4,7 +4,11 @@ import type { FileEntry, FileListing } from "@/contract/files";
 import type { FileSortField } from "@/contract/rules";
 import { NativeCheckbox } from "@/web/components/ui/native-checkbox";
 import type { FolderView } from "@/web/features/files/api/files-keys";
-import { type DropOnto, gridDragProps } from "@/web/features/files/hooks/use-drag-move";
+import {
+  type DropFiles,
+  type DropOnto,
+  gridDragProps,
+} from "@/web/features/files/hooks/use-drag-move";
 import { useFilePages } from "@/web/features/files/hooks/use-file-pages";
 import { type ListKeyActions, useListKeyboard } from "@/web/features/files/hooks/use-list-keyboard";
 import { useListSelection } from "@/web/features/files/hooks/use-list-selection";
@@ -33,6 +37,8 @@ export interface FileListActions extends Omit<ListKeyActions, "onMenuAt"> {
   onRevealed(): void;
   /** Selected items dropped onto a folder row or tile. */
   onDropOnto: DropOnto;
+  /** Files from the desktop dropped onto the list or a folder row (with write access). */
+  onDropFiles?: DropFiles;
 }
 
 /**
@@ -126,6 +132,7 @@ export function FileList({
     entryAt,
     select,
     onDrop: actions.onDropOnto,
+    onDropFiles: canWrite ? actions.onDropFiles : undefined,
   });
 
   const headerChecked = selectionState(selection, total);
@@ -170,7 +177,7 @@ export function FileList({
         onFocus={canWrite ? preloadRenameInput : undefined}
         {...drag}
         data-testid="file-list-scroller"
-        className="min-h-0 flex-1 overflow-auto focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-inset focus-visible:ring-ring"
+        className="min-h-0 flex-1 overflow-auto focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-inset focus-visible:ring-ring data-drop-target:ring-2 data-drop-target:ring-inset data-drop-target:ring-primary"
       >
         <div style={{ height: pages.totalSize, position: "relative" }}>
           {!tiles && (

@@ -4,6 +4,7 @@ import type { FileListing, SearchResult } from "@/contract/files";
 import { Button } from "@/web/components/ui/button";
 import type { DropOnto } from "@/web/features/files/hooks/use-drag-move";
 import { ariaKeyShortcuts } from "@/web/features/files/keymap";
+import { UploadButtons } from "@/web/features/transfers";
 import { formatCount } from "@/web/lib/format";
 import { Breadcrumbs } from "./breadcrumbs";
 import { NewFolderButton } from "./new-folder-button";
@@ -56,7 +57,7 @@ export function FilesToolbar({
         inputRef={searchRef}
         onOpenResult={onOpenResult}
       />
-      <div className="flex items-center gap-2">
+      <div className="flex flex-wrap items-center gap-2">
         <ViewToggle />
         <Button
           variant="outline"
@@ -87,7 +88,12 @@ export function FilesToolbar({
         >
           <KeyboardIcon aria-hidden="true" />
         </Button>
-        {listing?.access === "write" && <NewFolderButton folder={folder} />}
+        {listing?.access === "write" && (
+          <>
+            <UploadButtons folder={folder} />
+            <NewFolderButton folder={folder} />
+          </>
+        )}
       </div>
     </div>
   );

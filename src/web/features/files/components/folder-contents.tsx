@@ -7,6 +7,7 @@ import { EmptyState } from "@/web/components/empty-state";
 import { LoadError } from "@/web/components/load-error";
 import { Button } from "@/web/components/ui/button";
 import { SkeletonRows } from "@/web/components/ui/skeleton";
+import { fileDropProps } from "@/web/features/files/hooks/use-drag-move";
 import { FileList } from "./file-list";
 
 /** The folder as it stands: loading, failed, empty, or its list. */
@@ -52,15 +53,20 @@ export function FolderContents({
         </LoadError>
       </div>
     );
-  if (first.data.total === 0)
+  if (first.data.total === 0) {
+    const canWrite = first.data.access === "write";
     return (
-      <div className="flex-1">
+      <div
+        className="flex-1 data-drop-target:ring-2 data-drop-target:ring-inset data-drop-target:ring-primary"
+        {...fileDropProps(path, canWrite ? list.actions.onDropFiles : undefined)}
+      >
         <EmptyState icon={FolderOpenIcon} title="This folder is empty">
-          {first.data.access === "write"
-            ? "Add a folder with New folder. Files arrive through the API and the command-line tools."
-            : "Files arrive through the API and the command-line tools."}
+          {canWrite
+            ? "Drop files or folders here, or use Upload; add a folder with New folder."
+            : "Files arrive through uploads and the command-line tools."}
         </EmptyState>
       </div>
     );
+  }
   return <FileList firstPage={first.data} {...list} />;
 }

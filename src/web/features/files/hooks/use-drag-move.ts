@@ -1,6 +1,7 @@
 import type { DragEvent } from "react";
 import type { FileEntry } from "@/contract/files";
 import { isSelected, type Selection, selectOnly } from "@/web/features/files/state/selection";
+import { isFileDrag } from "@/web/features/transfers";
 import { formatCount } from "@/web/lib/format";
 
 /** `path` is `folder` or inside it. */
@@ -12,6 +13,9 @@ export type DraggedItems = readonly string[] | "selection";
 
 /** What a drop asks the page to do. */
 export type DropOnto = (items: DraggedItems, destination: string, copy: boolean) => void;
+
+/** Files and folders dropped from the desktop into `destination` (read during the drop). */
+export type DropFiles = (destination: string, dataTransfer: DataTransfer) => void;
 
 /**
  * The drag in progress in this tab. A drag's data cannot be read until the drop, yet each folder
@@ -53,12 +57,41 @@ export function dragOverFolder(e: DragEvent, destination: string, el: Element): 
   if (!takes(destination)) return false;
   e.preventDefault();
   e.dataTransfer.dropEffect = e.altKey ? "copy" : "move";
-  if (!el.hasAttribute(TARGET_ATTR)) {
-    for (const other of document.querySelectorAll(`[${TARGET_ATTR}]`))
-      other.removeAttribute(TARGET_ATTR);
-    el.setAttribute(TARGET_ATTR, "");
-  }
+  markTarget(el);
   return true;
+}
+
+function markTarget(el: Element) {
+  if (el.hasAttribute(TARGET_ATTR)) return;
+  for (const other of document.querySelectorAll(`[${TARGET_ATTR}]`))
+    other.removeAttribute(TARGET_ATTR);
+  el.setAttribute(TARGET_ATTR, "");
+}
+
+/** Files from the desktop (not a drag of rows in this tab), taken only where they can be written. */
+const takesFiles = (e: DragEvent, onDropFiles: DropFiles | undefined): onDropFiles is DropFiles =>
+  !!onDropFiles && !dragged && isFileDrag(e.dataTransfer);
+
+/**
+ * The handlers that make an element (an empty folder's page) take files dropped from the
+ * desktop into `destination`.
+ */
+export function fileDropProps(destination: string, onDropFiles: DropFiles | undefined) {
+  return {
+    onDragOver: (e: DragEvent<HTMLElement>) => {
+      if (!takesFiles(e, onDropFiles)) return;
+      e.preventDefault();
+      e.dataTransfer.dropEffect = "copy";
+      markTarget(e.currentTarget);
+    },
+    onDragLeave: (e: DragEvent<HTMLElement>) => dragLeave(e.currentTarget, e.relatedTarget),
+    onDrop: (e: DragEvent<HTMLElement>) => {
+      if (!takesFiles(e, onDropFiles)) return;
+      e.preventDefault();
+      endDrag();
+      onDropFiles(destination, e.dataTransfer);
+    },
+  };
 }
 
 export function dragLeave(el: Element, related: EventTarget | null) {
@@ -85,7 +118,8 @@ export function folderDropProps(destination: string, onDrop: DropOnto) {
 /**
  * Dragging rows or tiles of the list, handled once on the grid rather than on every (virtualized)
  * row: a selected item drags the selection, another drags itself (and becomes the selection);
- * a folder row under the pointer that is not being dragged is a drop target.
+ * a folder row under the pointer that is not being dragged is a drop target. Files dropped from
+ * the desktop go into the folder row under the pointer, or else into this folder.
  */
 export function gridDragProps(o: {
   folder: string;
@@ -95,6 +129,7 @@ export function gridDragProps(o: {
   entryAt(index: number): FileEntry | undefined;
   select(next: Selection, anchor?: number): void;
   onDrop: DropOnto;
+  onDropFiles?: DropFiles;
 }) {
   const at = (e: DragEvent) => {
     const el = (e.target as Element).closest?.("[data-index]");
@@ -122,14 +157,29 @@ export function gridDragProps(o: {
     },
     onDragEnd: endDrag,
     onDragOver: (e: DragEvent) => {
+      if (takesFiles(e, o.onDropFiles)) {
+        const hit = at(e);
+        e.preventDefault();
+        e.dataTransfer.dropEffect = "copy";
+        markTarget(hit?.entry.type === "folder" ? hit.el : (e.currentTarget as Element));
+        return;
+      }
       const hit = folderAt(e);
       if (hit) dragOverFolder(e, hit.entry.path, hit.el);
     },
     onDragLeave: (e: DragEvent) => {
       const hit = at(e);
       if (hit) dragLeave(hit.el, e.relatedTarget);
+      dragLeave(e.currentTarget as Element, e.relatedTarget);
     },
     onDrop: (e: DragEvent) => {
+      if (takesFiles(e, o.onDropFiles)) {
+        const hit = at(e);
+        e.preventDefault();
+        endDrag();
+        o.onDropFiles(hit?.entry.type === "folder" ? hit.entry.path : o.folder, e.dataTransfer);
+        return;
+      }
       const hit = folderAt(e);
       if (hit) dropOnFolder(e, hit.entry.path, o.onDrop);
       else endDrag();

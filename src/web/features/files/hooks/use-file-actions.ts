@@ -2,6 +2,7 @@ import { type QueryClient, useQueryClient } from "@tanstack/react-query";
 import {
   CopyIcon,
   CopyPlusIcon,
+  DownloadIcon,
   FolderInputIcon,
   FolderOpenIcon,
   HistoryIcon,
@@ -60,6 +61,8 @@ export function useFileActions(o: {
   onMoveCopy?(kind: "move" | "copy"): void;
   /** "Rename…" by pattern, offered when it is given (several items selected). */
   onRenameMany?(): void;
+  /** "Download": a file as it is, a folder or several items as one ZIP. */
+  onDownload(): void;
 }) {
   const queryClient = useQueryClient();
   const trash = useTrashWithUndo(selectionScope(o.view), o.view.path);
@@ -119,6 +122,7 @@ export function useFileActions(o: {
       icon: HistoryIcon,
       run: () => o.onShowDetails("versions"),
     });
+  actions.push({ id: "download", label: "Download", icon: DownloadIcon, run: o.onDownload });
   if (single)
     actions.push({
       id: "copy",
