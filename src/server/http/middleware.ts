@@ -32,7 +32,9 @@ export const requestContext = createMiddleware<AppEnv>(async (c, next) => {
 export function securityHeaders(connectSrc: string[]) {
   const csp = [
     "default-src 'self'",
-    "script-src 'self'",
+    // The upload engine hashes files with hash-wasm (streamed SHA-256): 'wasm-unsafe-eval' lets
+    // WebAssembly compile and nothing more (eval stays refused).
+    "script-src 'self' 'wasm-unsafe-eval'",
     // Radix's scroll lock injects a <style> element and React sets style attributes; scripts stay strict.
     "style-src 'self' 'unsafe-inline'",
     "img-src 'self' data: blob:",

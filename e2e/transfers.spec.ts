@@ -1,0 +1,263 @@
+import crypto from "node:crypto";
+import fs from "node:fs";
+import os from "node:os";
+import nodePath from "node:path";
+import type { Locator, Page } from "@playwright/test";
+import { expect, expectNoAxeViolations, type Service, test } from "./fixtures";
+
+const unique = () => `${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}`;
+const MB = 1024 * 1024;
+const sha256 = (bytes: Buffer) => crypto.createHash("sha256").update(bytes).digest("hex");
+
+interface LocalFile {
+  /** Path under the dropped folder's parent: `Plates/shots/b.bin`. */
+  relativePath: string;
+  absolute: string;
+  sha256: string;
+}
+
+/** A folder `Plates` on disk with two large files (one in a subfolder) and a small one. */
+function makeFolder(): { dir: string; root: string; files: LocalFile[] } {
+  const dir = fs.mkdtempSync(nodePath.join(os.tmpdir(), "consign-e2e-transfers-"));
+  const sizes: [string, number][] = [
+    ["Plates/a.bin", 24 * MB],
+    ["Plates/shots/b.bin", 20 * MB],
+    ["Plates/shots/notes.txt", 300],
+  ];
+  const files = sizes.map(([relativePath, size]) => {
+    const absolute = nodePath.join(dir, relativePath);
+    fs.mkdirSync(nodePath.dirname(absolute), { recursive: true });
+    const bytes = crypto.randomBytes(size);
+    fs.writeFileSync(absolute, bytes);
+    return { relativePath, absolute, sha256: sha256(bytes) };
+  });
+  return { dir, root: nodePath.join(dir, "Plates"), files };
+}
+
+/**
+ * Drops the files on `target` as the desktop would: a DataTransfer of File objects read from
+ * disk (through a file input the test adds), each with its path under the dropped folder.
+ */
+async function dropFiles(page: Page, target: Locator, files: LocalFile[]) {
+  await page.evaluate(() => {
+    const input = document.createElement("input");
+    input.type = "file";
+    input.multiple = true;
+    input.id = "e2e-drop-source";
+    input.hidden = true;
+    document.body.append(input);
+  });
+  await page.setInputFiles(
+    "#e2e-drop-source",
+    files.map((f) => f.absolute),
+  );
+  await target.evaluate(
+    (target, paths) => {
+      const input = document.getElementById("e2e-drop-source") as HTMLInputElement;
+      const data = new DataTransfer();
+      for (const [i, file] of [...input.files!].entries()) {
+        Object.defineProperty(file, "webkitRelativePath", { value: paths[i] });
+        data.items.add(file);
+      }
+      input.remove();
+      for (const type of ["dragenter", "dragover", "drop"])
+        target.dispatchEvent(
+          new DragEvent(type, { dataTransfer: data, bubbles: true, cancelable: true }),
+        );
+    },
+    files.map((f) => f.relativePath),
+  );
+}
+
+interface FileEntry {
+  name: string;
+  path: string;
+  sha256: string | null;
+  type: string;
+}
+
+const listing = async (service: Service, path: string) =>
+  (
+    await service.api<{ items: FileEntry[] }>(
+      "GET",
+      `/files?path=${encodeURIComponent(path)}&limit=100`,
+    )
+  ).items;
+
+/** Bytes the tray says are uploaded (its line: "… · 12.3 MB of 44.0 MB"). */
+async function trayBytes(page: Page): Promise<string> {
+  const line = page.getByRole("region", { name: "Uploads" }).getByText(/ of .* files · /);
+  return (await line.textContent()) ?? "";
+}
+
+test("a folder dropped on Files uploads with its structure; pause, resume, and a reload resume from the node's offset", async ({
+  page,
+  service,
+}) => {
+  test.setTimeout(240_000);
+  const top = `Uploads ${unique()}`;
+  await service.api("POST", "/files/folder", { path: top });
+  const local = makeFolder();
+  try {
+    await page.goto(service.signInUrl);
+    await expect(page).toHaveURL(/\/files/);
+    await page.goto(`/files?path=${encodeURIComponent(top)}`);
+    await expect(page.getByText("This folder is empty")).toBeVisible();
+
+    // Slow uploads to a pace a person could pause (loopback would finish before any click).
+    const cdp = await page.context().newCDPSession(page);
+    await cdp.send("Network.enable");
+    await cdp.send("Network.emulateNetworkConditions", {
+      offline: false,
+      latency: 0,
+      downloadThroughput: -1,
+      uploadThroughput: 3 * MB,
+    });
+
+    const tray = page.getByRole("region", { name: "Uploads" });
+    await dropFiles(page, page.getByText("This folder is empty"), local.files);
+    await expect(tray).toBeVisible();
+    await expect(tray.getByText("Upload of “Plates”")).toBeVisible();
+    await expect(page.getByRole("link", { name: "1 upload in progress" })).toBeVisible();
+
+    // Pause: nothing moves while paused; Resume goes on.
+    await expect.poll(() => trayBytes(page), { timeout: 30_000 }).toMatch(/· [1-9][\d.]* MB of/);
+    await tray.getByRole("button", { name: "Pause Upload of “Plates”" }).click();
+    await expect(tray.getByText(/^Paused ·/)).toBeVisible();
+    const paused = await trayBytes(page);
+    await page.waitForTimeout(2_000);
+    expect(await trayBytes(page)).toBe(paused);
+    await expect
+      .poll(async () => (await listTransfers(service)).find(isSend)?.status)
+      .toBe("paused");
+    await tray.getByRole("button", { name: "Resume Upload of “Plates”" }).click();
+    await expect(tray.getByText(/^Uploading ·/)).toBeVisible();
+    await expect.poll(() => trayBytes(page)).not.toBe(paused);
+
+    // Reload mid-upload: the upload waits for its files, then resumes from the node's offset.
+    await page.reload();
+    await expect(tray.getByText(/Waiting for files/)).toBeVisible();
+    const resumed: { method: string; offset: number }[] = [];
+    page.on("request", (r) => {
+      if (!r.url().includes("/node/v1/uploads/")) return;
+      resumed.push({ method: r.method(), offset: Number(r.headers()["upload-offset"] ?? -1) });
+    });
+    await tray
+      .getByLabel("Folder to resume Upload of “Plates”", { exact: true })
+      .setInputFiles(local.root);
+    await expect(tray.getByText(/^Uploading ·/)).toBeVisible();
+    // tus asked where each started upload stood (HEAD) and went on from there, not from zero.
+    await expect.poll(() => resumed.some((r) => r.method === "HEAD")).toBe(true);
+    await expect
+      .poll(() => resumed.find((r) => r.method === "PATCH")?.offset ?? -1)
+      .toBeGreaterThan(0);
+
+    await cdp.send("Network.emulateNetworkConditions", {
+      offline: false,
+      latency: 0,
+      downloadThroughput: -1,
+      uploadThroughput: -1,
+    });
+    await expect(page.getByText(`Uploaded 3 files to “${top}”`)).toBeVisible({ timeout: 60_000 });
+
+    // The files are in the workspace with their structure and their exact bytes.
+    const plates = await listing(service, `${top}/Plates`);
+    expect(plates.map((e) => e.name).sort()).toEqual(["a.bin", "shots"]);
+    const shots = await listing(service, `${top}/Plates/shots`);
+    expect(Object.fromEntries(shots.map((e) => [e.name, e.sha256]))).toEqual({
+      "b.bin": local.files[1]!.sha256,
+      "notes.txt": local.files[2]!.sha256,
+    });
+    expect(plates.find((e) => e.name === "a.bin")!.sha256).toBe(local.files[0]!.sha256);
+    // No byte went twice: the node took each file's bytes once, resumed or not.
+    const send = (await listTransfers(service)).find(isSend)!;
+    expect(send).toMatchObject({ status: "completed", filesDone: 3, bytesDone: 44 * MB + 300 });
+
+    // The file browser shows what arrived.
+    await expect(page.getByRole("row", { name: /Plates/ })).toBeVisible();
+    await page.getByRole("row", { name: /Plates/ }).dblclick();
+    await expect(page.getByRole("row", { name: /a\.bin/ })).toBeVisible();
+
+    // And the monitor, light and dark.
+    await page.goto("/transfers");
+    const row = page.getByRole("row", { name: /Upload of “Plates”/ });
+    await expect(row).toContainText("Completed");
+    await expectNoAxeViolations(page);
+    await row.getByRole("button", { name: /Upload of “Plates”/ }).click();
+    const drawer = page.getByRole("dialog", { name: "Upload of “Plates”" });
+    await expect(drawer).toContainText("3 / 3");
+    await expect(drawer.getByRole("link", { name: `Open “${top}”` })).toBeVisible();
+    await expectNoAxeViolations(page);
+    await page.keyboard.press("Escape");
+    await page.emulateMedia({ colorScheme: "dark" });
+    await expectNoAxeViolations(page);
+  } finally {
+    fs.rmSync(local.dir, { recursive: true, force: true });
+  }
+});
+
+interface TransferRecord {
+  id: string;
+  direction: string;
+  status: string;
+  filesDone: number;
+  bytesDone: number;
+  bytesServed?: number;
+}
+const listTransfers = (service: Service) =>
+  service.api<TransferRecord[]>("GET", "/transfers?limit=200");
+const isSend = (t: TransferRecord) => t.direction === "send";
+
+test("a file downloads through the node with its exact bytes, and the receive transfer completes", async ({
+  page,
+  service,
+}) => {
+  const top = `Downloads ${unique()}`;
+  const text = `frame data ${crypto.randomBytes(2048).toString("hex")}\n`;
+  await service.writeFile(`${top}/cut.txt`, text);
+  await page.goto(service.signInUrl);
+  await expect(page).toHaveURL(/\/files/);
+  await page.goto(`/files?path=${encodeURIComponent(top)}`);
+
+  await page.getByRole("row", { name: /cut\.txt/ }).click({ button: "right" });
+  const downloading = page.waitForEvent("download");
+  await page.getByRole("menuitem", { name: "Download" }).click();
+  const download = await downloading;
+  expect(download.suggestedFilename()).toBe("cut.txt");
+  const saved = await download.path();
+  expect(sha256(fs.readFileSync(saved))).toBe(sha256(Buffer.from(text)));
+
+  await expect
+    .poll(async () => (await listTransfers(service)).find((t) => t.direction === "receive"), {
+      timeout: 20_000,
+    })
+    .toMatchObject({ status: "completed", bytesDone: Buffer.byteLength(text), filesDone: 1 });
+  await page.goto("/transfers?direction=receive");
+  await expect(page.getByRole("row", { name: /Download of “cut\.txt”/ })).toContainText(
+    "Completed",
+  );
+});
+
+test.describe("at 390 px", () => {
+  test.use({ viewport: { width: 390, height: 844 } });
+
+  test("the monitor lists a transfer and passes axe, light and dark", async ({ page, service }) => {
+    await service.writeFile(`Narrow ${unique()}/a.txt`, "a");
+    await service.api("POST", "/transfers", {
+      direction: "send",
+      client: "agent",
+      paths: [{ source: "local/a", destination: `Narrow ${unique()}/a` }],
+      fileCount: 1,
+      totalBytes: 10,
+    });
+    await page.goto(service.signInUrl);
+    await expect(page).toHaveURL(/\/files/);
+    await page.goto("/transfers");
+    await expect(page.getByRole("row", { name: /Upload of “a”/ }).first()).toBeVisible();
+    const scrollWidth = await page.evaluate(() => document.documentElement.scrollWidth);
+    expect(scrollWidth).toBeLessThanOrEqual(390);
+    await expectNoAxeViolations(page);
+    await page.emulateMedia({ colorScheme: "dark" });
+    await expectNoAxeViolations(page);
+  });
+});
