@@ -186,7 +186,12 @@ export class UploadStore extends DataStore {
     const chunkHash = checksum ? createHash("sha256") : null;
     const before = checksum ? live.hash.copy() : null;
     const staging = this.blobs.stagingPath(id);
-    const out = fs.createWriteStream(staging, { flags: "r+", start: offset });
+    const out = fs.createWriteStream(staging, {
+      flags: "r+",
+      start: offset,
+      // Chunks queued while one write is on the disk leave together (writev), not one by one.
+      highWaterMark: 1024 * 1024,
+    });
     const { priority } = grant.transfer;
     let written = offset;
     try {

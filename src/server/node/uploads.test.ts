@@ -81,6 +81,14 @@ describe("tus uploads", () => {
     expect(bytesOf("Projects/Shoot/hello.txt").toString()).toBe("hello node");
   });
 
+  it("an empty file is committed at its creation", async () => {
+    const { transferSpec } = await send();
+    const res = await n.create(transferSpec.token, { path: "Projects/Shoot/empty", length: 0 });
+    expect(res.status).toBe(201);
+    expect(res.headers.get("consign-file-sha256")).toBe(sha256Hex(""));
+    expect(bytesOf("Projects/Shoot/empty").length).toBe(0);
+  });
+
   it("resumes from the offset HEAD reports, after an interrupted request", async () => {
     const { transferSpec } = await send();
     const { token } = transferSpec;
