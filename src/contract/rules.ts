@@ -289,3 +289,66 @@ export const transferMoves: Readonly<Record<TransferState, readonly TransferStat
 };
 export const canMoveTransfer = (from: TransferState, to: TransferState) =>
   from === to ? !terminalTransferStates.includes(from) : transferMoves[from].includes(to);
+
+/* Shares and receipts (spec: Shares, Receipts; docs/api-decisions.md, Shares and receipts). */
+/** Paths named by one share; each may be a file or a folder. */
+export const SHARE_PATHS_MAX = 100;
+/** Files one share may hold, folders expanded: every one is listed with its checksum on the receipt. */
+export const SHARE_FILES_MAX = 10_000;
+export const SHARE_TITLE_MAX = 200;
+export const SHARE_MESSAGE_MAX = 2000;
+export const SHARE_EXPIRES_DAYS_DEFAULT = 7;
+export const SHARE_EXPIRES_DAYS_MAX = 365;
+export const SHARE_MAX_DOWNLOADS_MAX = 10_000;
+export const SHARE_PASSWORD_MIN = 8;
+export const SHARE_PASSWORD_MAX = 256;
+export const SHARE_RECIPIENTS_MAX = 50;
+/** RFC 5321's longest usable address. */
+export const EMAIL_MAX = 254;
+export const SHARE_COMMENT_MAX = 2000;
+export const SHARES_LIST_DEFAULT = 50;
+export const SHARES_LIST_MAX = 200;
+export const SHARE_COMMENTS_PAGE_DEFAULT = 200;
+export const SHARE_COMMENTS_PAGE_MAX = 500;
+export const OUTBOX_PAGE_DEFAULT = 50;
+export const OUTBOX_PAGE_MAX = 200;
+/** Wrong passwords free of delay per share and address within the window; then each try waits. */
+export const SHARE_PASSWORD_FREE_TRIES = 5;
+export const SHARE_PASSWORD_WINDOW_SECONDS = 15 * 60;
+/** The longest wait after a run of wrong passwords (the wait doubles from 1 s up to this). */
+export const SHARE_PASSWORD_MAX_DELAY_SECONDS = 15 * 60;
+/** Where the recipient page lives: `${origin}/s/{token}`. */
+export const SHARE_LINK_PREFIX = "/s/";
+export const shareStatuses = ["active", "expired", "revoked", "exhausted"] as const;
+export type ShareStatus = (typeof shareStatuses)[number];
+
+/**
+ * A share's status: revoked (for good), else expired (its time passed; an extension brings it
+ * back), else exhausted (maxDownloads completed downloads; raising the limit brings it back),
+ * else active. Times are epoch milliseconds.
+ */
+export function shareStatusOf(
+  s: {
+    revokedAt: number | null;
+    expiresAt: number;
+    maxDownloads: number | null;
+    downloads: number;
+  },
+  now: number,
+): ShareStatus {
+  if (s.revokedAt !== null) return "revoked";
+  if (s.expiresAt <= now) return "expired";
+  if (s.maxDownloads !== null && s.downloads >= s.maxDownloads) return "exhausted";
+  return "active";
+}
+
+/**
+ * One CSV field per RFC 4180 (quoted when it holds a comma, quote or line break, quotes doubled),
+ * and text a spreadsheet would run as a formula (a leading =, +, -, @, tab or CR) prefixed with
+ * a ' so it opens as text.
+ */
+export function csvField(value: string | number | null): string {
+  const raw = value === null ? "" : String(value);
+  const text = typeof value === "string" && /^[=+\-@\t\r]/.test(raw) ? `'${raw}` : raw;
+  return /[",\r\n]/.test(text) ? `"${text.replaceAll('"', '""')}"` : text;
+}

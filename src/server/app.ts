@@ -24,6 +24,7 @@ import { eventsRouter } from "./modules/events/events.routes";
 import { filesRouter } from "./modules/files/files.routes";
 import { operationsRouter } from "./modules/operations/operations.routes";
 import { renameRouter } from "./modules/rename/rename.routes";
+import { sharesRouter } from "./modules/shares/shares.routes";
 import { transfersRouter } from "./modules/transfers/transfers.routes";
 import { webhooksRouter } from "./modules/webhooks/webhooks.routes";
 
@@ -91,6 +92,7 @@ export function createApp(deps: AppDeps) {
   v1.route("/", renameRouter);
   v1.route("/", bulkRouter);
   v1.route("/", transfersRouter);
+  v1.route("/", sharesRouter);
   v1.route("/", webhooksRouter);
   v1.route("/", eventsRouter);
 

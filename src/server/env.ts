@@ -26,7 +26,17 @@ const envSchema = z.object({
   WORKSPACE_NAME: z.string().min(1).max(120).default("My workspace"),
   NODE_URL: z.string().url().optional(),
   NODE_PORT: z.coerce.number().int().min(0).max(65535).default(8788),
-  UPLOAD_EXPIRY_HOURS: z.coerce.number().int().min(1).max(24 * 30).default(24),
+  UPLOAD_EXPIRY_HOURS: z.coerce
+    .number()
+    .int()
+    .min(1)
+    .max(24 * 30)
+    .default(24),
+  SMTP_URL: z
+    .string()
+    .regex(/^smtps?:\/\//, "must be smtp:// or smtps://")
+    .optional(),
+  MAIL_FROM: z.string().min(3).max(320).default("Consign <consign@localhost>"),
 });
 
 export type Config = {
@@ -54,6 +64,10 @@ export type Config = {
   nodePort: number;
   /** An upload not finished this long after its last byte is abandoned and cleaned up. */
   uploadExpiryMs: number;
+  /** Where share mail is sent (smtp://user:pass@host:port); null: it waits in the outbox. */
+  smtpUrl: string | null;
+  /** The From of share mail. */
+  mailFrom: string;
 };
 
 const list = (s: string) =>
@@ -89,6 +103,8 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
     nodeUrl: e.NODE_URL?.replace(/\/$/, "") ?? null,
     nodePort: e.NODE_PORT,
     uploadExpiryMs: e.UPLOAD_EXPIRY_HOURS * 3600_000,
+    smtpUrl: e.SMTP_URL ?? null,
+    mailFrom: e.MAIL_FROM,
   };
 }
 

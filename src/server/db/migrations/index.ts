@@ -6,6 +6,7 @@ import { folderRevisions } from "./0004-folder-revisions";
 import { operations } from "./0005-operations";
 import { bulkJobs } from "./0006-bulk-jobs";
 import { transfers } from "./0007-transfers";
+import { shares } from "./0008-shares";
 
 export interface Migration {
   version: number;
@@ -22,4 +23,5 @@ export const migrations: Migration[] = [
   operations,
   bulkJobs,
   transfers,
+  shares,
 ];

@@ -1,0 +1,387 @@
+import { z } from "zod";
+import { dateTime, idSchema, queryBoolean, queryInteger, requiredPathSchema } from "./common";
+import {
+  EMAIL_MAX,
+  OUTBOX_PAGE_DEFAULT,
+  OUTBOX_PAGE_MAX,
+  SHARE_COMMENT_MAX,
+  SHARE_COMMENTS_PAGE_DEFAULT,
+  SHARE_COMMENTS_PAGE_MAX,
+  SHARE_EXPIRES_DAYS_DEFAULT,
+  SHARE_EXPIRES_DAYS_MAX,
+  SHARE_MAX_DOWNLOADS_MAX,
+  SHARE_MESSAGE_MAX,
+  SHARE_PASSWORD_MAX,
+  SHARE_PASSWORD_MIN,
+  SHARE_PATHS_MAX,
+  SHARE_RECIPIENTS_MAX,
+  SHARE_TITLE_MAX,
+  SHARES_LIST_DEFAULT,
+  SHARES_LIST_MAX,
+  shareStatuses,
+} from "./rules";
+
+export {
+  csvField,
+  EMAIL_MAX,
+  SHARE_COMMENT_MAX,
+  SHARE_EXPIRES_DAYS_DEFAULT,
+  SHARE_EXPIRES_DAYS_MAX,
+  SHARE_FILES_MAX,
+  SHARE_LINK_PREFIX,
+  SHARE_MAX_DOWNLOADS_MAX,
+  SHARE_MESSAGE_MAX,
+  SHARE_PASSWORD_MAX,
+  SHARE_PASSWORD_MIN,
+  SHARE_PATHS_MAX,
+  SHARE_RECIPIENTS_MAX,
+  SHARE_TITLE_MAX,
+  type ShareStatus,
+  shareStatuses,
+  shareStatusOf,
+} from "./rules";
+
+export const shareStatusSchema = z.enum(shareStatuses).meta({ id: "ShareStatus" });
+
+/** An address as the service keeps it: trimmed and lowercased, so one person is one recipient. */
+export const emailSchema = z
+  .string()
+  .trim()
+  .max(EMAIL_MAX)
+  .toLowerCase()
+  .pipe(z.email({ error: "Expected an email address" }));
+
+const title = z.string().trim().min(1).max(SHARE_TITLE_MAX);
+const message = z.string().max(SHARE_MESSAGE_MAX);
+const expiresInDays = z.int().min(1).max(SHARE_EXPIRES_DAYS_MAX);
+const maxDownloads = z.int().min(1).max(SHARE_MAX_DOWNLOADS_MAX);
+
+export const createShareBodySchema = z
+  .object({
+    paths: z
+      .array(requiredPathSchema)
+      .min(1)
+      .max(SHARE_PATHS_MAX)
+      .meta({ description: "Files or folders; a folder shares every file inside it" }),
+    title: title
+      .optional()
+      .meta({ description: "Shown to recipients; default: the first item's name" }),
+    message: message
+      .optional()
+      .meta({ description: "Shown on the recipient page and in the mail" }),
+    expiresInDays: expiresInDays.default(SHARE_EXPIRES_DAYS_DEFAULT),
+    maxDownloads: maxDownloads
+      .optional()
+      .meta({ description: "Completed downloads allowed in all; omitted: no limit" }),
+    password: z.string().min(SHARE_PASSWORD_MIN).max(SHARE_PASSWORD_MAX).optional().meta({
+      description: "Asked on the recipient page; stored as a scrypt hash, never returned",
+    }),
+    recipients: z.array(emailSchema).max(SHARE_RECIPIENTS_MAX).default([]).meta({
+      description: "Each gets a personal link by mail; duplicates (any case) count once",
+    }),
+    notify: z.boolean().default(true).meta({
+      description: "Extension. false: make the personal links without mailing them",
+    }),
+  })
+  .meta({ id: "CreateShareBody" });
+export type CreateShareBody = z.input<typeof createShareBodySchema>;
+
+export const shareItemSchema = z
+  .object({
+    path: z.string(),
+    type: z.enum(["file", "folder"]),
+    sizeBytes: z
+      .number()
+      .meta({ description: "The item's bytes when shared (a folder: its files')" }),
+    fileCount: z.int(),
+  })
+  .meta({ id: "ShareItem" });
+export type ShareItem = z.infer<typeof shareItemSchema>;
+
+export const shareRecipientSchema = z
+  .object({
+    id: z.string(),
+    email: z.string(),
+    sentAt: dateTime().nullable().meta({ description: "When a mail with the link last left" }),
+    views: z.int(),
+    firstViewedAt: dateTime().nullable(),
+    lastViewedAt: dateTime().nullable(),
+    downloads: z.int().meta({ description: "Completed downloads through this person's link" }),
+    lastDownloadAt: dateTime().nullable(),
+    filesDownloaded: z.int().meta({ description: "Distinct files of the share they completed" }),
+  })
+  .meta({ id: "ShareRecipient" });
+export type ShareRecipient = z.infer<typeof shareRecipientSchema>;
+
+export const shareSchema = z
+  .looseObject({
+    id: z.string(),
+    title: z.string(),
+    message: z.string().nullable(),
+    status: shareStatusSchema,
+    url: z
+      .string()
+      .meta({ description: "The plain link (views and downloads count as anonymous)" }),
+    items: z.array(shareItemSchema),
+    fileCount: z.int(),
+    totalBytes: z.number(),
+    expiresAt: dateTime(),
+    maxDownloads: z.int().nullable(),
+    downloadCount: z.int().meta({ description: "Completed downloads, all links together" }),
+    viewCount: z.int(),
+    passwordProtected: z.boolean(),
+    recipients: z.array(shareRecipientSchema),
+    commentCount: z.int(),
+    createdAt: dateTime(),
+    updatedAt: dateTime(),
+    revokedAt: dateTime().nullable(),
+    expiredAt: dateTime().nullable().meta({ description: "When `share.expired` was recorded" }),
+    createdBy: z.object({ id: z.string(), name: z.string(), email: z.string() }).nullable(),
+  })
+  .meta({ id: "Share" });
+export type Share = z.infer<typeof shareSchema>;
+
+export const createdShareSchema = shareSchema
+  .extend({
+    recipientLinks: z
+      .array(z.object({ email: z.string(), url: z.string() }))
+      .meta({ description: "Each recipient's personal link: shown here only (and mailed)" }),
+  })
+  .meta({ id: "CreatedShare" });
+export type CreatedShare = z.infer<typeof createdShareSchema>;
+
+export const listSharesQuerySchema = z.object({
+  status: shareStatusSchema.optional(),
+  expiringWithinDays: queryInteger(1, SHARE_EXPIRES_DAYS_MAX)
+    .optional()
+    .meta({ description: "Only active shares that expire within this many days" }),
+  neverOpened: queryBoolean
+    .optional()
+    .meta({ description: "true: only shares nobody has viewed or downloaded yet" }),
+  recipient: emailSchema.optional().meta({ description: "Only shares sent to this address" }),
+  cursor: idSchema.optional().meta({ description: "The previous page's `next`" }),
+  limit: queryInteger(1, SHARES_LIST_MAX).default(SHARES_LIST_DEFAULT),
+});
+export type ListSharesQuery = z.input<typeof listSharesQuerySchema>;
+
+export const sharesPageSchema = z
+  .object({
+    items: z.array(shareSchema),
+    next: z
+      .string()
+      .nullable()
+      .meta({ description: "Pass as `cursor` for the next page; null at the end" }),
+  })
+  .meta({ id: "SharesPage" });
+export type SharesPage = z.infer<typeof sharesPageSchema>;
+
+export const updateShareBodySchema = z
+  .object({
+    expiresInDays: expiresInDays
+      .optional()
+      .meta({ description: "The new expiry, counted from now" }),
+    expiresAt: dateTime().optional().meta({
+      description:
+        "The new expiry as a time (future, at most 365 days ahead); not with expiresInDays",
+    }),
+    maxDownloads: maxDownloads.nullable().optional().meta({ description: "null: no limit" }),
+  })
+  .refine(
+    (b) =>
+      b.expiresInDays !== undefined || b.expiresAt !== undefined || b.maxDownloads !== undefined,
+    {
+      message: "Give expiresInDays, expiresAt or maxDownloads",
+    },
+  )
+  .refine((b) => b.expiresInDays === undefined || b.expiresAt === undefined, {
+    message: "Give expiresInDays or expiresAt, not both",
+    path: ["expiresAt"],
+  })
+  .meta({ id: "UpdateShareBody" });
+export type UpdateShareBody = z.input<typeof updateShareBodySchema>;
+
+export const commentAuthorSchema = z.object({
+  kind: z.enum(["member", "recipient", "anonymous"]),
+  name: z.string().nullable(),
+  email: z.string().nullable(),
+});
+
+export const shareCommentSchema = z
+  .object({
+    id: z.string(),
+    shareId: z.string(),
+    parentId: z
+      .string()
+      .nullable()
+      .meta({ description: "The comment this replies to (a thread's first)" }),
+    body: z.string(),
+    author: commentAuthorSchema,
+    createdAt: dateTime(),
+  })
+  .meta({ id: "ShareComment" });
+export type ShareComment = z.infer<typeof shareCommentSchema>;
+
+export const listCommentsQuerySchema = z.object({
+  after: idSchema.optional().meta({ description: "The previous page's `next`" }),
+  limit: queryInteger(1, SHARE_COMMENTS_PAGE_MAX).default(SHARE_COMMENTS_PAGE_DEFAULT),
+});
+
+export const commentsPageSchema = z
+  .object({ items: z.array(shareCommentSchema), next: z.string().nullable() })
+  .meta({ id: "ShareCommentsPage" });
+
+export const createCommentBodySchema = z
+  .object({
+    body: z.string().trim().min(1).max(SHARE_COMMENT_MAX),
+    parentId: idSchema.optional().meta({ description: "Reply to this comment" }),
+  })
+  .meta({ id: "CreateShareCommentBody" });
+export type CreateCommentBody = z.input<typeof createCommentBodySchema>;
+
+export const resendBodySchema = z
+  .object({
+    recipients: z
+      .array(emailSchema)
+      .min(1)
+      .max(SHARE_RECIPIENTS_MAX)
+      .optional()
+      .meta({ description: "Some of the share's recipients; omitted: all of them" }),
+  })
+  .meta({ id: "ResendShareBody" });
+export type ResendBody = z.input<typeof resendBodySchema>;
+
+export const outboxStatuses = ["waiting", "queued", "sent", "failed"] as const;
+export const outboxMessageSchema = z
+  .object({
+    id: z.string(),
+    shareId: z.string().nullable(),
+    to: z.string(),
+    subject: z.string(),
+    text: z.string().meta({
+      description: "The mail's text; a sent message's personal link is replaced by `[link sent]`",
+    }),
+    link: z.string().nullable().meta({
+      description: "The personal link, while the message has not left (deliver it by hand)",
+    }),
+    status: z.enum(outboxStatuses).meta({
+      description: "waiting (no SMTP_URL: it stays here), queued, sent, failed",
+    }),
+    attempts: z.int(),
+    error: z.string().nullable(),
+    createdAt: dateTime(),
+    sentAt: dateTime().nullable(),
+  })
+  .meta({ id: "OutboxMessage" });
+export type OutboxMessage = z.infer<typeof outboxMessageSchema>;
+
+export const resendResponseSchema = z
+  .object({ messages: z.array(outboxMessageSchema) })
+  .meta({ id: "ResendShareResult" });
+
+export const outboxQuerySchema = z.object({
+  status: z.enum(outboxStatuses).optional(),
+  shareId: idSchema.optional(),
+  cursor: idSchema.optional(),
+  limit: queryInteger(1, OUTBOX_PAGE_MAX).default(OUTBOX_PAGE_DEFAULT),
+});
+export const outboxPageSchema = z
+  .object({ items: z.array(outboxMessageSchema), next: z.string().nullable() })
+  .meta({ id: "OutboxPage" });
+
+/* The delivery receipt (spec: Delivery receipt; the members are ours). */
+
+const who = z.object({
+  kind: z.enum(["recipient", "anonymous"]),
+  email: z.string().nullable(),
+});
+
+export const receiptDownloadSchema = z
+  .object({
+    id: z.string(),
+    who,
+    startedAt: dateTime(),
+    completedAt: dateTime().nullable().meta({ description: "null: the download did not finish" }),
+    fileCount: z.int(),
+    bytes: z.number(),
+    address: z.string().nullable(),
+    transferId: z.string().nullable(),
+    verified: z.boolean().meta({
+      description: "Completed, and every file's SHA-256 computed by the receiving engine matched",
+    }),
+    files: z
+      .array(z.object({ path: z.string(), sha256: z.string().nullable(), matched: z.boolean() }))
+      .meta({ description: "The first 100 files, with the SHA-256 the engine reported" }),
+    unverifiedFiles: z
+      .array(
+        z.object({
+          path: z.string(),
+          expectedSha256: z.string(),
+          reportedSha256: z.string().nullable(),
+        }),
+      )
+      .meta({ description: "Every file whose reported SHA-256 was missing or did not match" }),
+  })
+  .meta({ id: "ReceiptDownload" });
+
+export const timelineTypes = [
+  "created",
+  "sent",
+  "viewed",
+  "downloaded",
+  "extended",
+  "revoked",
+  "expired",
+  "password_failed",
+  "commented",
+] as const;
+
+export const receiptSchema = z
+  .looseObject({
+    receiptId: z.string(),
+    generatedAt: dateTime(),
+    share: shareSchema.omit({ recipients: true }).extend({
+      workspace: z.object({ id: z.string(), name: z.string() }),
+    }),
+    items: z.array(shareItemSchema),
+    totalBytes: z.number().nullable(),
+    recipients: z.array(
+      shareRecipientSchema.extend({
+        viewed: z.boolean(),
+        downloaded: z.boolean().meta({ description: "Completed every file of the share" }),
+        verified: z.boolean().meta({
+          description: "Downloaded every file and each of their completed downloads verified",
+        }),
+      }),
+    ),
+    anonymous: z.object({
+      views: z.int(),
+      downloads: z.int(),
+      verifiedDownloads: z.int(),
+      lastViewedAt: dateTime().nullable(),
+      lastDownloadAt: dateTime().nullable(),
+    }),
+    downloads: z.array(receiptDownloadSchema),
+    timeline: z.array(
+      z.object({
+        at: dateTime(),
+        type: z.enum(timelineTypes),
+        who: who.nullable(),
+        detail: z.string().nullable(),
+      }),
+    ),
+    integrity: z.enum(["verified", "none"]).meta({
+      description:
+        "verified: at least one completed download, and every completed download verified",
+    }),
+    files: z.array(
+      z.object({
+        path: z.string(),
+        sizeBytes: z.number(),
+        sha256: z.string(),
+        mimeType: z.string().nullable(),
+      }),
+    ),
+    checksumType: z.literal("sha256"),
+  })
+  .meta({ id: "DeliveryReceipt" });
+export type Receipt = z.infer<typeof receiptSchema>;

@@ -1,0 +1,82 @@
+import type { Db } from "@/server/db/database";
+import { stmt } from "@/server/db/statements";
+
+export type OutboxStatus = "waiting" | "queued" | "sent" | "failed";
+
+/** A `mail_outbox` row: `body` holds `{{link}}` where `link` goes; `link` is dropped once sent. */
+export interface OutboxRow {
+  id: string;
+  workspace_id: string;
+  share_id: string | null;
+  recipient_id: string | null;
+  to_address: string;
+  subject: string;
+  body: string;
+  link: string | null;
+  status: OutboxStatus;
+  attempts: number;
+  error: string | null;
+  smtp_message_id: string | null;
+  created_at: number;
+  sent_at: number | null;
+}
+
+export const LINK_PLACEHOLDER = "{{link}}";
+
+export const insertMessage = (
+  db: Db,
+  m: Omit<OutboxRow, "attempts" | "error" | "smtp_message_id" | "sent_at">,
+) =>
+  stmt(
+    db,
+    `INSERT INTO mail_outbox (id, workspace_id, share_id, recipient_id, to_address, subject, body, link, status, created_at)
+     VALUES (@id, @workspace_id, @share_id, @recipient_id, @to_address, @subject, @body, @link, @status, @created_at)`,
+  ).run(m);
+
+export const messageById = (db: Db, id: string) =>
+  stmt<[string], OutboxRow>(db, "SELECT * FROM mail_outbox WHERE id = ?").get(id);
+
+/** The SMTP server took it: the personal link is no longer kept. */
+export const markSent = (db: Db, id: string, smtpMessageId: string | null, now: number) =>
+  stmt(
+    db,
+    `UPDATE mail_outbox SET status = 'sent', link = NULL, smtp_message_id = ?, sent_at = ?,
+       attempts = attempts + 1, error = NULL WHERE id = ? AND status = 'queued'`,
+  ).run(smtpMessageId, now, id);
+
+export const markAttemptFailed = (db: Db, id: string, error: string, final: boolean) =>
+  stmt(
+    db,
+    `UPDATE mail_outbox SET attempts = attempts + 1, error = ?,
+       status = CASE WHEN ? THEN 'failed' ELSE status END WHERE id = ? AND status = 'queued'`,
+  ).run(error, final ? 1 : 0, id);
+
+export function listMessages(
+  db: Db,
+  workspaceId: string,
+  q: { status?: OutboxStatus; shareId?: string; cursor?: string; limit: number },
+) {
+  const where = ["workspace_id = @workspaceId"];
+  const params: Record<string, unknown> = { workspaceId, limit: q.limit };
+  if (q.status) {
+    where.push("status = @status");
+    params.status = q.status;
+  }
+  if (q.shareId) {
+    where.push("share_id = @shareId");
+    params.shareId = q.shareId;
+  }
+  if (q.cursor) {
+    where.push("id < @cursor");
+    params.cursor = q.cursor;
+  }
+  return stmt<[Record<string, unknown>], OutboxRow>(
+    db,
+    `SELECT * FROM mail_outbox WHERE ${where.join(" AND ")} ORDER BY id DESC LIMIT @limit`,
+  ).all(params);
+}
+
+export const messagesOfShare = (db: Db, shareId: string) =>
+  stmt<[string], OutboxRow>(db, "SELECT * FROM mail_outbox WHERE share_id = ? ORDER BY id").all(
+    shareId,
+  );

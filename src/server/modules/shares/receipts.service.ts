@@ -1,0 +1,213 @@
+import { csvField, type Receipt } from "@/contract/shares";
+import type { AppDeps } from "@/server/deps";
+import { toIso, toIsoOrNull } from "@/server/lib/clock";
+import { getWorkspace } from "@/server/modules/workspaces/workspaces.repository";
+import {
+  downloadsOf,
+  failuresOf,
+  fileTallies,
+  firstFilesOfDownloads,
+  unmatchedFilesOfDownloads,
+  viewsOf,
+} from "./activity.repository";
+import { messagesOfShare } from "./outbox.repository";
+import { changesOf, commentsOf, filesOf, recipientsOf } from "./shares.repository";
+import { linkBase, requireShare, toShare } from "./shares.service";
+
+/** Files listed per download on the receipt; the mismatches are always listed in full. */
+const DOWNLOAD_FILES_LISTED = 100;
+
+type Timeline = Receipt["timeline"];
+
+// Map.groupBy would do, but it arrived in Node 21 and we support 20.19.
+function byDownload<T extends { download_id: string }>(rows: T[]) {
+  const groups = new Map<string, T[]>();
+  for (const r of rows) {
+    const group = groups.get(r.download_id);
+    if (group) group.push(r);
+    else groups.set(r.download_id, [r]);
+  }
+  return groups;
+}
+const bytesText = (n: number) => `${n.toLocaleString("en")} bytes`;
+
+/**
+ * The delivery receipt (spec: Delivery receipt): the share as it was shared, who viewed and
+ * downloaded what, from where, whether each download verified, the timeline and every file's
+ * checksum. Built from the share's own tables (not the event stream, which keeps 30 days).
+ */
+export function buildReceipt(
+  deps: AppDeps,
+  workspaceId: string,
+  shareId: string,
+  origin: string,
+): Receipt {
+  const { db } = deps;
+  const row = requireShare(deps, workspaceId, shareId);
+  const { recipients: _, ...share } = toShare(deps, row, linkBase(deps, origin));
+  const recipients = recipientsOf(db, shareId);
+  const emailOf = new Map(recipients.map((r) => [r.id, r.email]));
+  const who = (recipientId: string | null) =>
+    recipientId
+      ? { kind: "recipient" as const, email: emailOf.get(recipientId) ?? null }
+      : { kind: "anonymous" as const, email: null };
+
+  const listed = byDownload(firstFilesOfDownloads(db, shareId, DOWNLOAD_FILES_LISTED));
+  const unmatched = byDownload(unmatchedFilesOfDownloads(db, shareId));
+  const downloadRows = downloadsOf(db, shareId);
+  const downloads = downloadRows.map((d) => ({
+    id: d.id,
+    who: who(d.recipient_id),
+    startedAt: toIso(d.started_at),
+    completedAt: toIsoOrNull(d.completed_at),
+    fileCount: d.file_count,
+    bytes: d.bytes,
+    address: d.address,
+    transferId: d.transfer_id,
+    verified: d.verified === 1,
+    files: (listed.get(d.id) ?? []).map((f) => ({
+      path: f.path,
+      sha256: f.reported_sha256,
+      matched: f.matched === 1,
+    })),
+    unverifiedFiles: (unmatched.get(d.id) ?? []).map((f) => ({
+      path: f.path,
+      expectedSha256: f.sha256,
+      reportedSha256: f.reported_sha256,
+    })),
+  }));
+  const completed = downloadRows.filter((d) => d.completed_at !== null);
+  const views = viewsOf(db, shareId);
+  const anonymousViews = views.filter((v) => v.recipient_id === null);
+  const anonymousDownloads = completed.filter((d) => d.recipient_id === null);
+
+  const timeline: Timeline = [
+    { at: toIso(row.created_at), type: "created", who: null, detail: null },
+  ];
+  for (const m of messagesOfShare(db, shareId)) {
+    const to = { kind: "recipient" as const, email: m.to_address };
+    if (m.status === "sent")
+      timeline.push({ at: toIso(m.sent_at!), type: "sent", who: to, detail: "mailed" });
+    else
+      timeline.push({
+        at: toIso(m.created_at),
+        type: "sent",
+        who: to,
+        detail:
+          m.status === "failed"
+            ? `could not be mailed: ${m.error ?? "unknown error"}`
+            : `in the outbox (${m.status})`,
+      });
+  }
+  for (const v of views)
+    timeline.push({
+      at: toIso(v.viewed_at),
+      type: "viewed",
+      who: who(v.recipient_id),
+      detail: v.address,
+    });
+  for (const d of downloadRows)
+    timeline.push({
+      at: toIso(d.completed_at ?? d.started_at),
+      type: "downloaded",
+      who: who(d.recipient_id),
+      detail: `${d.file_count} files, ${bytesText(d.bytes)}, ${d.completed_at === null ? "did not finish" : d.verified ? "verified" : "not verified"}`,
+    });
+  for (const c of changesOf(db, shareId))
+    timeline.push({
+      at: toIso(c.changed_at),
+      type: "extended",
+      who: null,
+      detail: `expires ${toIso(c.expires_at)}${c.max_downloads === null ? "" : `, at most ${c.max_downloads} downloads`}`,
+    });
+  if (row.revoked_at !== null)
+    timeline.push({ at: toIso(row.revoked_at), type: "revoked", who: null, detail: null });
+  if (row.expired_at !== null)
+    timeline.push({ at: toIso(row.expires_at), type: "expired", who: null, detail: null });
+  for (const f of failuresOf(db, shareId))
+    timeline.push({
+      at: toIso(f.failed_at),
+      type: "password_failed",
+      who: who(f.recipient_id),
+      detail: f.address,
+    });
+  for (const c of commentsOf(db, shareId, "", Number.MAX_SAFE_INTEGER))
+    timeline.push({
+      at: toIso(c.created_at),
+      type: "commented",
+      who: c.author_kind === "member" ? null : { kind: c.author_kind, email: c.author_email },
+      detail: c.body.length > 120 ? `${c.body.slice(0, 119)}…` : c.body,
+    });
+  // ISO times sort as text; the sort is stable, so entries of one instant keep their order.
+  timeline.sort((a, b) => (a.at < b.at ? -1 : a.at > b.at ? 1 : 0));
+
+  return {
+    receiptId: `rcpt_${row.id}`,
+    generatedAt: toIso(deps.clock.now()),
+    share: {
+      ...share,
+      workspace: { id: workspaceId, name: getWorkspace(db, workspaceId)?.name ?? "" },
+    },
+    items: share.items,
+    totalBytes: row.total_bytes,
+    recipients: recipients.map((r) => {
+      const downloaded = r.files_downloaded >= row.file_count;
+      return {
+        id: r.id,
+        email: r.email,
+        sentAt: toIsoOrNull(r.sent_at),
+        views: r.views,
+        firstViewedAt: toIsoOrNull(r.first_viewed_at),
+        lastViewedAt: toIsoOrNull(r.last_viewed_at),
+        downloads: r.downloads,
+        lastDownloadAt: toIsoOrNull(r.last_download_at),
+        filesDownloaded: r.files_downloaded,
+        viewed: r.views > 0,
+        downloaded,
+        verified: downloaded && r.unverified_downloads === 0,
+      };
+    }),
+    anonymous: {
+      views: anonymousViews.length,
+      downloads: anonymousDownloads.length,
+      verifiedDownloads: anonymousDownloads.filter((d) => d.verified === 1).length,
+      lastViewedAt: toIsoOrNull(anonymousViews.at(-1)?.viewed_at),
+      lastDownloadAt: toIsoOrNull(anonymousDownloads.at(-1)?.completed_at),
+    },
+    downloads,
+    timeline,
+    integrity:
+      completed.length > 0 && completed.every((d) => d.verified === 1) ? "verified" : "none",
+    files: filesOf(db, shareId).map((f) => ({
+      path: f.path,
+      sizeBytes: f.size,
+      sha256: f.sha256,
+      mimeType: f.mime,
+    })),
+    checksumType: "sha256",
+  };
+}
+
+/**
+ * The verification report: one row per shared file with its checksum and what completed
+ * downloads of it showed. `status`: verified (every completed download of it matched),
+ * mismatch (at least one did not), not_downloaded. CRLF line ends, formula-safe fields.
+ */
+export function receiptCsv(deps: AppDeps, workspaceId: string, shareId: string): string {
+  requireShare(deps, workspaceId, shareId);
+  const tallies = new Map(fileTallies(deps.db, shareId).map((t) => [t.file_idx, t]));
+  const lines = ["path,size_bytes,sha256,downloads,verified_downloads,failed_verifications,status"];
+  for (const f of filesOf(deps.db, shareId)) {
+    const t = tallies.get(f.idx);
+    const downloads = t?.downloads ?? 0;
+    const matched = t?.matched ?? 0;
+    const status =
+      downloads === 0 ? "not_downloaded" : matched === downloads ? "verified" : "mismatch";
+    lines.push(
+      [f.path, f.size, f.sha256, downloads, matched, downloads - matched, status]
+        .map(csvField)
+        .join(","),
+    );
+  }
+  return `${lines.join("\r\n")}\r\n`;
+}

@@ -1,0 +1,259 @@
+import { randomBytes, scrypt as scryptCb, timingSafeEqual } from "node:crypto";
+import { promisify } from "node:util";
+import type { EventData } from "@/contract/events";
+import {
+  SHARE_LINK_PREFIX,
+  SHARE_PASSWORD_FREE_TRIES,
+  SHARE_PASSWORD_MAX_DELAY_SECONDS,
+  SHARE_PASSWORD_WINDOW_SECONDS,
+} from "@/contract/rules";
+import type { Db } from "@/server/db/database";
+import type { AppDeps } from "@/server/deps";
+import { ApiError, notFound, validationFailed } from "@/server/lib/api-error";
+import { newId, randomBase62 } from "@/server/lib/ids";
+import { hashSecret } from "@/server/lib/secrets";
+import {
+  addRecipientFiles,
+  countCompletedDownload,
+  countRecipientDownload,
+  type DownloadFile,
+  insertDownload,
+  insertPasswordFailure,
+  insertView,
+  recentFailures,
+} from "./activity.repository";
+import {
+  filesOf,
+  linkByTokenHash,
+  recipientById,
+  type ShareRow,
+  shareByLinkToken,
+  shareRow,
+} from "./shares.repository";
+
+/*
+ * The recipient side of a share, for the recipient page and the data node: resolve a link,
+ * check a password (slowed down after repeated wrong tries), and record views and downloads
+ * for the receipt.
+ */
+
+const scrypt = promisify(scryptCb) as (
+  password: string,
+  salt: Buffer,
+  keylen: number,
+  options: { N: number; r: number; p: number; maxmem: number },
+) => Promise<Buffer>;
+const KDF = { N: 16_384, r: 8, p: 1, keylen: 32 };
+
+/** `scrypt$N$r$p$salt$hash` (base64): a slow KDF, so a stolen database does not give passwords up. */
+export async function hashSharePassword(password: string): Promise<string> {
+  const salt = randomBytes(16);
+  const hash = await scrypt(password, salt, KDF.keylen, { ...KDF, maxmem: 64 * 1024 * 1024 });
+  return `scrypt$${KDF.N}$${KDF.r}$${KDF.p}$${salt.toString("base64")}$${hash.toString("base64")}`;
+}
+
+async function passwordMatches(stored: string, password: string) {
+  const [, n, r, p, salt, hash] = stored.split("$");
+  const expected = Buffer.from(hash!, "base64");
+  const actual = await scrypt(password, Buffer.from(salt!, "base64"), expected.length, {
+    N: Number(n),
+    r: Number(r),
+    p: Number(p),
+    maxmem: 64 * 1024 * 1024,
+  });
+  return timingSafeEqual(actual, expected);
+}
+
+/** The plain link's token (the share's address, kept in clear) and a personal one (hash kept). */
+export const newLinkToken = () => randomBase62(22);
+export function issuePersonalToken() {
+  const token = randomBase62(32);
+  return { token, hash: hashSecret(token) };
+}
+
+export const linkUrl = (base: string, token: string) => `${base}${SHARE_LINK_PREFIX}${token}`;
+
+export interface ResolvedLink {
+  share: ShareRow;
+  /** The recipient whose personal link it is; null for the plain link (anonymous). */
+  recipientId: string | null;
+}
+
+/** The share a `/s/{token}` link opens, whatever its status (the page explains expired ones). */
+export function resolveShareLink(db: Db, token: string): ResolvedLink | null {
+  if (!/^[A-Za-z0-9]{22,32}$/.test(token)) return null;
+  const plain = shareByLinkToken(db, token);
+  if (plain) return { share: plain, recipientId: null };
+  const link = linkByTokenHash(db, hashSecret(token));
+  const share = link && shareRow(db, link.share_id);
+  return share ? { share, recipientId: link.recipient_id } : null;
+}
+
+/**
+ * Checks a password typed on the recipient page. Each wrong one is logged (the receipt's
+ * timeline shows it). From one address, the first SHARE_PASSWORD_FREE_TRIES wrong tries within
+ * the window cost nothing; after that a try must wait 1 s, then 2, 4… (at most 15 minutes)
+ * after the last wrong one: 429 `rate_limited` with `retryAfterSeconds`, before the password is
+ * even looked at. A wrong password: 403 `forbidden`, `details.reason` `wrong_password`.
+ */
+export async function checkSharePassword(
+  deps: AppDeps,
+  a: { share: ShareRow; recipientId: string | null; address: string; password: string },
+): Promise<void> {
+  const { share } = a;
+  if (share.password_hash === null) return;
+  const now = deps.clock.now();
+  const recent = recentFailures(
+    deps.db,
+    share.id,
+    a.address,
+    now - SHARE_PASSWORD_WINDOW_SECONDS * 1000,
+  );
+  if (recent.count >= SHARE_PASSWORD_FREE_TRIES && recent.last !== null) {
+    const delay = Math.min(
+      2 ** (recent.count - SHARE_PASSWORD_FREE_TRIES),
+      SHARE_PASSWORD_MAX_DELAY_SECONDS,
+    );
+    const waitMs = recent.last + delay * 1000 - now;
+    if (waitMs > 0)
+      throw new ApiError(
+        429,
+        "rate_limited",
+        "Too many wrong passwords: wait before trying again",
+        {
+          retryAfterSeconds: Math.ceil(waitMs / 1000),
+          limit: SHARE_PASSWORD_FREE_TRIES,
+          windowSeconds: SHARE_PASSWORD_WINDOW_SECONDS,
+        },
+      );
+  }
+  if (await passwordMatches(share.password_hash, a.password)) return;
+  insertPasswordFailure(deps.db, {
+    share_id: share.id,
+    recipient_id: a.recipientId,
+    address: a.address,
+    failed_at: deps.clock.now(),
+  });
+  throw new ApiError(403, "forbidden", "That password is not right", {
+    reason: "wrong_password",
+    triesBeforeDelay: Math.max(0, SHARE_PASSWORD_FREE_TRIES - recent.count - 1),
+  });
+}
+
+/** Someone opened the share's page: counted for the recipient of the link, or as anonymous. */
+export function recordShareView(
+  deps: AppDeps,
+  v: {
+    shareId: string;
+    recipientId: string | null;
+    address: string | null;
+    userAgent?: string | null;
+  },
+) {
+  insertView(deps.db, {
+    share_id: v.shareId,
+    recipient_id: v.recipientId,
+    address: v.address,
+    user_agent: v.userAgent?.slice(0, 500) ?? null,
+    viewed_at: deps.clock.now(),
+  });
+}
+
+/** One download of (some of) a share's files, as the receiving engine reports it. */
+export interface ShareDownloadReport {
+  shareId: string;
+  /** The recipient of the link used; null for the plain link. */
+  recipientId: string | null;
+  transferId?: string | null;
+  address?: string | null;
+  userAgent?: string | null;
+  startedAt: number;
+  /** null: the download stopped before its last byte (kept on the receipt, never verified). */
+  completedAt: number | null;
+  /**
+   * Each file received: its share path, the bytes received and the SHA-256 the engine computed
+   * over those bytes (null when it did not hash them: such a file is not verified).
+   */
+  files: { path: string; bytes: number; sha256: string | null }[];
+}
+
+/**
+ * Records a download for the receipt, in one transaction: each file's reported SHA-256 against
+ * the share's snapshot, the download verified only when it completed and every file matched.
+ * A completed download counts toward maxDownloads, toward its recipient's files, and records
+ * `share.downloaded`. A path that is not in the share is refused (`not_in_share`).
+ */
+export function recordShareDownload(deps: AppDeps, report: ShareDownloadReport) {
+  const { db } = deps;
+  return db
+    .transaction(() => {
+      const share = shareRow(db, report.shareId);
+      if (!share) throw notFound(`Share ${report.shareId}`, { shareId: report.shareId });
+      const recipient = report.recipientId ? recipientById(db, report.recipientId) : null;
+      if (report.recipientId && recipient?.share_id !== share.id)
+        throw validationFailed("recipientId", "Not a recipient of this share", "not_a_recipient");
+      const byPath = new Map(filesOf(db, share.id).map((f) => [f.path, f]));
+      const files: DownloadFile[] = report.files.map((f) => {
+        const file = byPath.get(f.path);
+        if (!file)
+          throw validationFailed("files", `"${f.path}" is not in this share`, "not_in_share");
+        const reported = f.sha256?.toLowerCase() ?? null;
+        return {
+          file_idx: file.idx,
+          bytes: f.bytes,
+          reported_sha256: reported,
+          matched: reported === file.sha256 ? 1 : 0,
+        };
+      });
+      const unverified = files.filter((f) => !f.matched).length;
+      const completed = report.completedAt !== null;
+      const verified = completed && files.length > 0 && unverified === 0;
+      const bytes = files.reduce((n, f) => n + f.bytes, 0);
+      const id = newId();
+      insertDownload(
+        db,
+        {
+          id,
+          share_id: share.id,
+          recipient_id: recipient?.id ?? null,
+          transfer_id: report.transferId ?? null,
+          address: report.address ?? null,
+          user_agent: report.userAgent?.slice(0, 500) ?? null,
+          started_at: report.startedAt,
+          completed_at: report.completedAt,
+          file_count: files.length,
+          bytes,
+          verified: verified ? 1 : 0,
+          unverified_count: unverified,
+        },
+        files,
+      );
+      if (completed) {
+        countCompletedDownload(db, share.id, deps.clock.now());
+        if (recipient) {
+          const newFiles = addRecipientFiles(
+            db,
+            recipient.id,
+            files.map((f) => f.file_idx),
+          );
+          countRecipientDownload(db, recipient.id, { at: report.completedAt!, verified, newFiles });
+        }
+        const data: EventData<"share.downloaded"> = {
+          shareId: share.id,
+          downloadId: id,
+          recipient: recipient?.email ?? null,
+          files: files.length,
+          bytes,
+          verified,
+          transferId: report.transferId ?? null,
+        };
+        deps.events.record(share.workspace_id, "share.downloaded", data);
+      }
+      return {
+        downloadId: id,
+        verified,
+        unverifiedFiles: report.files.filter((_, i) => !files[i]!.matched).map((f) => f.path),
+      };
+    })
+    .immediate();
+}

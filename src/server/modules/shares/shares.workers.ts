@@ -1,0 +1,24 @@
+import type { AppDeps } from "@/server/deps";
+import type { JobKind } from "@/server/workers/job-runner";
+import { MAIL_JOB, mailJob } from "./mailer";
+import { EXPIRE_JOB, expireShare } from "./shares.service";
+
+/**
+ * A share's expiry is a job queued for its time when the share is made (and again for each new
+ * expiry). It records `share.expired` only if the share still expires then and it was not
+ * recorded yet, in one conditional update, so a run repeated after a crash, a restart or an
+ * extension records nothing twice.
+ */
+const expireJob = (deps: AppDeps): JobKind => ({
+  maxAttempts: 10,
+  backoffMs: () => 30_000,
+  run: (payload) => {
+    const { shareId, expiresAt } = payload as { shareId: string; expiresAt: number };
+    expireShare(deps, shareId, expiresAt);
+  },
+});
+
+export function registerSharesWorkers(deps: AppDeps) {
+  deps.jobs.register(EXPIRE_JOB, expireJob(deps));
+  deps.jobs.register(MAIL_JOB, mailJob(deps));
+}
