@@ -16,13 +16,13 @@ interface LocalFile {
   sha256: string;
 }
 
-/** A folder `Plates` on disk with two large files (one in a subfolder) and a small one. */
-function makeFolder(): { dir: string; root: string; files: LocalFile[] } {
+/** A folder `name` on disk with two large files (one in a subfolder) and a small one. */
+function makeFolder(name: string): { dir: string; root: string; files: LocalFile[] } {
   const dir = fs.mkdtempSync(nodePath.join(os.tmpdir(), "consign-e2e-transfers-"));
   const sizes: [string, number][] = [
-    ["Plates/a.bin", 24 * MB],
-    ["Plates/shots/b.bin", 20 * MB],
-    ["Plates/shots/notes.txt", 300],
+    [`${name}/a.bin`, 24 * MB],
+    [`${name}/shots/b.bin`, 20 * MB],
+    [`${name}/shots/notes.txt`, 300],
   ];
   const files = sizes.map(([relativePath, size]) => {
     const absolute = nodePath.join(dir, relativePath);
@@ -31,7 +31,7 @@ function makeFolder(): { dir: string; root: string; files: LocalFile[] } {
     fs.writeFileSync(absolute, bytes);
     return { relativePath, absolute, sha256: sha256(bytes) };
   });
-  return { dir, root: nodePath.join(dir, "Plates"), files };
+  return { dir, root: nodePath.join(dir, name), files };
 }
 
 /**
@@ -97,7 +97,11 @@ test("a folder dropped on Files uploads with its structure; pause, resume, and a
   test.setTimeout(240_000);
   const top = `Uploads ${unique()}`;
   await service.api("POST", "/files/folder", { path: top });
-  const local = makeFolder();
+  const name = `Plates ${unique()}`;
+  const label = `Upload of “${name}”`;
+  const local = makeFolder(name);
+  const mine = async () =>
+    (await listTransfers(service)).find((t) => t.paths?.[0]?.destination === `${top}/${name}`);
   try {
     await page.goto(service.signInUrl);
     await expect(page).toHaveURL(/\/files/);
@@ -117,20 +121,18 @@ test("a folder dropped on Files uploads with its structure; pause, resume, and a
     const tray = page.getByRole("region", { name: "Uploads" });
     await dropFiles(page, page.getByText("This folder is empty"), local.files);
     await expect(tray).toBeVisible();
-    await expect(tray.getByText("Upload of “Plates”")).toBeVisible();
+    await expect(tray.getByText(label)).toBeVisible();
     await expect(page.getByRole("link", { name: "1 upload in progress" })).toBeVisible();
 
     // Pause: nothing moves while paused; Resume goes on.
     await expect.poll(() => trayBytes(page), { timeout: 30_000 }).toMatch(/· [1-9][\d.]* MB of/);
-    await tray.getByRole("button", { name: "Pause Upload of “Plates”" }).click();
+    await tray.getByRole("button", { name: `Pause ${label}` }).click();
     await expect(tray.getByText(/^Paused ·/)).toBeVisible();
     const paused = await trayBytes(page);
     await page.waitForTimeout(2_000);
     expect(await trayBytes(page)).toBe(paused);
-    await expect
-      .poll(async () => (await listTransfers(service)).find(isSend)?.status)
-      .toBe("paused");
-    await tray.getByRole("button", { name: "Resume Upload of “Plates”" }).click();
+    await expect.poll(async () => (await mine())?.status).toBe("paused");
+    await tray.getByRole("button", { name: `Resume ${label}` }).click();
     await expect(tray.getByText(/^Uploading ·/)).toBeVisible();
     await expect.poll(() => trayBytes(page)).not.toBe(paused);
 
@@ -142,9 +144,7 @@ test("a folder dropped on Files uploads with its structure; pause, resume, and a
       if (!r.url().includes("/node/v1/uploads/")) return;
       resumed.push({ method: r.method(), offset: Number(r.headers()["upload-offset"] ?? -1) });
     });
-    await tray
-      .getByLabel("Folder to resume Upload of “Plates”", { exact: true })
-      .setInputFiles(local.root);
+    await tray.getByLabel(`Folder to resume ${label}`, { exact: true }).setInputFiles(local.root);
     await expect(tray.getByText(/^Uploading ·/)).toBeVisible();
     // tus asked where each started upload stood (HEAD) and went on from there, not from zero.
     await expect.poll(() => resumed.some((r) => r.method === "HEAD")).toBe(true);
@@ -152,39 +152,44 @@ test("a folder dropped on Files uploads with its structure; pause, resume, and a
       .poll(() => resumed.find((r) => r.method === "PATCH")?.offset ?? -1)
       .toBeGreaterThan(0);
 
-    await cdp.send("Network.emulateNetworkConditions", {
-      offline: false,
-      latency: 0,
-      downloadThroughput: -1,
-      uploadThroughput: -1,
-    });
+    // A dropped connection: tus retries by itself, and the tray says it is reconnecting.
+    const network = (offline: boolean) =>
+      cdp.send("Network.emulateNetworkConditions", {
+        offline,
+        latency: 0,
+        downloadThroughput: -1,
+        uploadThroughput: -1,
+      });
+    await network(true);
+    await expect(tray.getByText(/^Reconnecting… ·/)).toBeVisible();
+    await network(false);
     await expect(page.getByText(`Uploaded 3 files to “${top}”`)).toBeVisible({ timeout: 60_000 });
 
     // The files are in the workspace with their structure and their exact bytes.
-    const plates = await listing(service, `${top}/Plates`);
+    const plates = await listing(service, `${top}/${name}`);
     expect(plates.map((e) => e.name).sort()).toEqual(["a.bin", "shots"]);
-    const shots = await listing(service, `${top}/Plates/shots`);
+    const shots = await listing(service, `${top}/${name}/shots`);
     expect(Object.fromEntries(shots.map((e) => [e.name, e.sha256]))).toEqual({
       "b.bin": local.files[1]!.sha256,
       "notes.txt": local.files[2]!.sha256,
     });
     expect(plates.find((e) => e.name === "a.bin")!.sha256).toBe(local.files[0]!.sha256);
     // No byte went twice: the node took each file's bytes once, resumed or not.
-    const send = (await listTransfers(service)).find(isSend)!;
+    const send = await mine();
     expect(send).toMatchObject({ status: "completed", filesDone: 3, bytesDone: 44 * MB + 300 });
 
     // The file browser shows what arrived.
-    await expect(page.getByRole("row", { name: /Plates/ })).toBeVisible();
-    await page.getByRole("row", { name: /Plates/ }).dblclick();
+    await expect(page.getByRole("row", { name })).toBeVisible();
+    await page.getByRole("row", { name }).dblclick();
     await expect(page.getByRole("row", { name: /a\.bin/ })).toBeVisible();
 
     // And the monitor, light and dark.
     await page.goto("/transfers");
-    const row = page.getByRole("row", { name: /Upload of “Plates”/ });
+    const row = page.getByRole("row", { name: new RegExp(label) });
     await expect(row).toContainText("Completed");
     await expectNoAxeViolations(page);
-    await row.getByRole("button", { name: /Upload of “Plates”/ }).click();
-    const drawer = page.getByRole("dialog", { name: "Upload of “Plates”" });
+    await row.getByRole("button", { name: label }).click();
+    const drawer = page.getByRole("dialog", { name: label });
     await expect(drawer).toContainText("3 / 3");
     await expect(drawer.getByRole("link", { name: `Open “${top}”` })).toBeVisible();
     await expectNoAxeViolations(page);
@@ -203,10 +208,10 @@ interface TransferRecord {
   filesDone: number;
   bytesDone: number;
   bytesServed?: number;
+  paths?: { source: string; destination: string }[];
 }
 const listTransfers = (service: Service) =>
   service.api<TransferRecord[]>("GET", "/transfers?limit=200");
-const isSend = (t: TransferRecord) => t.direction === "send";
 
 test("a file downloads through the node with its exact bytes, and the receive transfer completes", async ({
   page,
@@ -214,28 +219,31 @@ test("a file downloads through the node with its exact bytes, and the receive tr
 }) => {
   const top = `Downloads ${unique()}`;
   const text = `frame data ${crypto.randomBytes(2048).toString("hex")}\n`;
-  await service.writeFile(`${top}/cut.txt`, text);
+  const file = `cut ${unique()}.txt`;
+  await service.writeFile(`${top}/${file}`, text);
   await page.goto(service.signInUrl);
   await expect(page).toHaveURL(/\/files/);
   await page.goto(`/files?path=${encodeURIComponent(top)}`);
 
-  await page.getByRole("row", { name: /cut\.txt/ }).click({ button: "right" });
+  await page.getByRole("row", { name: file }).click({ button: "right" });
   const downloading = page.waitForEvent("download");
   await page.getByRole("menuitem", { name: "Download" }).click();
   const download = await downloading;
-  expect(download.suggestedFilename()).toBe("cut.txt");
+  expect(download.suggestedFilename()).toBe(file);
   const saved = await download.path();
   expect(sha256(fs.readFileSync(saved))).toBe(sha256(Buffer.from(text)));
 
   await expect
-    .poll(async () => (await listTransfers(service)).find((t) => t.direction === "receive"), {
-      timeout: 20_000,
-    })
+    .poll(
+      async () =>
+        (await listTransfers(service)).find((t) => t.paths?.[0]?.source === `${top}/${file}`),
+      {
+        timeout: 20_000,
+      },
+    )
     .toMatchObject({ status: "completed", bytesDone: Buffer.byteLength(text), filesDone: 1 });
   await page.goto("/transfers?direction=receive");
-  await expect(page.getByRole("row", { name: /Download of “cut\.txt”/ })).toContainText(
-    "Completed",
-  );
+  await expect(page.getByRole("row", { name: `Download of “${file}”` })).toContainText("Completed");
 });
 
 test.describe("at 390 px", () => {

@@ -99,7 +99,7 @@ export function TransfersTable({
     {
       id: "rate",
       header: "Rate",
-      hideBelow: "lg",
+      hideBelow: "md",
       className: "w-28 text-right tabular-nums text-muted-foreground",
       cell: ({ view }) => transferFigures(view).rate,
     },
@@ -114,21 +114,21 @@ export function TransfersTable({
       id: "started",
       header: "Started",
       hideBelow: "lg",
-      className: "w-28 text-muted-foreground",
+      className: "w-32 text-muted-foreground",
       cell: ({ record }) => when(record.startedAt ?? record.createdAt),
     },
     {
       id: "finished",
       header: "Finished",
-      hideBelow: "lg",
-      className: "w-28 text-muted-foreground",
+      hideBelow: "xl",
+      className: "w-32 text-muted-foreground",
       cell: ({ record }) => when(record.finishedAt),
     },
     {
       id: "status",
       header: "Status",
       hideBelow: "sm",
-      className: "w-40",
+      className: "w-36",
       cell: ({ record, view }) => (
         <TransferStatusBadge status={record.status} local={view.upload?.status} />
       ),
@@ -136,7 +136,7 @@ export function TransfersTable({
     {
       id: "actions",
       header: <span className="sr-only">Actions</span>,
-      className: "w-52 text-right",
+      className: "w-48 text-right",
       hideBelow: "md",
       cell: ({ record, view }) =>
         view.upload && (

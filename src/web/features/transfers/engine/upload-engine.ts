@@ -7,6 +7,7 @@ import { PROGRESS_MIN_INTERVAL_MS, TRANSFER_STREAMS_DEFAULT } from "@/contract/r
 import { filesKeys } from "@/web/features/files";
 import { addSample, estimate, type Sample } from "@/web/features/jobs";
 import { ApiError, describeError } from "@/web/lib/api-client";
+import { useSessionStore } from "@/web/stores/session-store";
 import { type Upload, type UploadFile, useUploadsStore } from "@/web/stores/uploads-store";
 import { createTransfer } from "../api/create-transfer";
 import { transfersKeys } from "../api/transfers-keys";
@@ -293,6 +294,24 @@ async function finish(run: Run) {
     error: cancelled > 0 ? `${cancelled} file${cancelled === 1 ? "" : "s"} cancelled` : null,
   });
 }
+
+// A page that goes away (closed, reloaded) takes its uploads' files with it: the service hears
+// they are paused, rather than keeping them "running" for everyone else to watch. They resume
+// when the files are picked again (a request sent as the page unloads needs `keepalive`).
+window.addEventListener("pagehide", () => {
+  const apiKey = useSessionStore.getState().session?.apiKey;
+  if (!apiKey) return;
+  for (const run of runs.values()) {
+    const upload = uploadOf(run.id);
+    if (!upload || !(upload.status === "running" || upload.status === "reconnecting")) continue;
+    void fetch(upload.spec.progress.url, {
+      method: "PATCH",
+      keepalive: true,
+      headers: { Authorization: `Bearer ${apiKey}`, "Content-Type": "application/json" },
+      body: JSON.stringify({ status: "paused", ...totals(run, upload) }),
+    }).catch(() => {});
+  }
+});
 
 /**
  * Uploads what was picked or dropped into `folder`: one transfer (one path item per top-level
