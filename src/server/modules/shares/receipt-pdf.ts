@@ -23,11 +23,16 @@ interface Column {
 
 const latin1 = (s: string) => s.replace(/[^\u0020-\u007e\u00a0-\u00ff]/g, "?");
 
-/** Cuts text to about `width` points at `size` (Helvetica's mean glyph is about half its size). */
+/**
+ * Cuts text to about `width` points at `size` (Helvetica's mean glyph is about half its size),
+ * in the middle, so that a long path keeps its file name.
+ */
 function clip(text: string, width: number, size: number, mono = false) {
   const max = Math.floor(width / (size * (mono ? 0.6 : 0.5)));
   const t = latin1(text);
-  return t.length <= max ? t : `${t.slice(0, Math.max(1, max - 1))}~`;
+  if (t.length <= max) return t;
+  const head = Math.ceil((max - 1) / 3);
+  return `${t.slice(0, head)}~${t.slice(t.length - (max - 1 - head))}`;
 }
 
 const sizeText = (n: number) => {
@@ -91,11 +96,12 @@ function table(doc: Doc, columns: Column[], rows: (string | number)[][], size = 
   const header = () => {
     doc.font("Helvetica-Bold").fontSize(size).fillColor(MUTED);
     let x = x0;
+    const y = doc.y;
     for (const c of columns) {
-      doc.text(c.title, x, doc.y, { width: c.width, align: c.align ?? "left", lineBreak: false });
+      doc.text(c.title, x, y, { width: c.width - 4, align: c.align ?? "left", lineBreak: false });
       x += c.width;
     }
-    doc.y += rowHeight;
+    doc.y = y + rowHeight;
     doc
       .moveTo(x0, doc.y - 2)
       .lineTo(x, doc.y - 2)
@@ -114,13 +120,14 @@ function table(doc: Doc, columns: Column[], rows: (string | number)[][], size = 
     let x = x0;
     const y = doc.y;
     for (const [i, c] of columns.entries()) {
+      const fontSize = c.mono ? size - 1 : size;
       doc
         .font(c.mono ? "Courier" : "Helvetica")
-        .fontSize(c.mono ? size - 0.5 : size)
+        .fontSize(fontSize)
         .fillColor(INK);
       const value = row[i]!;
       doc.text(
-        typeof value === "number" ? String(value) : clip(value, c.width - 4, size, c.mono),
+        typeof value === "number" ? String(value) : clip(value, c.width - 4, fontSize, c.mono),
         x,
         y,
         {
@@ -161,9 +168,9 @@ function facts(doc: Doc, pairs: [string, string][]) {
 
 const fileRows = (r: Receipt) => r.files.map((f) => [f.path, sizeText(f.sizeBytes), f.sha256]);
 const fileColumns: Column[] = [
-  { title: "File", width: 190 },
-  { title: "Size", width: 58, align: "right" },
-  { title: "SHA-256", width: 251, mono: true },
+  { title: "File", width: 183 },
+  { title: "Size", width: 56, align: "right" },
+  { title: "SHA-256", width: 260, mono: true },
 ];
 
 /** The receipt a producer forwards as proof: integrity first, then who got what, then every checksum. */
@@ -283,9 +290,9 @@ export function receiptPdf(r: Receipt): Promise<Buffer> {
       table(
         doc,
         [
-          { title: "Who", width: 110 },
-          { title: "File", width: 140 },
-          { title: "SHA-256 received", width: 249, mono: true },
+          { title: "Who", width: 100 },
+          { title: "File", width: 139 },
+          { title: "SHA-256 received", width: 260, mono: true },
         ],
         mismatches,
       );
@@ -310,7 +317,7 @@ export function receiptPdf(r: Receipt): Promise<Buffer> {
     8,
   );
 
-  heading(doc, `Files and checksums (${r.checksumType.toUpperCase()})`);
+  heading(doc, "Files and checksums (SHA-256)");
   table(doc, fileColumns, fileRows(r));
   return finish(doc, r.share.workspace.name, "Delivery receipt", r.receiptId);
 }
