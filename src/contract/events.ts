@@ -69,21 +69,39 @@ export const eventDataSchemas = {
   "share.created": z.looseObject({
     shareId: z.string(),
     title: z.string().nullable(),
-    items: z.array(z.object({ path: z.string(), sizeBytes: z.number().nullable() })),
+    items: z.array(
+      z.looseObject({
+        path: z.string(),
+        sizeBytes: z.number().nullable(),
+        type: z.enum(["file", "folder"]).optional(),
+        fileCount: z.int().optional(),
+      }),
+    ),
     expiresAt: dateTime().nullable(),
     recipients: z.array(z.string()),
+    fileCount: z.int().optional(),
+    totalBytes: z.number().optional(),
+    maxDownloads: z.int().nullable().optional(),
+    passwordProtected: z.boolean().optional(),
   }),
   "share.downloaded": z.looseObject({
     shareId: z.string(),
-    recipient: z.string().nullable(),
+    recipient: z
+      .string()
+      .nullable()
+      .meta({ description: "The recipient's address; null: the plain link" }),
     files: z.number().int(),
     bytes: z.number(),
     verified: z.boolean(),
+    downloadId: z.string().optional().meta({ description: "The download on the share's receipt" }),
+    transferId: z.string().nullable().optional(),
   }),
   "share.extended": z.looseObject({
     shareId: z.string(),
     expiresAt: dateTime().nullable(),
     previousExpiresAt: dateTime().nullable(),
+    maxDownloads: z.int().nullable().optional(),
+    previousMaxDownloads: z.int().nullable().optional(),
   }),
   "share.revoked": z.looseObject({ shareId: z.string() }),
   "share.expired": z.looseObject({ shareId: z.string(), expiredAt: dateTime() }),

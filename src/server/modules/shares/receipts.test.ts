@@ -3,6 +3,7 @@ import { createHash } from "node:crypto";
 import fs from "node:fs";
 import path from "node:path";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { type EventType, eventDataSchemas } from "@/contract/events";
 import { SHARE_PASSWORD_FREE_TRIES } from "@/contract/rules";
 import { type CreateShareBody, csvField, shareStatuses, shareStatusOf } from "@/contract/shares";
 import { ManualClock } from "@/server/lib/clock";
@@ -56,13 +57,13 @@ const both = [
   { path: "Out/a.mov", sha256: sha("alpha") },
   { path: "Out/b.wav", sha256: sha("bravo") },
 ];
-const events = (type: string) =>
+const events = (type: EventType) =>
   (
     t.deps.db
       .prepare("SELECT data FROM events WHERE type = ? ORDER BY id")
       .pluck()
       .all(type) as string[]
-  ).map((d) => JSON.parse(d));
+  ).map((d) => eventDataSchemas[type].parse(JSON.parse(d)));
 
 describe("status rule", () => {
   it("is revoked, else expired, else exhausted, else active", () => {

@@ -1,5 +1,6 @@
 import fs from "node:fs";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { type EventType, eventDataSchemas } from "@/contract/events";
 import { type CreateShareBody, SHARE_FILES_MAX, type UpdateShareBody } from "@/contract/shares";
 import { ManualClock } from "@/server/lib/clock";
 import { seedEntries } from "@/server/modules/files/bulk-seed";
@@ -37,13 +38,14 @@ const list = async (query: Record<string, string> = {}) =>
   okBody(await api().$get({ param: t.ws, query }));
 const ids = async (query: Record<string, string> = {}) =>
   (await list(query)).items.map((s) => s.id);
-const events = (type: string) =>
+/** The events of a type, each checked against the contract's schema for its data. */
+const events = (type: EventType) =>
   (
     t.deps.db
       .prepare("SELECT data FROM events WHERE type = ? ORDER BY id")
       .pluck()
       .all(type) as string[]
-  ).map((d) => JSON.parse(d));
+  ).map((d) => eventDataSchemas[type].parse(JSON.parse(d)));
 const refCount = (sha: string) =>
   t.deps.db.prepare("SELECT ref_count FROM blobs WHERE sha256 = ?").pluck().get(sha) as
     | number
