@@ -246,6 +246,45 @@ test("a file downloads through the node with its exact bytes, and the receive tr
   await expect(page.getByRole("row", { name: `Download of “${file}”` })).toContainText("Completed");
 });
 
+test("Save into a folder… writes a folder's files, with their structure, into a folder on this machine", async ({
+  page,
+  service,
+}) => {
+  // The browser's folder picker is a native dialog; the origin's private file system is the same
+  // kind of handle, and the page can read back what was written into it.
+  await page.addInitScript(() => {
+    Object.assign(window, { showDirectoryPicker: () => navigator.storage.getDirectory() });
+  });
+  const top = `Saves ${unique()}`;
+  const folder = `Reel ${unique()}`;
+  const texts = {
+    "a.txt": "first reel notes\n",
+    "sub/b.txt": crypto.randomBytes(3000).toString("hex"),
+  };
+  for (const [path, text] of Object.entries(texts))
+    await service.writeFile(`${top}/${folder}/${path}`, text);
+  await page.goto(service.signInUrl);
+  await expect(page).toHaveURL(/\/files/);
+  await page.goto(`/files?path=${encodeURIComponent(top)}`);
+  await page.getByRole("row", { name: folder }).click({ button: "right" });
+  await page.getByRole("menuitem", { name: "Save into a folder…" }).click();
+  await expect(page.getByText(/Saved 2 files into/)).toBeVisible();
+
+  const written = await page.evaluate(async () => {
+    const root = await navigator.storage.getDirectory();
+    const a = await (await root.getFileHandle("a.txt")).getFile();
+    const sub = await root.getDirectoryHandle("sub");
+    const b = await (await sub.getFileHandle("b.txt")).getFile();
+    return { "a.txt": await a.text(), "sub/b.txt": await b.text() };
+  });
+  expect(written).toEqual(texts);
+  await expect
+    .poll(async () =>
+      (await listTransfers(service)).find((t) => t.paths?.[0]?.source === `${top}/${folder}`),
+    )
+    .toMatchObject({ status: "completed", filesDone: 2 });
+});
+
 test.describe("at 390 px", () => {
   test.use({ viewport: { width: 390, height: 844 } });
 

@@ -10,7 +10,13 @@ import {
   TRANSFER_PATHS_MAX,
 } from "@/contract/rules";
 import { lazyWithRetry } from "@/web/components/lazy-with-retry";
-import { download, pickedFromDrop, uploadPicked } from "@/web/features/transfers";
+import {
+  canSaveIntoFolder,
+  download,
+  pickedFromDrop,
+  saveIntoFolder,
+  uploadPicked,
+} from "@/web/features/transfers";
 import { describeError } from "@/web/lib/api-client";
 import { formatCount } from "@/web/lib/format";
 import { toast } from "@/web/stores/toast-store";
@@ -104,6 +110,21 @@ export function FilesPage({ workspaceId, view }: { workspaceId: string; view: Fo
           name: baseName(view.path) || "workspace",
         });
     },
+    onSaveInto:
+      single?.type === "folder" && canSaveIntoFolder()
+        ? () =>
+            void saveIntoFolder(queryClient, {
+              folder: single.path,
+              // The manifest's code loads with the first save, as with the manifest dialog.
+              list: async () =>
+                queryClient.fetchQuery(
+                  (await import("./api/get-manifest")).manifestQueryOptions(
+                    workspaceId,
+                    single.path,
+                  ),
+                ),
+            })
+        : undefined,
     onRenameMany:
       count > 1
         ? async () => {

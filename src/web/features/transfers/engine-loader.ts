@@ -2,12 +2,11 @@ import type { QueryClient } from "@tanstack/react-query";
 import { create } from "zustand";
 import { toast } from "@/web/stores/toast-store";
 import { hasStoredUploads } from "@/web/stores/uploads-key";
+import type { FolderFiles } from "./engine/download-engine";
 import type { Download } from "./engine/start";
 import type { PickedFile } from "./transfer-model";
 
 // The engines load on first use (an upload or a download), never with a page.
-export const uploadEngine = () => import("./engine/upload-engine");
-
 const start = () =>
   import("./engine/start").catch((error: unknown) => {
     toast({
@@ -39,6 +38,35 @@ export function uploadPicked(o: {
 export function download(queryClient: QueryClient, what: Download) {
   return start().then(
     (engine) => engine.download(queryClient, what),
+    () => {},
+  );
+}
+
+/** Where the browser can write into a folder the person picks (Chromium's File System Access). */
+export const canSaveIntoFolder = () => "showDirectoryPicker" in window;
+
+/**
+ * "Save into a folder…": asks where first (while the click still counts as the person's), then
+ * writes each file of `folder` there. `list` gives the folder's files (the files feature's
+ * manifest).
+ */
+export async function saveIntoFolder(
+  queryClient: QueryClient,
+  o: { folder: string; list(): Promise<FolderFiles> },
+) {
+  let into: FileSystemDirectoryHandle;
+  try {
+    into = await (
+      window as unknown as {
+        showDirectoryPicker(o: { mode: "readwrite" }): Promise<FileSystemDirectoryHandle>;
+      }
+    ).showDirectoryPicker({ mode: "readwrite" });
+  } catch {
+    // Closed without choosing.
+    return;
+  }
+  return start().then(
+    (engine) => engine.saveIntoFolder(queryClient, { ...o, into }),
     () => {},
   );
 }

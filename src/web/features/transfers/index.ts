@@ -3,6 +3,6 @@
 
 export { TransfersIndicator } from "./components/transfers-indicator";
 export { UploadButtons } from "./components/upload-buttons";
-export { download, uploadPicked } from "./engine-loader";
+export { canSaveIntoFolder, download, saveIntoFolder, uploadPicked } from "./engine-loader";
 export { isFileDrag, pickedFromDrop, pickedFromInput } from "./picked-files";
 export type { PickedFile } from "./transfer-model";

@@ -19,7 +19,7 @@ export function pickedFromDrop(dataTransfer: DataTransfer): Promise<PickedFile[]
   return Promise.all(
     taken.map(async ({ entry, file }): Promise<PickedFile[]> => {
       if (entry?.isDirectory)
-        return (await import("./engine/walk-folder")).walkFolder(entry as FileSystemDirectoryEntry);
+        return (await import("./engine/start")).walkFolder(entry as FileSystemDirectoryEntry);
       return file ? [{ file, relativePath: file.webkitRelativePath || file.name }] : [];
     }),
   ).then((lists) => lists.flat());

@@ -1,9 +1,9 @@
 import { useQueryClient } from "@tanstack/react-query";
 import { describeError } from "@/web/lib/api-client";
 import { toast } from "@/web/stores/toast-store";
-import { uploadEngine } from "./engine-loader";
 import type { PickedFile } from "./transfer-model";
 
+const uploadEngine = () => import("./engine/upload-engine");
 type Engine = Awaited<ReturnType<typeof uploadEngine>>;
 
 /** Pause, resume and cancel of this browser's uploads, each loading the engine if need be. */

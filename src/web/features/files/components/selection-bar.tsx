@@ -21,7 +21,7 @@ export function SelectionBar({
   return (
     <section
       aria-label="Selection"
-      className="absolute bottom-4 left-1/2 z-40 flex w-max max-w-[calc(100%-2rem)] -translate-x-1/2 flex-wrap items-center gap-1 rounded-lg border border-border bg-card px-3 py-1.5 shadow-lg"
+      className="absolute bottom-4 left-1/2 z-40 flex w-max max-w-[calc(100%-2rem)] -translate-x-1/2 flex-wrap items-center gap-1 rounded-lg border border-border bg-card px-3 py-1.5 shadow-lg max-sm:gap-0.5 max-sm:px-2"
     >
       <p className="mr-2 text-sm font-medium" aria-live="polite">
         {formatCount(count)} selected
@@ -32,7 +32,7 @@ export function SelectionBar({
           size="sm"
           variant="ghost"
           onClick={action.run}
-          // Narrow enough on a phone for a single item's seven actions and Clear on one line.
+          // Narrow enough on a phone for a single item's eight actions and Clear on one line.
           className={cn("max-sm:px-1", action.destructive && "text-destructive-text")}
           aria-keyshortcuts={action.keys && ariaKeyShortcuts(action.keys)}
           title={action.label}

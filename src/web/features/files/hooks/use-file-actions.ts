@@ -63,6 +63,8 @@ export function useFileActions(o: {
   onRenameMany?(): void;
   /** "Download": a file as it is, a folder or several items as one ZIP. */
   onDownload(): void;
+  /** "Save into a folder…" (a folder, where the browser can write into a chosen folder). */
+  onSaveInto?(): void;
 }) {
   const queryClient = useQueryClient();
   const trash = useTrashWithUndo(selectionScope(o.view), o.view.path);
@@ -123,6 +125,13 @@ export function useFileActions(o: {
       run: () => o.onShowDetails("versions"),
     });
   actions.push({ id: "download", label: "Download", icon: DownloadIcon, run: o.onDownload });
+  if (o.onSaveInto)
+    actions.push({
+      id: "save-into",
+      label: "Save into a folder…",
+      icon: DownloadIcon,
+      run: o.onSaveInto,
+    });
   if (single)
     actions.push({
       id: "copy",

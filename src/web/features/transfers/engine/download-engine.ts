@@ -123,3 +123,62 @@ export async function downloadZip(
   void follow(queryClient, created.transferId);
   return created.transferId;
 }
+
+/** A folder's files as the manifest lists them: paths relative to the folder. */
+export interface FolderFiles {
+  files: { path: string; size: number }[];
+  truncated: boolean;
+}
+
+async function saveOne(
+  spec: TransferSpec,
+  folder: string,
+  file: { path: string },
+  into: FileSystemDirectoryHandle,
+) {
+  const parts = file.path.split("/");
+  let dir = into;
+  for (const part of parts.slice(0, -1)) dir = await dir.getDirectoryHandle(part, { create: true });
+  const handle = await dir.getFileHandle(parts.at(-1)!, { create: true });
+  const res = await fetch(nodeLink(spec.node.files, spec, `${folder}/${file.path}`));
+  if (!res.ok || !res.body) throw new Error(`${file.path}: the node answered ${res.status}`);
+  // Streamed to disk as it arrives: a large file never sits whole in memory.
+  await res.body.pipeTo(await handle.createWritable());
+}
+
+/**
+ * A folder written file by file into a folder on this machine the person chose (where the
+ * browser has `showDirectoryPicker`), keeping its structure, `streams` files at a time.
+ */
+export async function saveIntoFolder(
+  queryClient: QueryClient,
+  o: { folder: string; into: FileSystemDirectoryHandle; list: FolderFiles },
+) {
+  const { files } = o.list;
+  const created = await createTransfer(queryClient, {
+    direction: "receive",
+    client: "web",
+    paths: [{ source: o.folder, destination: o.into.name }],
+    fileCount: files.length,
+    totalBytes: files.reduce((sum, f) => sum + f.size, 0),
+  });
+  const spec = created.transferSpec;
+  let next = 0;
+  const worker = async () => {
+    while (next < files.length) await saveOne(spec, o.folder, files[next++]!, o.into);
+  };
+  try {
+    await Promise.all(Array.from({ length: Math.min(spec.streams, files.length) }, worker));
+  } catch (error) {
+    await updateTransfer(queryClient, created.transferId, {
+      status: "failed",
+      bytesDone: 0,
+      filesDone: 0,
+      errorCode: "save_failed",
+      errorMessage: (error instanceof Error ? error.message : String(error)).slice(0, 500),
+    }).catch(() => {});
+    throw error;
+  }
+  await follow(queryClient, created.transferId);
+  return files.length;
+}

@@ -3,6 +3,10 @@ import { describeError } from "@/web/lib/api-client";
 import { formatCount } from "@/web/lib/format";
 import { toast } from "@/web/stores/toast-store";
 import type { PickedFile } from "../transfer-model";
+import type { FolderFiles } from "./download-engine";
+
+// Walking a dropped folder loads with the rest of what starts a transfer.
+export { walkFolder } from "./walk-folder";
 
 /** Uploads what was picked or dropped into `folder`; says so when it cannot start. */
 export async function uploadPicked(o: {
@@ -40,6 +44,35 @@ export async function download(queryClient: QueryClient, what: Download) {
   } catch (error) {
     toast({
       title: "Could not start the download",
+      description: describeError(error),
+      tone: "error",
+    });
+  }
+}
+
+/** Saves a folder's files into a folder on this machine; says how it went. */
+export async function saveIntoFolder(
+  queryClient: QueryClient,
+  o: { folder: string; into: FileSystemDirectoryHandle; list(): Promise<FolderFiles> },
+) {
+  try {
+    const list = await o.list();
+    if (list.truncated) {
+      toast({
+        title: "Too many files to save one by one",
+        description: "Download the folder as a ZIP instead.",
+        tone: "error",
+      });
+      return;
+    }
+    const engine = await import("./download-engine");
+    const count = await engine.saveIntoFolder(queryClient, { ...o, list });
+    toast({
+      title: `Saved ${formatCount(count)} file${count === 1 ? "" : "s"} into “${o.into.name}”`,
+    });
+  } catch (error) {
+    toast({
+      title: `Could not save into “${o.into.name}”`,
       description: describeError(error),
       tone: "error",
     });
