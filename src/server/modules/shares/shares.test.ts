@@ -2,6 +2,8 @@ import fs from "node:fs";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { type EventType, eventDataSchemas } from "@/contract/events";
 import { type CreateShareBody, SHARE_FILES_MAX, type UpdateShareBody } from "@/contract/shares";
+import { createDeps } from "@/server/deps";
+import { testConfig } from "@/server/env";
 import { ManualClock } from "@/server/lib/clock";
 import { seedEntries } from "@/server/modules/files/bulk-seed";
 import { expectBody, expectError, okBody } from "@/server/testing/expect-body";
@@ -9,6 +11,7 @@ import { filesClient, writeFile } from "@/server/testing/files-client";
 import { createTestApp, type TestApp } from "@/server/testing/test-app";
 import { recordShareDownload, recordShareView, resolveShareLink } from "./share-access";
 import { sharesRouter } from "./shares.routes";
+import { registerSharesWorkers } from "./shares.workers";
 
 let t: TestApp;
 let clock: ManualClock;
@@ -403,6 +406,24 @@ describe("expiry", () => {
     expect(events("share.expired")).toHaveLength(1);
     const expired = await okBody(await one(s.id));
     expect([expired.status, expired.expiredAt]).toEqual(["expired", "2026-06-04T12:00:00.001Z"]);
+  });
+
+  it("fires once after a restart: another process on the same data dir runs the job", async () => {
+    const s = await share({ expiresInDays: 1 });
+    const later = new ManualClock(clock.now() + 2 * DAY);
+    const restarted = createDeps(testConfig(t.dir), { clock: later });
+    try {
+      registerSharesWorkers(restarted);
+      expect(await restarted.jobs.runDue()).toBe(1);
+      clock.set(later.now());
+      await t.deps.jobs.runDue();
+      await restarted.jobs.runDue();
+    } finally {
+      restarted.db.close();
+    }
+    expect(events("share.expired")).toEqual([
+      { shareId: s.id, expiredAt: "2026-06-02T12:00:00.000Z" },
+    ]);
   });
 
   it("records no expiry for a revoked share", async () => {
