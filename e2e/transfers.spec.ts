@@ -188,7 +188,7 @@ test("a folder dropped on Files uploads with its structure; pause, resume, and a
     const row = page.getByRole("row", { name: new RegExp(label) });
     await expect(row).toContainText("Completed");
     await expectNoAxeViolations(page);
-    await row.getByRole("button", { name: label }).click();
+    await row.getByRole("button", { name: new RegExp(`^${label}`) }).click();
     const drawer = page.getByRole("dialog", { name: label });
     await expect(drawer).toContainText("3 / 3");
     await expect(drawer.getByRole("link", { name: `Open “${top}”` })).toBeVisible();
@@ -212,6 +212,72 @@ interface TransferRecord {
 }
 const listTransfers = (service: Service) =>
   service.api<TransferRecord[]>("GET", "/transfers?limit=200");
+
+test("from the monitor, one file pauses, resumes or is cancelled on its own; the cancelled one never appears and the rest complete", async ({
+  page,
+  service,
+}) => {
+  test.setTimeout(120_000);
+  const top = `Per file ${unique()}`;
+  await service.api("POST", "/files/folder", { path: top });
+  const name = `Reel ${unique()}`;
+  const label = `Upload of “${name}”`;
+  const local = makeFolder(name);
+  try {
+    await page.goto(service.signInUrl);
+    await expect(page).toHaveURL(/\/files/);
+    await page.goto(`/files?path=${encodeURIComponent(top)}`);
+    const cdp = await page.context().newCDPSession(page);
+    const upload = (throughput: number) =>
+      cdp.send("Network.emulateNetworkConditions", {
+        offline: false,
+        latency: 0,
+        downloadThroughput: -1,
+        uploadThroughput: throughput,
+      });
+    await cdp.send("Network.enable");
+    await upload(2 * MB);
+    await dropFiles(page, page.getByText("This folder is empty"), local.files);
+
+    // The badge leads to the monitor; the engine keeps going (the page does not reload).
+    await page.getByRole("link", { name: "1 upload in progress" }).click();
+    await page
+      .getByRole("row", { name: new RegExp(label) })
+      .getByRole("button", { name: new RegExp(`^${label}`) })
+      .click();
+    const drawer = page.getByRole("dialog", { name: label });
+    const a = drawer.getByRole("listitem").filter({ hasText: `${name}/a.bin` });
+    await expect(a).toContainText("Uploading");
+    await drawer.getByRole("button", { name: `Pause ${name}/a.bin` }).click();
+    await expect(a).toContainText("Paused");
+    await drawer.getByRole("button", { name: `Resume ${name}/a.bin` }).click();
+    await expect(a).toContainText("Uploading");
+    await expect(drawer.getByRole("listitem").filter({ hasText: "b.bin" })).toContainText(
+      "Uploading",
+    );
+    await drawer.getByRole("button", { name: `Cancel ${name}/shots/b.bin` }).click();
+    await expect(drawer.getByRole("listitem").filter({ hasText: "b.bin" })).toContainText(
+      "Cancelled",
+    );
+    await upload(-1);
+
+    const mine = async () =>
+      (await listTransfers(service)).find((t) => t.paths?.[0]?.destination === `${top}/${name}`);
+    await expect.poll(mine, { timeout: 60_000 }).toMatchObject({
+      status: "completed",
+      filesDone: 2,
+    });
+    // The cancelled file's partial upload never became a file.
+    expect((await listing(service, `${top}/${name}/shots`)).map((e) => e.name)).toEqual([
+      "notes.txt",
+    ]);
+    expect((await listing(service, `${top}/${name}`)).find((e) => e.name === "a.bin")?.sha256).toBe(
+      local.files[0]!.sha256,
+    );
+  } finally {
+    fs.rmSync(local.dir, { recursive: true, force: true });
+  }
+});
 
 test("a file downloads through the node with its exact bytes, and the receive transfer completes", async ({
   page,
