@@ -15,6 +15,7 @@ import {
   checkSharePassword,
   recordShareDownload,
   recordShareView,
+  requireOpenShare,
   resolveShareLink,
 } from "./share-access";
 import { shareRow } from "./shares.repository";
@@ -82,6 +83,10 @@ describe("the recipient side", () => {
     const s = await share({ recipients: ["ana@example.com"], maxDownloads: 2 });
     const ana = resolveShareLink(t.deps.db, tokenOf(s.recipientLinks[0]!.url))!;
     const plain = resolveShareLink(t.deps.db, tokenOf(s.url))!;
+    expect(() => requireOpenShare(plain.share, clock.now())).not.toThrow();
+    expect(() => requireOpenShare(plain.share, Date.parse(s.expiresAt))).toThrow(
+      expect.objectContaining({ details: { reason: "share_expired", status: "expired" } }),
+    );
     recordShareView(t.deps, {
       shareId: s.id,
       recipientId: ana.recipientId,
@@ -100,6 +105,12 @@ describe("the recipient side", () => {
     ]);
     expect(altered).toMatchObject({ verified: false, unverifiedFiles: ["Out/b.wav"] });
     expect(shareRow(t.deps.db, s.id)!.download_count).toBe(2);
+    expect(() => requireOpenShare(shareRow(t.deps.db, s.id)!, clock.now())).toThrow(
+      expect.objectContaining({
+        status: 403,
+        details: { reason: "share_exhausted", status: "exhausted" },
+      }),
+    );
     expect(
       (await okBody(await api()[":shareId"].$get({ param: { ...t.ws, shareId: s.id } }))).status,
     ).toBe("exhausted");

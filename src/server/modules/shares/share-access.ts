@@ -29,6 +29,7 @@ import {
   type ShareRow,
   shareByLinkToken,
   shareRow,
+  statusOfRow,
 } from "./shares.repository";
 
 /*
@@ -87,6 +88,20 @@ export function resolveShareLink(db: Db, token: string): ResolvedLink | null {
   const link = linkByTokenHash(db, hashSecret(token));
   const share = link && shareRow(db, link.share_id);
   return share ? { share, recipientId: link.recipient_id } : null;
+}
+
+/**
+ * What the recipient page and the data node check before serving a share's files: that it is
+ * active. Otherwise 403 `forbidden` with `details.reason` `share_expired`, `share_revoked` or
+ * `share_exhausted` (and `status`), so the page can say which.
+ */
+export function requireOpenShare(share: ShareRow, now: number) {
+  const status = statusOfRow(share, now);
+  if (status !== "active")
+    throw new ApiError(403, "forbidden", `This share is ${status}`, {
+      reason: `share_${status}`,
+      status,
+    });
 }
 
 /**

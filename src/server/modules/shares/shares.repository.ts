@@ -1,4 +1,4 @@
-import type { ShareStatus } from "@/contract/shares";
+import { type ShareStatus, shareStatusOf } from "@/contract/shares";
 import type { Db } from "@/server/db/database";
 import { stmt } from "@/server/db/statements";
 import { subtreeRange } from "@/server/modules/files/files.repository";
@@ -27,6 +27,18 @@ export interface ShareRow {
   created_at: number;
   updated_at: number;
 }
+
+/** A row's status at `now` (the contract's rule, `shareStatusOf`). */
+export const statusOfRow = (row: ShareRow, now: number) =>
+  shareStatusOf(
+    {
+      revokedAt: row.revoked_at,
+      expiresAt: row.expires_at,
+      maxDownloads: row.max_downloads,
+      downloads: row.download_count,
+    },
+    now,
+  );
 
 export interface ShareFileRow {
   share_id: string;

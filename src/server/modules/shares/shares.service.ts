@@ -13,7 +13,6 @@ import {
   type Share,
   type ShareComment,
   type SharesPage,
-  shareStatusOf,
   type updateShareBodySchema,
 } from "@/contract/shares";
 import type { AppDeps } from "@/server/deps";
@@ -46,6 +45,7 @@ import {
   type SnapshotFileRow,
   shareById,
   shareRow,
+  statusOfRow,
   updateLimits,
 } from "./shares.repository";
 
@@ -69,15 +69,7 @@ export function toShare(deps: AppDeps, row: ShareRow, base: string): Share {
     id: row.id,
     title: row.title,
     message: row.message,
-    status: shareStatusOf(
-      {
-        revokedAt: row.revoked_at,
-        expiresAt: row.expires_at,
-        maxDownloads: row.max_downloads,
-        downloads: row.download_count,
-      },
-      deps.clock.now(),
-    ),
+    status: statusOfRow(row, deps.clock.now()),
     url: linkUrl(base, row.link_token),
     items: JSON.parse(row.items),
     fileCount: row.file_count,
@@ -485,15 +477,7 @@ export function resendShare(
     .transaction(() => {
       const now = deps.clock.now();
       const share = requireShare(deps, caller.workspaceId, shareId);
-      const status = shareStatusOf(
-        {
-          revokedAt: share.revoked_at,
-          expiresAt: share.expires_at,
-          maxDownloads: share.max_downloads,
-          downloads: share.download_count,
-        },
-        now,
-      );
+      const status = statusOfRow(share, now);
       if (status !== "active")
         throw new ApiError(400, "validation_failed", `The share is ${status}: nothing to resend`, {
           issues: [
