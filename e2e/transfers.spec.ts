@@ -312,6 +312,52 @@ test("a file downloads through the node with its exact bytes, and the receive tr
   await expect(page.getByRole("row", { name: `Download of “${file}”` })).toContainText("Completed");
 });
 
+test("a folder, and a selection, download as one ZIP holding their files' exact bytes", async ({
+  page,
+  service,
+}) => {
+  const top = `Zips ${unique()}`;
+  const texts = {
+    "Reel/a.txt": `reel a ${crypto.randomBytes(500).toString("hex")}`,
+    "Reel/sub/b.txt": `reel b ${crypto.randomBytes(500).toString("hex")}`,
+    "c.txt": `loose c ${crypto.randomBytes(500).toString("hex")}`,
+  };
+  for (const [path, text] of Object.entries(texts)) await service.writeFile(`${top}/${path}`, text);
+  await page.goto(service.signInUrl);
+  await expect(page).toHaveURL(/\/files/);
+  await page.goto(`/files?path=${encodeURIComponent(top)}`);
+
+  /** The ZIP's bytes: entries are stored, so each file's bytes appear in it as they are. */
+  const downloadVia = async (click: () => Promise<void>) => {
+    const downloading = page.waitForEvent("download");
+    await click();
+    const download = await downloading;
+    return { name: download.suggestedFilename(), bytes: fs.readFileSync(await download.path()) };
+  };
+  const folder = await downloadVia(async () => {
+    await page.getByRole("row", { name: "Reel" }).click({ button: "right" });
+    await page.getByRole("menuitem", { name: "Download" }).click();
+  });
+  expect(folder.name).toBe("Reel.zip");
+  for (const key of ["Reel/a.txt", "Reel/sub/b.txt"] as const)
+    expect(folder.bytes.includes(Buffer.from(texts[key]))).toBe(true);
+  expect(folder.bytes.includes(Buffer.from(texts["c.txt"]))).toBe(false);
+
+  await page.getByRole("row", { name: "Reel" }).getByRole("checkbox").check();
+  await page.getByRole("row", { name: "c.txt" }).getByRole("checkbox").check();
+  await expect(page.getByRole("region", { name: "Selection" })).toContainText("2 selected");
+  const selection = await downloadVia(() =>
+    page
+      .getByRole("region", { name: "Selection" })
+      .getByRole("button", { name: "Download" })
+      .click(),
+  );
+  // The node names a ZIP of several items after the transfer.
+  expect(selection.name).toMatch(/\.zip$/);
+  for (const text of Object.values(texts))
+    expect(selection.bytes.includes(Buffer.from(text))).toBe(true);
+});
+
 test("Save into a folder… writes a folder's files, with their structure, into a folder on this machine", async ({
   page,
   service,

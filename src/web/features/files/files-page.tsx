@@ -3,7 +3,6 @@ import { Suspense, useRef, useState } from "react";
 import type { FileEntry } from "@/contract/files";
 import type { CreateOperationBody } from "@/contract/operations";
 import {
-  baseName,
   OPERATION_ITEMS_MAX,
   parentOf,
   RENAME_PATHS_MAX,
@@ -103,12 +102,7 @@ export function FilesPage({ workspaceId, view }: { workspaceId: string; view: Fo
         });
       if (single) return download(queryClient, { kind: "folder", folder: single.path });
       const paths = await selectedUpTo(TRANSFER_PATHS_MAX, "Download");
-      if (paths.length > 0)
-        await download(queryClient, {
-          kind: "selection",
-          paths,
-          name: baseName(view.path) || "workspace",
-        });
+      if (paths.length > 0) await download(queryClient, { kind: "selection", paths });
     },
     onSaveInto:
       single?.type === "folder" && canSaveIntoFolder()

@@ -15,10 +15,11 @@ const SETTLED_POLLS = 3;
 /** Nothing served after this long: the browser never started (or the person cancelled) it. */
 const START_TIMEOUT_MS = 120_000;
 
-function openLink(url: string, name: string) {
+/** The node names the file (Content-Disposition); `download` keeps the page where it is. */
+function openLink(url: string) {
   const a = document.createElement("a");
   a.href = url;
-  a.download = name;
+  a.download = "";
   a.rel = "noopener";
   a.hidden = true;
   document.body.append(a);
@@ -92,36 +93,32 @@ async function follow(queryClient: QueryClient, id: string) {
 
 /** One file, by a link the browser downloads with Range. */
 export async function downloadFile(queryClient: QueryClient, file: { path: string; size: number }) {
-  const name = baseName(file.path);
   const created = await createTransfer(queryClient, {
     direction: "receive",
     client: "web",
-    paths: [{ source: file.path, destination: name }],
+    paths: [{ source: file.path, destination: baseName(file.path) }],
     fileCount: 1,
     totalBytes: file.size,
   });
   const spec = created.transferSpec;
-  openLink(nodeLink(spec.node.files, spec, file.path), name);
+  openLink(nodeLink(spec.node.files, spec, file.path));
   void follow(queryClient, created.transferId);
-  return created.transferId;
 }
 
 /** A folder or several items as one streamed ZIP (the node writes it as it reads the files). */
 export async function downloadZip(
   queryClient: QueryClient,
-  o: { folder: string } | { paths: string[]; name: string },
+  o: { folder: string } | { paths: string[] },
 ) {
   const paths = "folder" in o ? [o.folder] : o.paths;
-  const name = `${"folder" in o ? baseName(o.folder) || "workspace" : o.name}.zip`;
   const created = await createTransfer(queryClient, {
     direction: "receive",
     client: "web",
     paths: paths.map((p) => ({ source: p, destination: baseName(p) })),
   });
   const spec = created.transferSpec;
-  openLink(nodeLink(spec.node.zip, spec, "folder" in o ? o.folder : undefined), name);
+  openLink(nodeLink(spec.node.zip, spec, "folder" in o ? o.folder : undefined));
   void follow(queryClient, created.transferId);
-  return created.transferId;
 }
 
 /** A folder's files as the manifest lists them: paths relative to the folder. */

@@ -33,7 +33,7 @@ export async function uploadPicked(o: {
 export type Download =
   | { kind: "file"; path: string; size: number }
   | { kind: "folder"; folder: string }
-  | { kind: "selection"; paths: string[]; name: string };
+  | { kind: "selection"; paths: string[] };
 
 /** Downloads a file (Range), a folder or a selection (one ZIP); says so when it cannot start. */
 export async function download(queryClient: QueryClient, what: Download) {
