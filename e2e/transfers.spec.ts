@@ -164,6 +164,9 @@ test("a folder dropped on Files uploads with its structure; pause, resume, and a
     await expect(tray.getByText(/^Reconnecting… ·/)).toBeVisible();
     await network(false);
     await expect(page.getByText(`Uploaded 3 files to “${top}”`)).toBeVisible({ timeout: 60_000 });
+    // The tray stays with the finished upload (and a link to its folder) until cleared.
+    await expect(tray.getByRole("link", { name: `Open “${top}”` })).toBeVisible();
+    await expectNoAxeViolations(page);
 
     // The files are in the workspace with their structure and their exact bytes.
     const plates = await listing(service, `${top}/${name}`);
