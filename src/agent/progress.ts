@@ -199,7 +199,7 @@ export class Display {
 
   private draw() {
     const t = this.tracker;
-    const cols = Math.max(60, this.out.columns ?? 80);
+    const cols = this.out.columns || 80;
     const lines: string[] = [];
     for (const a of [...t.active.values()].slice(0, 8)) {
       const pct = a.size ? a.bytes / a.size : 1;
