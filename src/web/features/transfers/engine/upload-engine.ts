@@ -136,10 +136,11 @@ async function sha256Of(file: File, fr: FileRun, attempt: number): Promise<strin
   return hasher.digest("hex");
 }
 
-const retryable = (error: tus.DetailedError) => {
-  const status = error.originalResponse?.getStatus() ?? 0;
-  return status === 0 || status >= 500 || status === 409 || status === 423 || status === 429;
-};
+const statusOf = (error: tus.DetailedError) => error.originalResponse?.getStatus() ?? 0;
+
+/** Worth another try: no answer, a server error, a lock or conflict, or the node's streams busy. */
+const retryable = (status: number) =>
+  status === 0 || status >= 500 || status === 409 || status === 423 || status === 429;
 
 /** The node's envelope message, when it sent one, else tus's own description. */
 function uploadError(error: Error | tus.DetailedError): string {
@@ -199,10 +200,11 @@ async function startFile(run: Run, index: number) {
       tick(run);
     },
     onShouldRetry: (error) => {
-      const retry = retryable(error);
-      if (retry && uploadOf(run.id)?.status === "running")
+      const status = statusOf(error);
+      // Only a lost connection or a failing node is "reconnecting"; a busy one just waits.
+      if ((status === 0 || status >= 500) && uploadOf(run.id)?.status === "running")
         store().update(run.id, { status: "reconnecting" });
-      return retry;
+      return retryable(status);
     },
     onSuccess: () => {
       run.active.delete(index);
@@ -216,6 +218,15 @@ async function startFile(run: Run, index: number) {
     onError: (error) => {
       run.active.delete(index);
       fr.tus = null;
+      const status = error instanceof tus.DetailedError ? statusOf(error) : -1;
+      if (retryable(status)) {
+        // tus gave up waiting for the connection: the upload pauses rather than fails (failing
+        // would end the transfer for good), and Resume goes on from the node's offset.
+        setFile(run.id, index, { status: "queued" });
+        pause(run.queryClient, run.id);
+        store().update(run.id, { error: "The connection was lost: resume when it is back" });
+        return;
+      }
       setFile(run.id, index, { status: "failed", error: uploadError(error) });
       next(run);
     },
