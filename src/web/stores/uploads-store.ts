@@ -1,6 +1,6 @@
 import { create } from "zustand";
 import type { TransferSpec } from "@/contract/transfers";
-import { UPLOADS_STORAGE_KEY } from "./uploads-key";
+import { UPLOADS_STORAGE_KEY } from "./uploads-seen-store";
 
 /**
  * What identifies a local file again after a reload: a browser cannot reopen a file by itself,

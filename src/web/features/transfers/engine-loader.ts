@@ -1,7 +1,6 @@
 import type { QueryClient } from "@tanstack/react-query";
-import { create } from "zustand";
 import { toast } from "@/web/stores/toast-store";
-import { hasStoredUploads } from "@/web/stores/uploads-key";
+import { useUploadsSeen } from "@/web/stores/uploads-seen-store";
 import type { FolderFiles } from "./engine/download-engine";
 import type { Download } from "./engine/start";
 import type { PickedFile } from "./transfer-model";
@@ -16,9 +15,6 @@ const start = () =>
     });
     throw error;
   });
-
-/** Whether this browser has uploads to show: the shell loads their badge and tray once it has. */
-export const useUploadsSeen = create<{ seen: boolean }>()(() => ({ seen: hasStoredUploads() }));
 
 /** Uploads what was picked or dropped into `folder` (errors are shown, not thrown). */
 export function uploadPicked(o: {

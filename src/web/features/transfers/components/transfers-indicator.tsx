@@ -1,6 +1,6 @@
 import { Suspense } from "react";
 import { lazyWithRetry } from "@/web/components/lazy-with-retry";
-import { useUploadsSeen } from "../engine-loader";
+import { useUploadsSeen } from "@/web/stores/uploads-seen-store";
 
 const UploadsIndicator = lazyWithRetry(() => import("./uploads-indicator"));
 
