@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { csvField, manifestCsv, manifestFileName } from "./manifest-export";
+import { csvField } from "@/contract/rules";
+import { manifestCsv, manifestFileName } from "./manifest-export";
 
 describe("manifest CSV", () => {
   it("quotes fields with commas, quotes and line breaks, doubling quotes", () => {

@@ -1,16 +1,5 @@
 import type { Manifest } from "@/contract/files";
-
-const defuse = (text: string) => (/^[=+\-@\t\r]/.test(text) ? `'${text}` : text);
-
-/**
- * RFC 4180: a field with a comma, quote or line break is quoted, and its quotes doubled. Text
- * that a spreadsheet would run as a formula (a leading =, +, -, @, tab or CR: a path can be
- * named so) gets a leading ' so it opens as text; the JSON export keeps paths exact.
- */
-export function csvField(value: string | number | null): string {
-  const text = value === null ? "" : typeof value === "number" ? String(value) : defuse(value);
-  return /[",\r\n]/.test(text) ? `"${text.replaceAll('"', '""')}"` : text;
-}
+import { csvField } from "@/contract/rules";
 
 /** The manifest as CSV with CRLF line ends, the way spreadsheets and checksum tools read it. */
 export function manifestCsv(manifest: Pick<Manifest, "files">): string {
