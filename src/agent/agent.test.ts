@@ -259,6 +259,56 @@ describe("agent receive", () => {
   });
 });
 
+describe("agent options", () => {
+  it("content protection: sent with a password, received only with it", async () => {
+    const bytes = random(70_000);
+    tree(path.join(tmp, "sealed"), { "s.bin": bytes });
+    const password = ["--password", "correct horse battery"];
+    const sent = await agent(["send", path.join(tmp, "sealed"), "--to", "Sealed", ...password]);
+    expect(sent.code, sent.stderr).toBe(0);
+    const without = await agent(["receive", "Sealed/sealed", "--to", path.join(tmp, "sealed-1")]);
+    expect(without.code).toBe(1);
+    expect(without.stderr).toContain("Sealed/sealed/s.bin");
+    const wrong = await agent([
+      "receive",
+      "Sealed/sealed",
+      "--to",
+      path.join(tmp, "sealed-2"),
+      "--password",
+      "wrong horse battery",
+    ]);
+    expect(wrong.code).toBe(1);
+    const right = await agent([
+      "receive",
+      "Sealed/sealed",
+      "--to",
+      path.join(tmp, "sealed-3"),
+      ...password,
+    ]);
+    expect(right.code, right.stderr).toBe(0);
+    expect(sha(fs.readFileSync(path.join(tmp, "sealed-3", "sealed", "s.bin")))).toBe(sha(bytes));
+  });
+
+  it("--growing-file-wait sends a file still being written only once it stopped growing", async () => {
+    const file = path.join(tmp, "growing", "render.mov");
+    tree(path.join(tmp, "growing"), { "render.mov": Buffer.from("frame 1\n") });
+    const writer = setInterval(() => fs.appendFileSync(file, "another frame\n"), 300);
+    setTimeout(() => clearInterval(writer), 2000);
+    const run = await agent([
+      "send",
+      path.join(tmp, "growing"),
+      "--to",
+      "Growing",
+      "--growing-file-wait",
+      "1",
+    ]);
+    expect(run.code, run.stderr).toBe(0);
+    const final = fs.readFileSync(file);
+    expect(final.toString()).toContain("another frame");
+    expect(sha(await workspaceBytes("Growing/growing/render.mov"))).toBe(sha(final));
+  });
+});
+
 describe("agent usage", () => {
   it("prints help (0) and refuses bad usage (2)", async () => {
     const help = await agent(["--help"]);

@@ -95,7 +95,7 @@ export function formatBytes(n: number) {
     v /= 1000;
     u++;
   }
-  return u === 0 ? `${v} B` : `${v >= 100 ? Math.round(v) : v.toFixed(1)} ${units[u]}`;
+  return u === 0 ? `${Math.round(v)} B` : `${v >= 100 ? Math.round(v) : v.toFixed(1)} ${units[u]}`;
 }
 
 function formatEta(seconds: number) {
