@@ -119,6 +119,14 @@ test("a folder dropped on Files uploads with its structure; pause, resume, and a
     });
 
     const tray = page.getByRole("region", { name: "Uploads" });
+    // Each page's engine reports on its own (the reload's page sends its report as it goes).
+    const reports: { at: number; status: string; page: number }[] = [];
+    let pageNumber = 0;
+    page.on("load", () => pageNumber++);
+    page.on("request", (r) => {
+      if (r.method() === "PATCH" && /\/v1\/workspaces\/[^/]+\/transfers\//.test(r.url()))
+        reports.push({ at: Date.now(), status: r.postDataJSON().status, page: pageNumber });
+    });
     await dropFiles(page, page.getByText("This folder is empty"), local.files);
     await expect(tray).toBeVisible();
     await expect(tray.getByText(label)).toBeVisible();
@@ -139,6 +147,8 @@ test("a folder dropped on Files uploads with its structure; pause, resume, and a
     // Reload mid-upload: the upload waits for its files, then resumes from the node's offset.
     await page.reload();
     await expect(tray.getByText(/Waiting for files/)).toBeVisible();
+    // The page that went away told the service its upload stopped moving.
+    await expect.poll(async () => (await mine())?.status).toBe("paused");
     const resumed: { method: string; offset: number }[] = [];
     page.on("request", (r) => {
       if (!r.url().includes("/node/v1/uploads/")) return;
@@ -164,6 +174,13 @@ test("a folder dropped on Files uploads with its structure; pause, resume, and a
     await expect(tray.getByText(/^Reconnecting… ·/)).toBeVisible();
     await network(false);
     await expect(page.getByText(`Uploaded 3 files to “${top}”`)).toBeVisible({ timeout: 60_000 });
+    // Progress went to the service at most once a second, a change of status at once.
+    expect(reports.length).toBeGreaterThan(3);
+    for (const [i, r] of reports.entries()) {
+      const before = reports[i - 1];
+      if (before && before.status === r.status && before.page === r.page)
+        expect(r.at - before.at, `report ${i} (${r.status})`).toBeGreaterThan(900);
+    }
     // The tray stays with the finished upload (and a link to its folder) until cleared.
     await expect(tray.getByRole("link", { name: `Open “${top}”` })).toBeVisible();
     await expectNoAxeViolations(page);
