@@ -321,5 +321,15 @@ describe("agent usage", () => {
     expect(missing.code).toBe(2);
     const badStreams = await agent(["send", tmp, "--to", "X", "--streams", "0"]);
     expect(badStreams.code).toBe(2);
+    tree(path.join(tmp, "twice"), { "a/x.txt": Buffer.from("a"), "b/x.txt": Buffer.from("b") });
+    const clash = await agent([
+      "send",
+      path.join(tmp, "twice/a/x.txt"),
+      path.join(tmp, "twice/b/x.txt"),
+      "--to",
+      "X",
+    ]);
+    expect(clash.code).toBe(2);
+    expect(clash.stderr).toContain("X/x.txt");
   });
 });

@@ -64,7 +64,7 @@ function rate(value: string | undefined) {
   return new RateLimit(n);
 }
 
-export async function main(argv: string[], env = process.env): Promise<number> {
+async function main(argv: string[], env = process.env): Promise<number> {
   let json = argv.includes("--json");
   try {
     const { values, positionals } = parseArgs({
@@ -148,6 +148,4 @@ export async function main(argv: string[], env = process.env): Promise<number> {
   }
 }
 
-if (import.meta.url === `file://${process.argv[1]}` || process.argv[1]?.endsWith("agent/main.ts")) {
-  process.exitCode = await main(process.argv.slice(2));
-}
+process.exitCode = await main(process.argv.slice(2));

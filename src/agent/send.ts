@@ -120,6 +120,12 @@ export async function send(sources: string[], to: string, opts: AgentOptions): P
     destination: path.basename(local),
     workspacePath: joinPath(root, normalizeName(path.basename(local))),
   }));
+  const seen = new Set<string>();
+  for (const i of items) {
+    if (seen.has(i.workspacePath))
+      throw new UsageError(`two of the paths would both become ${i.workspacePath}`);
+    seen.add(i.workspacePath);
+  }
   const state = new TransferStateDir(opts.stateDir, {
     command: "send",
     api: service.api,
