@@ -109,7 +109,7 @@ const random = (n: number) =>
   Buffer.from(Array.from({ length: n }, (_, i) => (i * 7919 + n) % 251));
 
 describe("agent send", () => {
-  it("sends a nested folder with an empty file; the workspace holds the exact bytes; --json parses", async () => {
+  it("sends a nested folder with an empty file and an empty folder; the workspace holds the exact bytes; --json parses", async () => {
     const files = {
       "a.txt": Buffer.from("hello\n"),
       "empty.bin": Buffer.alloc(0),
@@ -117,6 +117,7 @@ describe("agent send", () => {
       "sub/deeper/c.bin": random(9_000_001),
     };
     tree(path.join(tmp, "shots"), files);
+    fs.mkdirSync(path.join(tmp, "shots", "sub", "nothing-yet"));
     const run = await agent(["send", path.join(tmp, "shots"), "--to", "/Projects/Reel/", "--json"]);
     expect(run.code, run.stderr).toBe(0);
     const kinds = run.events.map((e) => e.event);
@@ -129,6 +130,9 @@ describe("agent send", () => {
       const got = await workspaceBytes(`Projects/Reel/shots/${rel}`);
       expect(sha(got), rel).toBe(sha(bytes));
     }
+    expect(service.deps.files.get(workspaceId, "Projects/Reel/shots/sub/nothing-yet").is_file).toBe(
+      0,
+    );
     const record = await fetch(
       `${service.url}/v1/workspaces/${workspaceId}/transfers/${done.transferId}`,
       { headers: { Authorization: `Bearer ${key}` } },

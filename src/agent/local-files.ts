@@ -15,15 +15,21 @@ export interface LocalFile {
 /**
  * The files under a local path (itself when it is a file), each mapped under `workspaceRoot`
  * with the folder structure kept: `shots/a/b.mov` sent to `Projects` becomes
- * `Projects/shots/a/b.mov` (as `cp -r` would place it). Symbolic links are followed; other
- * special files (sockets, devices) are skipped since they hold no bytes to send.
+ * `Projects/shots/a/b.mov` (as `cp -r` would place it). Folders with nothing in them are added
+ * to `emptyFolders` (no upload would create them). Symbolic links are followed; other special
+ * files (sockets, devices) are skipped since they hold no bytes to send.
  */
-export async function walk(local: string, workspaceRoot: string): Promise<LocalFile[]> {
+export async function walk(
+  local: string,
+  workspaceRoot: string,
+  emptyFolders: string[] = [],
+): Promise<LocalFile[]> {
   const out: LocalFile[] = [];
   async function visit(file: string, workspacePath: string) {
     const stat = await fs.promises.stat(file);
     if (stat.isDirectory()) {
       const names = (await fs.promises.readdir(file)).sort();
+      if (names.length === 0) emptyFolders.push(workspacePath);
       for (const name of names) await visit(path.join(file, name), joinPath(workspacePath, name));
     } else if (stat.isFile()) {
       out.push({ local: file, workspacePath, size: stat.size, mtimeMs: Math.trunc(stat.mtimeMs) });

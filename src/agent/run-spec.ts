@@ -48,16 +48,27 @@ export async function runSpec(
   const record = previous?.record ?? null;
   const resumed = !!previous;
   if (spec.direction === "send") {
+    const emptyFolders: string[] = [];
     const files = (
       await Promise.all(
         spec.paths.map((p) => {
           const local = path.resolve(rooted(spec.sourceRoot, p.source));
           if (!fs.existsSync(local)) throw new UsageError(`${local}: no such file or folder`);
-          return walk(local, workspacePath(rooted(spec.destinationRoot, p.destination)));
+          const to = workspacePath(rooted(spec.destinationRoot, p.destination));
+          return walk(local, to, emptyFolders);
         }),
       )
     ).flat();
-    return runSend({ created, resumed, record, state, opts, files, perFileWait: true });
+    return runSend({
+      created,
+      resumed,
+      record,
+      state,
+      opts,
+      files,
+      emptyFolders,
+      perFileWait: true,
+    });
   }
   const items = spec.paths.map((p) => ({
     source: workspacePath(rooted(spec.sourceRoot, p.source)),

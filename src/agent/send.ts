@@ -31,10 +31,13 @@ async function existing(sources: string[]) {
 
 /** Walks every source; `seconds` first waits until no file under them still grows. */
 async function localFiles(items: { local: string; workspacePath: string }[], seconds?: number) {
-  const walkAll = async () =>
-    (await Promise.all(items.map((i) => walk(i.local, i.workspacePath)))).flat();
+  const walkAll = async () => {
+    const emptyFolders: string[] = [];
+    const files = await Promise.all(items.map((i) => walk(i.local, i.workspacePath, emptyFolders)));
+    return { files: files.flat(), emptyFolders };
+  };
   if (!seconds) return walkAll();
-  await Promise.all((await walkAll()).map((f) => untilStable(f.local, seconds)));
+  await Promise.all((await walkAll()).files.map((f) => untilStable(f.local, seconds)));
   return walkAll();
 }
 
@@ -96,8 +99,11 @@ export async function runSend(args: {
   state: TransferStateDir;
   opts: AgentOptions;
   files: LocalFile[];
+  /** Local folders with nothing in them: made in the workspace first, through the API. */
+  emptyFolders: string[];
   perFileWait?: boolean;
 }): Promise<RunResult> {
+  for (const folder of args.emptyFolders) await args.opts.service?.createFolder(folder);
   return runFiles({
     ...args,
     files: args.files.map((f) => ({ ...f, key: f.workspacePath })),
@@ -133,7 +139,7 @@ export async function send(sources: string[], to: string, opts: AgentOptions): P
     sources: locals,
     to: root,
   });
-  const files = await localFiles(items, opts.growingFileWaitSeconds);
+  const { files, emptyFolders } = await localFiles(items, opts.growingFileWaitSeconds);
   const previous = await resumable(state, service);
   const created =
     previous?.created ??
@@ -160,5 +166,6 @@ export async function send(sources: string[], to: string, opts: AgentOptions): P
     state,
     opts,
     files,
+    emptyFolders,
   });
 }

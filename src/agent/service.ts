@@ -83,6 +83,11 @@ export class ServiceClient {
     return this.call<Transfer>("PATCH", progressUrl, body);
   }
 
+  /** Makes a folder (and its parents); one that exists is left as it is. */
+  async createFolder(path: string) {
+    await this.call("POST", await this.ws("/files/folder"), { path });
+  }
+
   /** Every file under a workspace folder, or null when `path` is a file. */
   async manifest(path: string): Promise<Manifest | null> {
     try {
