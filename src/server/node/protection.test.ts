@@ -4,7 +4,7 @@ import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { CONTENT_PASSWORD_HEADER } from "@/contract/transfers";
 import { ManualClock } from "@/server/lib/clock";
 import { operationsRouter } from "@/server/modules/operations/operations.routes";
-import { listFolder } from "@/server/testing/files-client";
+import { filesClient, listFolder } from "@/server/testing/files-client";
 import { type NodeTest, sha256Hex, startNodeTest } from "./node-testing";
 import { ctrAt } from "./protection";
 
@@ -93,6 +93,19 @@ describe("content protection", () => {
     const { transferSpec: r } = await receiveVault();
     const res = await n.download(r.token, "Vault/Copies/a.bin", withPassword());
     expect(Buffer.from(await res.arrayBuffer()).equals(bytes)).toBe(true);
+  });
+
+  it("the console's image preview does not try to read protected bytes", async () => {
+    const { transferSpec } = await protectedSend();
+    await n.upload(transferSpec.token, "Vault/still.png", randomBytes(2000), withPassword());
+    const res = await filesClient(n.t).preview.$get({
+      param: n.t.ws,
+      query: { path: "Vault/still.png" },
+    });
+    expect(res.status).toBe(400);
+    expect(await res.json()).toMatchObject({
+      error: { details: { issues: [{ code: "no_preview" }] } },
+    });
   });
 
   it("an upload without the password, or with another one than the transfer's first, is refused", async () => {

@@ -3,6 +3,7 @@ import sharp from "sharp";
 import { thumbnailMimeTypes } from "@/contract/rules";
 import type { AppEnv } from "@/server/http/types";
 import { validationFailed } from "@/server/lib/api-error";
+import { protectionOf } from "./files.repository";
 import type * as r from "./files.routes";
 
 export const listFiles: RouteHandler<typeof r.listFilesRoute, AppEnv> = (c) => {
@@ -103,6 +104,9 @@ export const preview: RouteHandler<typeof r.previewRoute, AppEnv> = async (c) =>
       "no_preview",
     );
   }
+  // Encrypted at rest (content protection): only an engine with the password reads it.
+  if (protectionOf(files.db, entry.id))
+    throw validationFailed("query.path", `"${path}" is protected content`, "no_preview");
   const jpeg = await sharp(files.blobs.pathOf(entry.sha256!))
     .resize(320, 320, { fit: "inside", withoutEnlargement: true })
     .jpeg({ quality: 80 })
