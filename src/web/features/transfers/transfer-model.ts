@@ -7,6 +7,9 @@ import {
   type UploadFile,
 } from "@/web/stores/uploads-store";
 
+/** The Web Lock a tab holds while it runs an upload (other tabs leave that upload alone). */
+export const uploadLockName = (transferId: string) => `consign-upload:${transferId}`;
+
 /** A local file as it was picked or dropped, with its path under what was picked. */
 export interface PickedFile {
   file: File;

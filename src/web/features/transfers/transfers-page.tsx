@@ -14,6 +14,7 @@ import { type TransferRow, TransfersTable } from "./components/transfers-table";
 import { UploadControls } from "./components/upload-controls";
 import { describeUpload, isActiveTransfer, viewOf } from "./transfer-model";
 import type { TransfersSearch } from "./transfers-search";
+import { useUploadsElsewhere } from "./use-uploads-elsewhere";
 
 /**
  * Every recent transfer in the workspace, whichever engine runs it, live while any is active;
@@ -33,7 +34,10 @@ export function TransfersPage({
     status: filters.status,
     direction: filters.direction,
   });
-  const uploads = useUploadsStore((s) => s.uploads);
+  const stored = useUploadsStore((s) => s.uploads);
+  const elsewhere = useUploadsElsewhere(Object.values(stored));
+  // An upload another tab runs is that tab's: here it is the service's record, like any other.
+  const uploads = Object.fromEntries(Object.entries(stored).filter(([id]) => !elsewhere.has(id)));
   const waiting = Object.values(uploads).filter(
     (u) => u.workspaceId === workspaceId && u.status === "waiting",
   );

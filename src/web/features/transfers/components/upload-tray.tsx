@@ -7,6 +7,7 @@ import { formatBytes, formatCount } from "@/web/lib/format";
 import { toast } from "@/web/stores/toast-store";
 import { isUnfinished, type Upload, useUploadsStore } from "@/web/stores/uploads-store";
 import { describeUpload, uploadProgress } from "../transfer-model";
+import { useUploadsElsewhere } from "../use-uploads-elsewhere";
 import { TransferProgress } from "./transfer-progress";
 import { UploadControls } from "./upload-controls";
 
@@ -65,8 +66,11 @@ export function UploadTray({ workspaceId }: { workspaceId: string }) {
   const all = useUploadsStore((s) => s.uploads);
   const remove = useUploadsStore((s) => s.remove);
   const [open, setOpen] = useState(true);
-  const uploads = Object.values(all)
-    .filter((u) => u.workspaceId === workspaceId)
+  const mine = Object.values(all).filter((u) => u.workspaceId === workspaceId);
+  const elsewhere = useUploadsElsewhere(mine);
+  // Another tab runs those, and shows them in its own tray.
+  const uploads = mine
+    .filter((u) => !elsewhere.has(u.transferId))
     .sort((a, b) => b.createdAt - a.createdAt);
   useAnnounceEnds(uploads);
   if (uploads.length === 0) return null;

@@ -12,7 +12,13 @@ import { type Upload, type UploadFile, useUploadsStore } from "@/web/stores/uplo
 import { createTransfer } from "../api/create-transfer";
 import { transfersKeys } from "../api/transfers-keys";
 import { updateTransfer } from "../api/update-transfer";
-import { kbpsOf, matchPicked, type PickedFile, planUpload } from "../transfer-model";
+import {
+  kbpsOf,
+  matchPicked,
+  type PickedFile,
+  planUpload,
+  uploadLockName,
+} from "../transfer-model";
 import { createProgressReporter } from "./progress-reporter";
 
 /** A dropped connection is retried by tus for about two minutes before the file fails. */
@@ -45,9 +51,16 @@ interface Run {
   samples: Sample[];
   flushTimer: ReturnType<typeof setTimeout> | null;
   filesChangedAt: number;
+  /** Gives back the Web Lock that tells other tabs this one runs the upload. */
+  unlock(): void;
 }
 
 const runs = new Map<string, Run>();
+
+function endRun(run: Run) {
+  runs.delete(run.id);
+  run.unlock();
+}
 const store = () => useUploadsStore.getState();
 const uploadOf = (id: string) => store().uploads[id];
 
@@ -67,7 +80,19 @@ function newRun(id: string, queryClient: QueryClient, upload: Upload): Run {
     samples: [],
     flushTimer: null,
     filesChangedAt: 0,
+    unlock: () => {},
   };
+  // Held while this tab runs the upload (and let go by the browser if the tab dies), so another
+  // tab does not offer to resume it too (use-uploads-elsewhere.ts).
+  void navigator.locks
+    ?.request(
+      uploadLockName(id),
+      () =>
+        new Promise<void>((resolve) => {
+          run.unlock = resolve;
+        }),
+    )
+    .catch(() => {});
   runs.set(id, run);
   return run;
 }
@@ -259,7 +284,7 @@ function next(run: Run) {
 async function finish(run: Run) {
   const upload = uploadOf(run.id);
   if (!upload || !(upload.status === "running" || upload.status === "reconnecting")) return;
-  runs.delete(run.id);
+  endRun(run);
   const { bytesDone, filesDone } = totals(run, upload);
   const failed = upload.files.filter((f) => f.status === "failed");
   const cancelled = upload.files.filter((f) => f.status === "cancelled").length;
@@ -464,7 +489,7 @@ export async function cancel(queryClient: QueryClient, id: string) {
   const run = runFor(id, queryClient);
   const upload = uploadOf(id);
   if (!run || !upload) return;
-  runs.delete(id);
+  endRun(run);
   run.reporter.stop();
   for (const fr of run.files) fr.attempt++;
   await Promise.all(run.files.map((fr, i) => terminate(fr, upload.files[i]!, upload)));
