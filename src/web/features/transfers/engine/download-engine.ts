@@ -14,6 +14,11 @@ const POLL_MS = 1_000;
 const SETTLED_POLLS = 3;
 /** Nothing served after this long: the browser never started (or the person cancelled) it. */
 const START_TIMEOUT_MS = 120_000;
+/**
+ * No byte served for this long once started: the download was cancelled in the browser (a
+ * download paused there and resumed within it goes on by Range with the same token).
+ */
+const STALL_TIMEOUT_MS = 10 * 60_000;
 
 /** The node names the file (Content-Disposition); `download` keeps the page where it is. */
 function openLink(url: string) {
@@ -45,7 +50,7 @@ async function follow(queryClient: QueryClient, id: string) {
   await updateTransfer(queryClient, id, { status: "running", bytesDone: 0, filesDone: 0 }).catch(
     () => {},
   );
-  const startedAt = Date.now();
+  let movedAt = Date.now();
   let last = -1;
   let still = 0;
   for (;;) {
@@ -55,17 +60,21 @@ async function follow(queryClient: QueryClient, id: string) {
     if (terminalTransferStates.includes(t.status)) return;
     const served = t.bytesServed ?? 0;
     still = served === last ? still + 1 : 0;
+    if (served !== last) movedAt = Date.now();
     last = served;
     const total = t.bytesTotal;
     const done = total !== null ? served >= total : served > 0 && still >= SETTLED_POLLS;
     if (!done) {
-      if (served === 0 && Date.now() - startedAt > START_TIMEOUT_MS) {
+      if (Date.now() - movedAt > (served === 0 ? START_TIMEOUT_MS : STALL_TIMEOUT_MS)) {
         await updateTransfer(queryClient, id, {
           status: "failed",
-          bytesDone: 0,
+          bytesDone: total === null ? served : Math.min(served, total),
           filesDone: 0,
-          errorCode: "not_started",
-          errorMessage: "The browser did not start the download",
+          errorCode: served === 0 ? "not_started" : "stalled",
+          errorMessage:
+            served === 0
+              ? "The browser did not start the download"
+              : "The download stopped in the browser",
         }).catch(() => {});
         return;
       }
