@@ -4,6 +4,7 @@ import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { CONTENT_PASSWORD_HEADER } from "@/contract/transfers";
 import { ManualClock } from "@/server/lib/clock";
 import { operationsRouter } from "@/server/modules/operations/operations.routes";
+import { okBody } from "@/server/testing/expect-body";
 import { filesClient, listFolder } from "@/server/testing/files-client";
 import { type NodeTest, sha256Hex, startNodeTest } from "./node-testing";
 import { ctrAt } from "./protection";
@@ -93,6 +94,32 @@ describe("content protection", () => {
     const { transferSpec: r } = await receiveVault();
     const res = await n.download(r.token, "Vault/Copies/a.bin", withPassword());
     expect(Buffer.from(await res.arrayBuffer()).equals(bytes)).toBe(true);
+  });
+
+  it("replaced content is kept as a version that still reads after a restore, both ways", async () => {
+    const { transferSpec } = await protectedSend();
+    await n.upload(transferSpec.token, "Vault/doc.txt", Buffer.from("first"), withPassword());
+    await n.upload(transferSpec.token, "Vault/doc.txt", Buffer.from("second"), withPassword());
+    const files = filesClient(n.t);
+    const newestVersion = async () =>
+      (
+        await okBody(await files.versions.$get({ param: n.t.ws, query: { path: "Vault/doc.txt" } }))
+      )[0]!;
+    const first = await newestVersion();
+    const restore = await files.versions[":versionId"].restore.$post({
+      param: { ...n.t.ws, versionId: first.id },
+    });
+    expect(restore.status).toBe(200);
+    const { transferSpec: r } = await receiveVault();
+    const res = await n.download(r.token, "Vault/doc.txt", withPassword());
+    expect(await res.text()).toBe("first");
+    const second = await newestVersion();
+    await files.versions[":versionId"].restore.$post({
+      param: { ...n.t.ws, versionId: second.id },
+    });
+    expect(await (await n.download(r.token, "Vault/doc.txt", withPassword())).text()).toBe(
+      "second",
+    );
   });
 
   it("the console's image preview does not try to read protected bytes", async () => {

@@ -70,3 +70,8 @@ export const protectNewestVersion = (db: Db, entryId: number, protection: string
     `UPDATE file_versions SET protection = ? WHERE id = (
        SELECT id FROM file_versions WHERE entry_id = ? ORDER BY rowid DESC LIMIT 1)`,
   ).run(protection, entryId);
+
+export const versionProtection = (db: Db, id: string) =>
+  stmt<[string], string | null>(db, "SELECT protection FROM file_versions WHERE id = ?")
+    .pluck()
+    .get(id) ?? null;

@@ -2,12 +2,22 @@ import type { FileVersion } from "@/contract/files";
 import type { Db } from "@/server/db/database";
 import { notFound } from "@/server/lib/api-error";
 import { toIso } from "@/server/lib/clock";
-import { byId, dropBlobRef, type EntryRow, reordered, setContent } from "./files.repository";
+import {
+  byId,
+  dropBlobRef,
+  type EntryRow,
+  protectionOf,
+  reordered,
+  setContent,
+  setProtection,
+} from "./files.repository";
 import {
   deleteVersion,
   insertVersion,
+  protectNewestVersion,
   recountVersions,
   versionById,
+  versionProtection,
   versionsBeyond,
   versionsOf,
 } from "./versions.repository";
@@ -49,8 +59,13 @@ export function restoreVersion(
   const entry = version && byId(db, version.entry_id);
   if (!version || !entry || entry.trash_id !== null)
     throw notFound(`Version ${versionId}`, { versionId });
+  // Each content keeps how its bytes are encrypted (content protection), wherever it goes.
+  const restored = versionProtection(db, version.id);
+  const replaced = protectionOf(db, entry.id);
   deleteVersion(db, version.id);
   keepCurrentAsVersion(db, entry, keep);
+  if (replaced) protectNewestVersion(db, entry.id, replaced);
+  if (replaced || restored) setProtection(db, entry.id, restored);
   setContent(
     db,
     entry.id,
