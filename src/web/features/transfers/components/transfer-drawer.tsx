@@ -1,10 +1,10 @@
 import { Link } from "@tanstack/react-router";
 import type { ReactNode } from "react";
 import type { Transfer } from "@/contract/transfers";
+import { ProgressBar } from "@/web/components/ui/progress-bar";
 import { Sheet, SheetContent, SheetDescription, SheetTitle } from "@/web/components/ui/sheet";
 import { formatBytes, formatExactDateTime } from "@/web/lib/format";
 import { describeTransfer, sentFolder, type TransferView } from "../transfer-model";
-import { TransferProgress } from "./transfer-progress";
 import { TransferStatusBadge } from "./transfer-status";
 import { transferFigures } from "./transfers-table";
 import { UploadControls } from "./upload-controls";
@@ -67,7 +67,11 @@ export function TransferDrawer({
             it stopped.
           </p>
         )}
-        <TransferProgress percent={view.percent} label={`Progress of ${label}`} />
+        <ProgressBar
+          unknownText="Size unknown"
+          percent={view.percent}
+          label={`Progress of ${label}`}
+        />
         <dl className="divide-y divide-border">
           <Row label="Bytes">
             {formatBytes(view.bytesDone)}

@@ -2,11 +2,11 @@ import { ArrowDownToLineIcon, ArrowUpFromLineIcon } from "lucide-react";
 import type { ReactNode } from "react";
 import type { Transfer } from "@/contract/transfers";
 import { DataTable, type DataTableColumn, rowActionClass } from "@/web/components/ui/data-table";
+import { ProgressBar } from "@/web/components/ui/progress-bar";
 import { formatDuration } from "@/web/features/jobs";
 import { cn } from "@/web/lib/cn";
 import { formatBytes, formatCount, formatDateTime, formatRelative } from "@/web/lib/format";
 import { describeTransfer, type TransferView } from "../transfer-model";
-import { TransferProgress } from "./transfer-progress";
 import { TransferStatusBadge } from "./transfer-status";
 import { UploadControls } from "./upload-controls";
 
@@ -82,7 +82,8 @@ export function TransfersTable({
       header: "Progress",
       className: "w-28 sm:w-44",
       cell: ({ record, view }) => (
-        <TransferProgress
+        <ProgressBar
+          unknownText="Size unknown"
           percent={view.percent}
           label={`Progress of ${describeTransfer(record)}`}
           stopped={record.status === "failed" || record.status === "cancelled"}

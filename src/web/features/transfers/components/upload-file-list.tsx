@@ -1,6 +1,6 @@
+import { ProgressBar } from "@/web/components/ui/progress-bar";
 import { formatBytes, formatCount } from "@/web/lib/format";
 import type { Upload, UploadFileStatus } from "@/web/stores/uploads-store";
-import { TransferProgress } from "./transfer-progress";
 import { FileControls } from "./upload-controls";
 
 /** Files listed one by one; a folder of thousands says how many more there are. */
@@ -38,7 +38,8 @@ export function UploadFileList({ upload }: { upload: Upload }) {
                 </span>
                 <FileControls upload={upload} index={i} file={f} />
               </div>
-              <TransferProgress
+              <ProgressBar
+                unknownText="Size unknown"
                 percent={percent}
                 label={`Progress of ${f.fingerprint.relativePath}`}
                 stopped={f.status === "failed" || f.status === "cancelled"}

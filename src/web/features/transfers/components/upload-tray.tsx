@@ -2,13 +2,13 @@ import { Link, useNavigate } from "@tanstack/react-router";
 import { ChevronDownIcon, ChevronUpIcon, XIcon } from "lucide-react";
 import { useEffect, useRef, useState } from "react";
 import { Button } from "@/web/components/ui/button";
+import { ProgressBar } from "@/web/components/ui/progress-bar";
 import { formatDuration } from "@/web/features/jobs";
 import { formatBytes, formatCount } from "@/web/lib/format";
 import { toast } from "@/web/stores/toast-store";
 import { isUnfinished, type Upload, useUploadsStore } from "@/web/stores/uploads-store";
 import { describeUpload, uploadProgress } from "../transfer-model";
 import { useUploadsElsewhere } from "../use-uploads-elsewhere";
-import { TransferProgress } from "./transfer-progress";
 import { UploadControls } from "./upload-controls";
 
 /** Uploads shown in the tray; the monitor lists them all. */
@@ -125,7 +125,8 @@ export function UploadTray({ workspaceId }: { workspaceId: string }) {
                     </Button>
                   )}
                 </div>
-                <TransferProgress
+                <ProgressBar
+                  unknownText="Size unknown"
                   percent={p.percent}
                   label={`Progress of ${label}`}
                   stopped={u.status === "failed" || u.status === "cancelled"}

@@ -1,17 +1,19 @@
 import { cn } from "@/web/lib/cn";
 
 /**
- * Bytes moved as a progressbar; without a total it has no value, which assistive technology
- * reads as busy.
+ * Progress as a progressbar with its percentage beside it. Without a known total it has no
+ * value, which assistive technology reads as busy, and `unknownText` says why.
  */
-export function TransferProgress({
+export function ProgressBar({
   percent,
   label,
+  unknownText,
   stopped,
   className,
 }: {
   percent: number | null;
   label: string;
+  unknownText: string;
   /** Failed or cancelled: drawn grey. */
   stopped?: boolean;
   className?: string;
@@ -24,7 +26,7 @@ export function TransferProgress({
         aria-valuemin={0}
         aria-valuemax={100}
         aria-valuenow={percent ?? undefined}
-        aria-valuetext={percent === null ? "Size unknown" : `${percent} %`}
+        aria-valuetext={percent === null ? unknownText : `${percent} %`}
         className="h-2 min-w-12 flex-1 overflow-hidden rounded-full bg-muted"
       >
         <div
