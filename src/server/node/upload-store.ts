@@ -11,9 +11,9 @@ import type { TransferGrant } from "@/server/modules/transfers/transfer-access";
 import { withinGrant } from "@/server/modules/transfers/transfer-access";
 import { recordCommittedFile } from "@/server/modules/transfers/transfers.repository";
 import {
+  anyKeyCheck,
   claimedByTransfer,
   endUpload,
-  firstKeyCheck,
   insertUpload,
   insertUsage,
   recordOffset,
@@ -132,8 +132,8 @@ export class UploadStore extends DataStore {
       if (transfer.total_bytes !== null && claimed.bytes + size > transfer.total_bytes)
         throw beyondTotals("totalBytes", transfer.total_bytes, claimed.bytes + size);
       if (meta.keyCheck) {
-        const first = firstKeyCheck(db, transfer.id);
-        if (first && !sameKey(key!, first)) throw wrongPassword();
+        const other = anyKeyCheck(db, transfer.id);
+        if (other && !sameKey(key!, other)) throw wrongPassword();
       }
       insertUpload(db, {
         id: upload.id,
@@ -228,6 +228,8 @@ export class UploadStore extends DataStore {
       }
     }
     live.offset = written;
+    // The last byte's request commits next, and that write says everything this one would.
+    if (written === row.size) return written;
     const now = this.deps.clock.now();
     recordOffset(this.deps.db, id, written, now, now + this.getExpiration());
     return written;
