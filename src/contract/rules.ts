@@ -270,6 +270,16 @@ export const transferStates = [
   "cancelled",
 ] as const;
 export type TransferState = (typeof transferStates)[number];
+/** Who runs a transfer (spec: create body `client`). */
+export const transferClients = [
+  "web",
+  "desktop",
+  "mobile",
+  "gateway",
+  "share",
+  "portal",
+  "agent",
+] as const;
 export const terminalTransferStates: readonly TransferState[] = [
   "completed",
   "failed",

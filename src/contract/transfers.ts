@@ -14,6 +14,7 @@ import {
   TRANSFER_STREAMS_MAX,
   TRANSFERS_LIST_DEFAULT,
   TRANSFERS_LIST_MAX,
+  transferClients,
   transferStates,
 } from "./rules";
 
@@ -42,15 +43,7 @@ export const transferDirectionSchema = z.enum(["send", "receive"]);
 export type TransferDirection = z.infer<typeof transferDirectionSchema>;
 export const transferPrioritySchema = z.enum(["normal", "deadline", "background"]);
 export type TransferPriority = z.infer<typeof transferPrioritySchema>;
-export const transferClientSchema = z.enum([
-  "web",
-  "desktop",
-  "mobile",
-  "gateway",
-  "share",
-  "portal",
-  "agent",
-]);
+export const transferClientSchema = z.enum(transferClients);
 export type TransferClient = z.infer<typeof transferClientSchema>;
 
 /** A path on the engine's machine: any text the engine understands, bounded like a workspace path. */

@@ -1,17 +1,7 @@
 // Apart from the page: the route's validateSearch stays in the main bundle, and importing it from
 // the page module would pull the whole page into every first load.
-import { transferStates } from "@/contract/rules";
+import { transferClients, transferStates } from "@/contract/rules";
 import type { TransferClient, TransferDirection, TransferState } from "@/contract/transfers";
-
-export const transferClients: readonly TransferClient[] = [
-  "web",
-  "desktop",
-  "mobile",
-  "gateway",
-  "share",
-  "portal",
-  "agent",
-];
 
 /** The `/transfers` search: the filters, and the transfer whose details are open. */
 export interface TransfersSearch {

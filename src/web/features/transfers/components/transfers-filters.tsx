@@ -1,6 +1,7 @@
+import { transferClients } from "@/contract/rules";
 import { FormField } from "@/web/components/ui/form-field";
 import { NativeSelect } from "@/web/components/ui/native-select";
-import { type TransfersSearch, transferClients } from "../transfers-search";
+import type { TransfersSearch } from "../transfers-search";
 
 type Filters = Omit<TransfersSearch, "transfer">;
 
