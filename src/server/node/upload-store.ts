@@ -146,7 +146,6 @@ export class UploadStore extends DataStore {
         expires_at: now + this.getExpiration(),
       });
     }).immediate();
-    fs.writeFileSync(this.blobs.stagingPath(upload.id), "", { mode: PRIVATE_FILE_MODE });
     upload.creation_date = new Date(now).toISOString();
     return upload;
   }
@@ -186,9 +185,11 @@ export class UploadStore extends DataStore {
     const chunkHash = checksum ? createHash("sha256") : null;
     const before = checksum ? live.hash.copy() : null;
     const staging = this.blobs.stagingPath(id);
+    // Appending is writing at `offset`: tus has checked that it is the staged length. The file
+    // appears with the first bytes; until then its length is 0.
     const out = fs.createWriteStream(staging, {
-      flags: "r+",
-      start: offset,
+      flags: "a",
+      mode: PRIVATE_FILE_MODE,
       // Chunks queued while one write is on the disk leave together (writev), not one by one.
       highWaterMark: 1024 * 1024,
     });
@@ -273,6 +274,8 @@ export class UploadStore extends DataStore {
     const meta = JSON.parse(row.metadata) as UploadMeta;
     const size = row.size ?? 0;
     const staging = this.blobs.stagingPath(id);
+    // An empty file never had a write to make its staging file.
+    if (size === 0) fs.writeFileSync(staging, "", { mode: PRIVATE_FILE_MODE });
     const staged = this.stagedLength(id);
     if (staged !== size)
       throw new NodeError(409, "validation_failed", `Received ${staged} of ${size} bytes`);
