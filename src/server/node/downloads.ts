@@ -82,11 +82,7 @@ async function send(
     for await (const chunk of source as AsyncIterable<Buffer>) {
       if (res.destroyed) break;
       sent += chunk.length;
-      if (!res.write(chunk))
-        await new Promise<void>((resolve) => {
-          res.once("drain", resolve);
-          res.once("close", resolve);
-        });
+      if (!res.write(chunk)) await drained(res);
       if (ctx.traffic.paced(transfer.priority))
         await ctx.traffic.pace(transfer.priority, chunk.length);
     }
@@ -110,6 +106,18 @@ async function send(
     }
   }
 }
+
+/** The response can take more, or the client went away. */
+const drained = (res: ServerResponse) =>
+  new Promise<void>((resolve) => {
+    const done = () => {
+      res.off("drain", done);
+      res.off("close", done);
+      resolve();
+    };
+    res.on("drain", done);
+    res.on("close", done);
+  });
 
 /** `Range: bytes=…` for one range; null for none, a malformed one or several (the whole file). */
 export function parseRange(
