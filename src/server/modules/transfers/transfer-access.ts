@@ -1,4 +1,4 @@
-import { joinPath } from "@/contract/rules";
+import { joinPath, parentOf } from "@/contract/rules";
 import { TRANSFER_RESUME_WINDOW_SECONDS, terminalTransferStates } from "@/contract/transfers";
 import type { Db } from "@/server/db/database";
 import { ApiError } from "@/server/lib/api-error";
@@ -24,7 +24,28 @@ export function issueTransferToken() {
 export interface TransferGrant {
   transfer: TransferRow;
   /** Workspace paths the token reaches: a send's destinations, a receive's sources. */
-  roots: string[];
+  roots: readonly string[];
+  rootSet: ReadonlySet<string>;
+}
+
+/**
+ * A transfer's paths never change after it is created, and every node request checks them: a
+ * send of 10,000 files listed one by one would otherwise read 10,000 rows per request.
+ */
+const rootsCache = new Map<string, { roots: readonly string[]; rootSet: ReadonlySet<string> }>();
+const ROOTS_CACHED = 256;
+/** The token's last use is written at most this often (it only has to beat the resume window). */
+const ACTIVITY_RESOLUTION_MS = 60_000;
+
+function rootsOf(db: Db, transfer: TransferRow) {
+  let entry = rootsCache.get(transfer.id);
+  if (!entry) {
+    const roots = workspacePaths(transfer, pathsOf(db, transfer.id));
+    entry = { roots, rootSet: new Set(roots) };
+    if (rootsCache.size >= ROOTS_CACHED) rootsCache.delete(rootsCache.keys().next().value!);
+    rootsCache.set(transfer.id, entry);
+  }
+  return entry;
 }
 
 /**
@@ -57,8 +78,9 @@ export function grantFor(db: Db, token: string | null | undefined, now: number):
     throw new ApiError(401, "expired_token", "This transfer token has expired", {
       reason: "expired",
     });
-  markTokenUsed(db, transfer.id, now);
-  return { transfer, roots: workspacePaths(transfer, pathsOf(db, transfer.id)) };
+  if (lastUse === null || now - lastUse >= ACTIVITY_RESOLUTION_MS)
+    markTokenUsed(db, transfer.id, now);
+  return { transfer, ...rootsOf(db, transfer) };
 }
 
 const joinRoot = (root: string, p: string) => (root ? (p ? joinPath(root, p) : root) : p);
@@ -76,5 +98,7 @@ export const workspacePaths = (
 
 /** Whether a workspace path is one of the grant's roots or inside one ("" is the whole workspace). */
 export function withinGrant(grant: TransferGrant, path: string) {
-  return grant.roots.some((root) => root === "" || path === root || path.startsWith(`${root}/`));
+  if (grant.rootSet.has("")) return true;
+  for (let p = path; p !== ""; p = parentOf(p)) if (grant.rootSet.has(p)) return true;
+  return false;
 }

@@ -15,7 +15,7 @@ import { ManualClock } from "@/server/lib/clock";
 import { expectBody, expectError, okBody } from "@/server/testing/expect-body";
 import { folderNames, writeFile } from "@/server/testing/files-client";
 import { createTestApp, type TestApp } from "@/server/testing/test-app";
-import { grantFor } from "./transfer-access";
+import { grantFor, withinGrant } from "./transfer-access";
 import { recordCommittedFile } from "./transfers.repository";
 import { transfersRouter } from "./transfers.routes";
 
@@ -710,6 +710,10 @@ describe("token windows", () => {
     clock.advance(TRANSFER_START_WINDOW_SECONDS * 1000);
     const grant = grantFor(t.deps.db, transferSpec.token, clock.now());
     expect(grant.roots).toEqual(["Projects/Shoot"]);
+    expect(withinGrant(grant, "Projects/Shoot")).toBe(true);
+    expect(withinGrant(grant, "Projects/Shoot/day 1/a.mov")).toBe(true);
+    expect(withinGrant(grant, "Projects/Shoot2/a.mov")).toBe(false);
+    expect(withinGrant(grant, "Projects")).toBe(false);
     await okBody(await patch(transferId, progress("cancelled")));
     expect(() => grantFor(t.deps.db, transferSpec.token, clock.now())).toThrowError(
       expect.objectContaining({ status: 401, code: "expired_token" }),
