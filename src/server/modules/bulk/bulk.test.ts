@@ -274,6 +274,8 @@ describe("cancel, undo and resume", () => {
   it("cancel takes effect between batches: counters true, the rest untouched, one event", async () => {
     registerBulkWorkers(t.deps, { batchSize: 5 });
     await seed("c", 100);
+    // Recurring jobs due at start-up (the node's cleanup, say) would otherwise run first.
+    await t.deps.jobs.runDue();
     const started = await start({ action: "trash", selection: { folder: "c", allExcept: [] } });
     // The runner does its first batch at once, then yields between batches.
     const running = t.deps.jobs.runDue();
