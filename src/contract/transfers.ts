@@ -227,7 +227,10 @@ export const transferSchema = z
       .meta({ description: "The last rate the engine reported" }),
     updatedAt: dateTime().optional(),
     pathsCount: z.int().optional(),
-    paths: z.array(transferPathSchema).optional().meta({ description: "The first 100 path items" }),
+    paths: z
+      .array(transferPathSchema)
+      .optional()
+      .meta({ description: "The first 100 path items (the first 3 in a list)" }),
     contentProtected: z.boolean().optional(),
     deliverTo: z.array(z.string()).optional(),
     deviceId: z.string().nullable().optional(),

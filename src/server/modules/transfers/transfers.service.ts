@@ -40,6 +40,8 @@ export const TRANSFER_CHUNK_BYTES = 8 * 1024 * 1024;
 /** Job kind that copies a completed send's files into its deliverTo folders. */
 export const DELIVER_JOB = "transfers.deliver";
 const RECORD_PATHS = 100;
+/** A list item names its first few paths (enough to describe it): a monitor polls the list. */
+const LIST_PATHS = 3;
 const EVENT_PATHS = 100;
 
 type CreateInput = z.output<typeof createTransferBodySchema>;
@@ -52,7 +54,7 @@ export interface Caller {
   origin: string;
 }
 
-export function toTransfer(deps: AppDeps, row: TransferRow): Transfer {
+export function toTransfer(deps: AppDeps, row: TransferRow, pathsShown = RECORD_PATHS): Transfer {
   return {
     id: row.id,
     direction: row.direction,
@@ -75,7 +77,7 @@ export function toTransfer(deps: AppDeps, row: TransferRow): Transfer {
     rateKbps: row.rate_kbps,
     updatedAt: toIso(row.updated_at),
     pathsCount: row.paths_count,
-    paths: firstPaths(deps.db, row.id, RECORD_PATHS).map((p) => ({
+    paths: firstPaths(deps.db, row.id, pathsShown).map((p) => ({
       source: p.source,
       destination: p.destination,
     })),
@@ -293,7 +295,8 @@ export const listTransfers = (
   deps: AppDeps,
   workspaceId: string,
   q: Parameters<typeof listTransferRows>[2],
-): Transfer[] => listTransferRows(deps.db, workspaceId, q).map((row) => toTransfer(deps, row));
+): Transfer[] =>
+  listTransferRows(deps.db, workspaceId, q).map((row) => toTransfer(deps, row, LIST_PATHS));
 
 const refused = (field: string, code: string, message: string, extra: Record<string, unknown>) =>
   new ApiError(400, "validation_failed", message, {

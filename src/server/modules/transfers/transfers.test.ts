@@ -439,6 +439,18 @@ describe("scopes and lookups", () => {
     const err = await expectError(await api().$get({ param: t.ws, query: { limit: "201" } }), 400);
     expect(err.issues[0]!.field).toBe("query.limit");
   });
+
+  it("names a transfer's first 3 paths in the list and its first 100 when read alone", async () => {
+    const paths = Array.from({ length: 120 }, (_, i) => ({
+      source: `/shoot/${i}.mov`,
+      destination: `Shoot/${i}.mov`,
+    }));
+    const { transferId } = await send({ paths });
+    const [listed] = await okBody(await api().$get({ param: t.ws, query: {} }));
+    expect(listed!.pathsCount).toBe(120);
+    expect(listed!.paths).toEqual(paths.slice(0, 3));
+    expect((await get(transferId)).paths).toEqual(paths.slice(0, 100));
+  });
 });
 
 /** A receive in state `s` (a receive of 0 bytes may complete: 0 bytes were served). */
