@@ -24,11 +24,13 @@ import { eventsRouter } from "./modules/events/events.routes";
 import { filesRouter } from "./modules/files/files.routes";
 import { operationsRouter } from "./modules/operations/operations.routes";
 import { renameRouter } from "./modules/rename/rename.routes";
+import { publicSharesRouter } from "./modules/shares/public.routes";
 import { sharesRouter } from "./modules/shares/shares.routes";
 import { transfersRouter } from "./modules/transfers/transfers.routes";
 import { webhooksRouter } from "./modules/webhooks/webhooks.routes";
 
 const OPENAPI_PATH = "/v1/openapi.json";
+const PUBLIC_PREFIX = "/v1/public/";
 
 export function createApp(deps: AppDeps) {
   const { rateLimit, unauthenticatedRateLimit, trustProxy } = deps.config;
@@ -69,8 +71,9 @@ export function createApp(deps: AppDeps) {
   const v1 = createRouter();
   const auth = authenticate(limits);
   v1.use("*", async (c, next) => {
-    if (c.req.path !== OPENAPI_PATH) return auth(c, next);
-    // Served without a key, so counted like any other request without one.
+    if (c.req.path !== OPENAPI_PATH && !c.req.path.startsWith(PUBLIC_PREFIX)) return auth(c, next);
+    // Served without a key (the document, the recipient page's API), so counted like any
+    // other request without one.
     limitUnauthenticated(c, limits);
     await next();
   });
@@ -93,6 +96,7 @@ export function createApp(deps: AppDeps) {
   v1.route("/", bulkRouter);
   v1.route("/", transfersRouter);
   v1.route("/", sharesRouter);
+  v1.route("/", publicSharesRouter);
   v1.route("/", webhooksRouter);
   v1.route("/", eventsRouter);
 

@@ -4,6 +4,8 @@ import { ZipFile } from "yazl";
 import { baseName, normalizeName, parentOf } from "@/contract/rules";
 import type { ByteRange } from "@/server/modules/files/blob-store";
 import { subtreeRange } from "@/server/modules/files/files.repository";
+import { requireOpenShare } from "@/server/modules/shares/share-access";
+import { fileByPath, shareRow } from "@/server/modules/shares/shares.repository";
 import {
   grantFor,
   type TransferGrant,
@@ -142,6 +144,29 @@ export function parseRange(
   return { start, end };
 }
 
+/**
+ * A share's download serves the file as it was shared (its snapshot's blob), not the live tree's,
+ * and only while the share is open: expiry, revocation and maxDownloads are enforced here too,
+ * not only on the recipient page.
+ */
+function sharedEntry(ctx: NodeRequestContext, shareId: string, p: string): NodeEntry | undefined {
+  const { db, clock } = ctx.deps;
+  const share = shareRow(db, shareId);
+  if (!share) return undefined;
+  requireOpenShare(share, clock.now());
+  const file = fileByPath(db, shareId, p);
+  return (
+    file && {
+      path: file.path,
+      is_file: 1,
+      size: file.size,
+      sha256: file.sha256,
+      modified_at: share.created_at,
+      protection: null,
+    }
+  );
+}
+
 const attachment = (name: string) =>
   `attachment; filename="${name.replace(/[^\x20-\x7e]|["\\]/g, "_")}"; filename*=UTF-8''${encodeURIComponent(name)}`;
 
@@ -160,7 +185,9 @@ export async function serveFile(
     });
   const p = normalizeName(raw);
   if (!withinGrant(grant, p)) throw outside(p);
-  const entry = entryAt(ctx.deps.db, grant.transfer.workspace_id, p);
+  const entry = grant.transfer.share_id
+    ? sharedEntry(ctx, grant.transfer.share_id, p)
+    : entryAt(ctx.deps.db, grant.transfer.workspace_id, p);
   if (!entry?.is_file) throw new NodeError(404, "not_found", `"${p}" is not a file`, { path: p });
   const protection = entry.protection ? (JSON.parse(entry.protection) as Protection) : null;
   const key = protection ? await keyFor(ctx, req, protection) : null;
@@ -207,6 +234,11 @@ export async function serveZip(
   url: URL,
 ) {
   const grant = receiveGrant(ctx, req, url);
+  // A ZIP reads the live tree; a share delivers its snapshot, one file at a time.
+  if (grant.transfer.share_id)
+    throw new NodeError(403, "forbidden", "A share's files download one by one", {
+      reason: "share_files_only",
+    });
   const { db } = ctx.deps;
   const ws = grant.transfer.workspace_id;
   const raw = url.searchParams.get("path");

@@ -49,7 +49,8 @@ type CreateInput = z.output<typeof createTransferBodySchema>;
 /** Where the request came in and who made it: the spec's URLs and the row's owner. */
 export interface Caller {
   workspaceId: string;
-  keyId: string;
+  /** null: a share's recipient, who has a link and no key. */
+  keyId: string | null;
   /** The request's origin, used when no PUBLIC_URL is configured. */
   origin: string;
 }
@@ -182,7 +183,13 @@ function receiveTotals(
  * token, which is shown only here. A receive's sources must all exist, and its totals are the
  * service's count of them; a send's totals are what the engine declared.
  */
-export function createTransfer(deps: AppDeps, caller: Caller, body: CreateInput): CreatedTransfer {
+export function createTransfer(
+  deps: AppDeps,
+  caller: Caller,
+  body: CreateInput,
+  /** A share's receive: the totals of its snapshot files (the live tree may differ since). */
+  snapshotTotals?: { files: number; bytes: number },
+): CreatedTransfer {
   const { db, clock, config } = deps;
   const send = body.direction === "send";
   if (!send) refuseSendOnly(body);
@@ -207,7 +214,7 @@ export function createTransfer(deps: AppDeps, caller: Caller, body: CreateInput)
       if (send) refuseFilesInTheWay(deps, caller.workspaceId, destinationRoot, paths, deliverTo);
       const totals = send
         ? { files: body.fileCount ?? null, bytes: body.totalBytes ?? null }
-        : receiveTotals(deps, caller.workspaceId, sourceRoot, paths);
+        : (snapshotTotals ?? receiveTotals(deps, caller.workspaceId, sourceRoot, paths));
       const id = newId();
       const expiresAt = now + TRANSFER_START_WINDOW_SECONDS * 1000;
       insertTransfer(

@@ -1,0 +1,63 @@
+import type { RouteHandler } from "@hono/zod-openapi";
+import type { Context } from "hono";
+import { SHARE_ACCESS_HEADER } from "@/contract/share-public";
+import { clientAddress } from "@/server/http/client-address";
+import type { AppEnv } from "@/server/http/types";
+import type * as r from "./public.routes";
+import * as p from "./public.service";
+import { listComments } from "./shares.service";
+
+const linkRequest = (c: Context<AppEnv>, token: string): p.LinkRequest => ({
+  token,
+  access: c.req.header(SHARE_ACCESS_HEADER),
+  address: clientAddress(c, c.get("deps").config.trustProxy),
+  userAgent: c.req.header("User-Agent"),
+  origin: new URL(c.req.url).origin,
+});
+
+export const getPublicShare: RouteHandler<typeof r.getPublicShareRoute, AppEnv> = (c) =>
+  c.json(p.openShare(c.get("deps"), linkRequest(c, c.req.valid("param").token)), 200);
+
+export const unlockShare: RouteHandler<typeof r.unlockShareRoute, AppEnv> = async (c) =>
+  c.json(
+    await p.unlockShare(
+      c.get("deps"),
+      linkRequest(c, c.req.valid("param").token),
+      c.req.valid("json").password,
+    ),
+    200,
+  );
+
+export const startDownload: RouteHandler<typeof r.startDownloadRoute, AppEnv> = (c) =>
+  c.json(
+    p.startDownload(
+      c.get("deps"),
+      linkRequest(c, c.req.valid("param").token),
+      c.req.valid("json").paths,
+    ),
+    201,
+  );
+
+export const completeDownload: RouteHandler<typeof r.completeDownloadRoute, AppEnv> = (c) => {
+  const { token, transferId } = c.req.valid("param");
+  return c.json(
+    p.completeDownload(c.get("deps"), linkRequest(c, token), transferId, c.req.valid("json")),
+    200,
+  );
+};
+
+export const listPublicComments: RouteHandler<typeof r.listPublicCommentsRoute, AppEnv> = (c) => {
+  const deps = c.get("deps");
+  const share = p.openShareForReading(deps, linkRequest(c, c.req.valid("param").token));
+  return c.json(listComments(deps, share.workspace_id, share.id, c.req.valid("query")), 200);
+};
+
+export const addPublicComment: RouteHandler<typeof r.addPublicCommentRoute, AppEnv> = (c) =>
+  c.json(
+    p.addRecipientComment(
+      c.get("deps"),
+      linkRequest(c, c.req.valid("param").token),
+      c.req.valid("json"),
+    ),
+    201,
+  );

@@ -1,0 +1,104 @@
+import {
+  completeDownloadBodySchema,
+  completedDownloadSchema,
+  downloadParamsSchema,
+  linkParamsSchema,
+  publicCommentBodySchema,
+  publicDownloadBodySchema,
+  publicDownloadSchema,
+  publicShareSchema,
+  unlockBodySchema,
+  unlockResponseSchema,
+} from "@/contract/share-public";
+import { commentsPageSchema, listCommentsQuerySchema, shareCommentSchema } from "@/contract/shares";
+import { apiRoute, createRouter, json, jsonBody } from "@/server/http/router";
+import * as h from "./public.handlers";
+
+/*
+ * The recipient page's API (docs/api-decisions.md, The recipient page): no API key. The link's
+ * token is in the path; a password-protected share also wants the `Consign-Share-Access` token
+ * that `unlock` returns. Refusals for a share that is not open: 403 `forbidden` with
+ * `details.reason` `share_expired`, `share_revoked` or `share_exhausted`.
+ */
+
+const tags = ["Recipient"];
+
+/** An operation anyone with the link may call: documented with no security requirement. */
+function publicRoute<const R extends Omit<Parameters<typeof apiRoute>[0], "scopes" | "tags">>(
+  config: R,
+) {
+  return { ...apiRoute({ ...config, tags, scopes: [], extension: true }), security: [] };
+}
+
+const access =
+  " A password-protected share answers 403 `forbidden` (`details.reason` `password_required`) without a valid `Consign-Share-Access` header.";
+
+export const getPublicShareRoute = publicRoute({
+  operationId: "getPublicShare",
+  method: "get",
+  path: "/public/shares/{token}",
+  summary: "Open a share link",
+  description:
+    "What the recipient page shows: title, message, status, the workspace's name and, once unlocked (or when there is no password), the files as they were shared. A request without an access header counts as a view (of the link's recipient, or anonymous). 404 for an unknown link; 403 with `details.reason` for an expired, revoked or exhausted share.",
+  request: { params: linkParamsSchema },
+  responses: { 200: json(publicShareSchema, "The share as its recipient sees it") },
+});
+
+export const unlockShareRoute = publicRoute({
+  operationId: "unlockShare",
+  method: "post",
+  path: "/public/shares/{token}/unlock",
+  summary: "Unlock a share with its password",
+  description:
+    "A right password returns an access token (2 hours) for the `Consign-Share-Access` header. A wrong one: 403 `wrong_password` (logged on the receipt); after 5 wrong tries from one address in 15 minutes each try must wait 1 s, 2 s, 4 s… (at most 15 minutes): 429 `rate_limited` with `details.retryAfterSeconds`.",
+  request: { params: linkParamsSchema, body: jsonBody(unlockBodySchema) },
+  responses: { 200: json(unlockResponseSchema, "The access token") },
+});
+
+export const startDownloadRoute = publicRoute({
+  operationId: "startShareDownload",
+  method: "post",
+  path: "/public/shares/{token}/downloads",
+  summary: "Start a download of some of a share's files",
+  description: `Creates a receive transfer (client \`share\`) of the files named (each must be one of the share's: \`not_in_share\`) and returns its spec: GET \`transferSpec.node.files?path=\` with the spec's token serves each file's bytes as shared, with Range, while the share stays open.${access}`,
+  request: { params: linkParamsSchema, body: jsonBody(publicDownloadBodySchema) },
+  responses: { 201: json(publicDownloadSchema, "The transfer spec for the download") },
+});
+
+export const completeDownloadRoute = publicRoute({
+  operationId: "completeShareDownload",
+  method: "post",
+  path: "/public/shares/{token}/downloads/{transferId}/complete",
+  summary: "Report a finished download with the hashes computed",
+  description: `The engine reports each file's SHA-256 computed over the bytes it received; the download is verified only when every one matches the share's. Completes the transfer (the node must have served the files' bytes: \`not_served\`), counts toward \`maxDownloads\` and records \`share.downloaded\`. Reporting twice: 409 \`conflict\`.${access}`,
+  request: { params: downloadParamsSchema, body: jsonBody(completeDownloadBodySchema) },
+  responses: { 200: json(completedDownloadSchema, "The download as recorded") },
+});
+
+export const listPublicCommentsRoute = publicRoute({
+  operationId: "listPublicShareComments",
+  method: "get",
+  path: "/public/shares/{token}/comments",
+  summary: "Read a share's comments",
+  description: `Oldest first, as \`listShareComments\`.${access}`,
+  request: { params: linkParamsSchema, query: listCommentsQuerySchema },
+  responses: { 200: json(commentsPageSchema, "A page of comments") },
+});
+
+export const addPublicCommentRoute = publicRoute({
+  operationId: "addPublicShareComment",
+  method: "post",
+  path: "/public/shares/{token}/comments",
+  summary: "Comment on a share as its recipient",
+  description: `Through a personal link the recipient's address is the author's (kind \`recipient\`); through the plain link the author is \`anonymous\`, with the \`name\` given if any.${access}`,
+  request: { params: linkParamsSchema, body: jsonBody(publicCommentBodySchema) },
+  responses: { 201: json(shareCommentSchema, "The comment") },
+});
+
+export const publicSharesRouter = createRouter()
+  .openapi(getPublicShareRoute, h.getPublicShare)
+  .openapi(unlockShareRoute, h.unlockShare)
+  .openapi(startDownloadRoute, h.startDownload)
+  .openapi(completeDownloadRoute, h.completeDownload)
+  .openapi(listPublicCommentsRoute, h.listPublicComments)
+  .openapi(addPublicCommentRoute, h.addPublicComment);

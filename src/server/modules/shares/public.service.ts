@@ -1,0 +1,215 @@
+import { createHmac, randomBytes } from "node:crypto";
+import fs from "node:fs";
+import path from "node:path";
+import type { z } from "zod";
+import {
+  type completeDownloadBodySchema,
+  type PublicShare,
+  SHARE_ACCESS_TTL_SECONDS,
+} from "@/contract/share-public";
+import type { ShareComment } from "@/contract/shares";
+import { createTransferBodySchema } from "@/contract/transfers";
+import type { AppDeps } from "@/server/deps";
+import { ApiError, notFound, validationFailed } from "@/server/lib/api-error";
+import { toIso } from "@/server/lib/clock";
+import { safeEqual } from "@/server/lib/secrets";
+import { transferRow } from "@/server/modules/transfers/transfers.repository";
+import { createTransfer, updateTransfer } from "@/server/modules/transfers/transfers.service";
+import { getWorkspace } from "@/server/modules/workspaces/workspaces.repository";
+import {
+  checkSharePassword,
+  type ResolvedLink,
+  recordShareDownload,
+  recordShareView,
+  requireOpenShare,
+  resolveShareLink,
+} from "./share-access";
+import { fileByPath, filesOf, recipientById, statusOfRow } from "./shares.repository";
+import { addComment } from "./shares.service";
+
+/*
+ * The recipient page's side of a share. A password-protected share is unlocked once per visit:
+ * the right password buys an access token, an HMAC over the share, the link's token and an
+ * expiry with a key kept in DATA_DIR/share-access.key (made on first use), so nothing is
+ * stored per visit and a restart keeps the tokens good.
+ */
+
+const keys = new Map<string, Buffer>();
+function accessKey(dataDir: string) {
+  let key = keys.get(dataDir);
+  if (!key) {
+    const file = path.join(dataDir, "share-access.key");
+    try {
+      fs.writeFileSync(file, randomBytes(32), { flag: "wx", mode: 0o600 });
+    } catch (err) {
+      if ((err as NodeJS.ErrnoException).code !== "EEXIST") throw err;
+    }
+    key = fs.readFileSync(file);
+    keys.set(dataDir, key);
+  }
+  return key;
+}
+
+const sign = (deps: AppDeps, shareId: string, linkToken: string, expiresAt: number) =>
+  createHmac("sha256", accessKey(deps.config.dataDir))
+    .update(`${shareId}\n${linkToken}\n${expiresAt}`)
+    .digest("base64url");
+
+function hasAccess(deps: AppDeps, link: ResolvedLink, linkToken: string, header?: string) {
+  if (link.share.password_hash === null) return true;
+  const [exp, sig] = (header ?? "").split(".");
+  const expiresAt = Number(exp);
+  if (!sig || !Number.isSafeInteger(expiresAt) || expiresAt <= deps.clock.now()) return false;
+  return safeEqual(sig, sign(deps, link.share.id, linkToken, expiresAt));
+}
+
+/** What each request of the page has in hand: the link's token, the access header, the caller. */
+export interface LinkRequest {
+  token: string;
+  access?: string;
+  address: string;
+  userAgent?: string;
+  origin: string;
+}
+
+function resolve(deps: AppDeps, token: string) {
+  const link = resolveShareLink(deps.db, token);
+  if (!link) throw notFound("Share link", { reason: "unknown_link" });
+  return link;
+}
+
+/** An open share's link with access: what every read of content and every write needs. */
+function open(deps: AppDeps, req: LinkRequest) {
+  const link = resolve(deps, req.token);
+  requireOpenShare(link.share, deps.clock.now());
+  if (!hasAccess(deps, link, req.token, req.access))
+    throw new ApiError(403, "forbidden", "This share needs its password", {
+      reason: "password_required",
+    });
+  return link;
+}
+
+export function openShare(deps: AppDeps, req: LinkRequest): PublicShare {
+  const link = resolve(deps, req.token);
+  const { share } = link;
+  requireOpenShare(share, deps.clock.now());
+  const unlocked = hasAccess(deps, link, req.token, req.access);
+  // The page asks once per visit without the header; asking again once unlocked is the same visit.
+  if (req.access === undefined)
+    recordShareView(deps, {
+      shareId: share.id,
+      recipientId: link.recipientId,
+      address: req.address,
+      userAgent: req.userAgent,
+    });
+  return {
+    title: share.title,
+    message: share.message,
+    status: statusOfRow(share, deps.clock.now()),
+    workspaceName: getWorkspace(deps.db, share.workspace_id)?.name ?? "",
+    expiresAt: toIso(share.expires_at),
+    passwordRequired: !unlocked,
+    personal: link.recipientId !== null,
+    fileCount: share.file_count,
+    totalBytes: share.total_bytes,
+    files: unlocked
+      ? filesOf(deps.db, share.id).map((f) => ({ path: f.path, size: f.size, mime: f.mime }))
+      : null,
+  };
+}
+
+export async function unlockShare(deps: AppDeps, req: LinkRequest, password: string) {
+  const link = resolve(deps, req.token);
+  requireOpenShare(link.share, deps.clock.now());
+  await checkSharePassword(deps, { ...link, address: req.address, password });
+  const expiresAt = deps.clock.now() + SHARE_ACCESS_TTL_SECONDS * 1000;
+  return {
+    accessToken: `${expiresAt}.${sign(deps, link.share.id, req.token, expiresAt)}`,
+    expiresAt: toIso(expiresAt),
+  };
+}
+
+export function startDownload(deps: AppDeps, req: LinkRequest, paths: string[]) {
+  const { share } = open(deps, req);
+  const files = [...new Set(paths)].map((p) => {
+    const file = fileByPath(deps.db, share.id, p);
+    if (!file) throw validationFailed("paths", `"${p}" is not in this share`, "not_in_share");
+    return file;
+  });
+  const body = createTransferBodySchema.parse({
+    direction: "receive",
+    client: "share",
+    shareId: share.id,
+    paths: files.map((f) => ({ source: f.path, destination: f.path })),
+  });
+  const created = createTransfer(
+    deps,
+    { workspaceId: share.workspace_id, keyId: null, origin: req.origin },
+    body,
+    { files: files.length, bytes: files.reduce((n, f) => n + f.size, 0) },
+  );
+  return { transferId: created.transferId, transferSpec: created.transferSpec };
+}
+
+/**
+ * The engine's report: the transfer completes (the node must have served the bytes) and the
+ * download is recorded with the hashes the engine computed, in one transaction.
+ */
+export function completeDownload(
+  deps: AppDeps,
+  req: LinkRequest,
+  transferId: string,
+  body: z.output<typeof completeDownloadBodySchema>,
+) {
+  const link = open(deps, req);
+  const { share } = link;
+  const transfer = transferRow(deps.db, transferId);
+  if (!transfer || transfer.share_id !== share.id)
+    throw notFound(`Transfer ${transferId}`, { transferId });
+  if (transfer.status === "completed")
+    throw validationFailed("transferId", "This download was reported already", "already_reported");
+  const sizes = body.files.map((f) => {
+    const file = fileByPath(deps.db, share.id, f.path);
+    if (!file) throw validationFailed("files", `"${f.path}" is not in this share`, "not_in_share");
+    return file.size;
+  });
+  const bytesDone = sizes.reduce((n, s) => n + s, 0);
+  return deps.db.transaction(() => {
+    updateTransfer(deps, share.workspace_id, transfer.id, {
+      status: "completed",
+      filesDone: body.files.length,
+      bytesDone,
+    });
+    return recordShareDownload(deps, {
+      shareId: share.id,
+      recipientId: link.recipientId,
+      transferId: transfer.id,
+      address: req.address,
+      userAgent: req.userAgent,
+      startedAt: transfer.started_at ?? transfer.created_at,
+      completedAt: deps.clock.now(),
+      files: body.files.map((f, i) => ({ path: f.path, bytes: sizes[i]!, sha256: f.sha256 })),
+    });
+  })();
+}
+
+export function addRecipientComment(
+  deps: AppDeps,
+  req: LinkRequest,
+  body: { body: string; parentId?: string; name?: string },
+): ShareComment {
+  const { share, recipientId } = open(deps, req);
+  const recipient = recipientId ? recipientById(deps.db, recipientId) : null;
+  return addComment(
+    deps,
+    share,
+    {
+      kind: recipient ? "recipient" : "anonymous",
+      name: body.name ?? null,
+      email: recipient?.email ?? null,
+    },
+    { body: body.body, parentId: body.parentId },
+  );
+}
+
+export const openShareForReading = (deps: AppDeps, req: LinkRequest) => open(deps, req).share;
