@@ -15,7 +15,8 @@ export default defineConfig({
       generatedRouteTree: "src/web/route-tree.gen.ts",
       routeFileIgnorePrefix: "-",
     }),
-    react(),
+    // React Fast Refresh would wrap the recipient page's Preact components in React's.
+    react({ exclude: /src\/share\// }),
     tailwindcss(),
   ],
   resolve: {
@@ -38,6 +39,8 @@ export default defineConfig({
     outDir: "dist",
     target: "es2022",
     rolldownOptions: {
+      // The recipient page (`/s/{token}`) is its own light entry: Preact, fetch and hash-wasm.
+      input: { main: "index.html", share: "share.html" },
       output: {
         codeSplitting: {
           // Every page needs React, React Query, TanStack Router, zustand and the class and icon

@@ -329,6 +329,10 @@ export const SHARE_PASSWORD_WINDOW_SECONDS = 15 * 60;
 export const SHARE_PASSWORD_MAX_DELAY_SECONDS = 15 * 60;
 /** Where the recipient page lives: `${origin}/s/{token}`. */
 export const SHARE_LINK_PREFIX = "/s/";
+/** The header carrying the access token a share's password unlocks (the recipient page's API). */
+export const SHARE_ACCESS_HEADER = "Consign-Share-Access";
+/** How long that access token lasts: long enough for a visit, short enough to be worth little. */
+export const SHARE_ACCESS_TTL_SECONDS = 2 * 60 * 60;
 export const shareStatuses = ["active", "expired", "revoked", "exhausted"] as const;
 export type ShareStatus = (typeof shareStatuses)[number];
 

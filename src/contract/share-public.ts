@@ -10,10 +10,7 @@ import { transferSpecSchema } from "./transfers";
  * password-protected share also wants the access token `unlock` returns, in SHARE_ACCESS_HEADER.
  */
 
-/** The header carrying the access token `unlock` returns. */
-export const SHARE_ACCESS_HEADER = "Consign-Share-Access";
-/** How long an access token lasts: long enough for a visit, short enough to be worth little. */
-export const SHARE_ACCESS_TTL_SECONDS = 2 * 60 * 60;
+export { SHARE_ACCESS_HEADER, SHARE_ACCESS_TTL_SECONDS } from "./rules";
 
 export const linkParamsSchema = z.object({
   token: z

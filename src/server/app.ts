@@ -5,6 +5,7 @@ import { bodyLimit } from "hono/body-limit";
 import { cors } from "hono/cors";
 import { HTTPException } from "hono/http-exception";
 import type { ContentfulStatusCode, StatusCode } from "hono/utils/http-status";
+import { SHARE_LINK_PREFIX } from "@/contract/rules";
 import type { AppDeps } from "./deps";
 import {
   authenticate,
@@ -193,6 +194,12 @@ function serveConsole(app: ReturnType<typeof createRouter>, deps: AppDeps) {
       ? next()
       : serveStatic({ root: relativeRoot })(c, next),
   );
+  // The recipient page: its own light entry (share.html), never the console.
+  const shareFile = path.join(root, "share.html");
+  app.get(`${SHARE_LINK_PREFIX}*`, async (c) => {
+    c.header("Cache-Control", "no-cache");
+    return c.html(await fs.promises.readFile(shareFile, "utf8"));
+  });
   app.get("*", async (c, next) => {
     if (c.req.path.startsWith("/v1/") || c.req.path.startsWith("/assets/")) return next();
     c.header("Cache-Control", "no-cache");

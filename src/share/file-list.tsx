@@ -1,0 +1,164 @@
+/** @jsxImportSource preact */
+import { useState } from "preact/hooks";
+import type { PublicShare } from "@/contract/share-public";
+import { formatBytes } from "@/web/lib/format";
+import { ApiError, type LinkApi } from "./api";
+import { downloadFiles, type FileState } from "./download";
+
+type File = NonNullable<PublicShare["files"]>[number];
+
+function stateText(s: FileState | undefined, size: number) {
+  switch (s?.phase) {
+    case undefined:
+      return "";
+    case "waiting":
+      return "Waiting";
+    case "downloading":
+      return `Downloading ${size ? Math.floor((s.received / size) * 100) : 100}%`;
+    case "checking":
+      return "Checking…";
+    case "verified":
+      return "Verified";
+    case "unverified":
+      return "Not verified: the bytes received differ from the ones shared";
+    case "failed":
+      return `Failed: ${s.message}`;
+  }
+}
+
+/**
+ * The share's files (as shared) with their sizes: download one, a selection or all. Each file
+ * is hashed as it arrives and shows Verified once the service has matched the hash.
+ * No image thumbnails: they would cost a download of each image through the node.
+ */
+export function FileList({
+  api,
+  files,
+  onClosed,
+}: {
+  api: LinkApi;
+  files: File[];
+  onClosed: () => void;
+}) {
+  const [selected, setSelected] = useState<ReadonlySet<string>>(new Set());
+  const [states, setStates] = useState<Record<string, FileState>>({});
+  const [busy, setBusy] = useState(false);
+  const [error, setError] = useState<string | null>(null);
+  const total = files.reduce((n, f) => n + f.size, 0);
+
+  async function download(paths: string[]) {
+    setBusy(true);
+    setError(null);
+    try {
+      await downloadFiles(api, paths, (path, state) =>
+        setStates((prev) => ({ ...prev, [path]: state })),
+      );
+    } catch (err) {
+      // The share closed meanwhile (expired, revoked, used up): the page says which.
+      if (err instanceof ApiError && err.reason?.startsWith("share_")) onClosed();
+      else setError((err as Error).message);
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  const toggle = (path: string) =>
+    setSelected((prev) => {
+      const next = new Set(prev);
+      if (!next.delete(path)) next.add(path);
+      return next;
+    });
+  const allSelected = selected.size === files.length && files.length > 0;
+
+  return (
+    <section className="card" aria-labelledby="files-title">
+      <div className="bar">
+        <h2 id="files-title">Files</h2>
+        <span className="meta">{formatBytes(total)} in all</span>
+      </div>
+      <div className="actions">
+        <button
+          type="button"
+          className="primary"
+          disabled={busy}
+          onClick={() => download(files.map((f) => f.path))}
+        >
+          Download all
+        </button>
+        <button
+          type="button"
+          disabled={busy || selected.size === 0}
+          onClick={() => download(files.filter((f) => selected.has(f.path)).map((f) => f.path))}
+        >
+          Download selected ({selected.size})
+        </button>
+      </div>
+      {error && (
+        <p className="error" role="alert">
+          {error}
+        </p>
+      )}
+      <table className="files">
+        <thead>
+          <tr>
+            <th scope="col" className="check">
+              <input
+                type="checkbox"
+                aria-label="Select all files"
+                checked={allSelected}
+                onChange={() =>
+                  setSelected(allSelected ? new Set() : new Set(files.map((f) => f.path)))
+                }
+              />
+            </th>
+            <th scope="col">Name</th>
+            <th scope="col" className="size">
+              Size
+            </th>
+            <th scope="col">
+              <span className="sr-only">Download</span>
+            </th>
+          </tr>
+        </thead>
+        <tbody>
+          {files.map((f) => {
+            const state = states[f.path];
+            return (
+              <tr key={f.path}>
+                <td className="check">
+                  <input
+                    type="checkbox"
+                    aria-label={`Select ${f.path}`}
+                    checked={selected.has(f.path)}
+                    onChange={() => toggle(f.path)}
+                  />
+                </td>
+                <td>
+                  <span className="path">{f.path}</span>
+                  <span
+                    className={`state ${state?.phase ?? ""}`}
+                    aria-live="polite"
+                    data-testid="file-state"
+                  >
+                    {stateText(state, f.size)}
+                  </span>
+                </td>
+                <td className="size">{formatBytes(f.size)}</td>
+                <td className="one">
+                  <button
+                    type="button"
+                    disabled={busy}
+                    aria-label={`Download ${f.path}`}
+                    onClick={() => download([f.path])}
+                  >
+                    Download
+                  </button>
+                </td>
+              </tr>
+            );
+          })}
+        </tbody>
+      </table>
+    </section>
+  );
+}
