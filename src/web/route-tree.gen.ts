@@ -16,6 +16,7 @@ import { Route as AppAreaRouteImport } from './routes/_app/$area'
 import { Route as AppEventsRouteImport } from './routes/_app/events'
 import { Route as AppFilesRouteImport } from './routes/_app/files'
 import { Route as AppJobsRouteImport } from './routes/_app/jobs'
+import { Route as AppSharesRouteImport } from './routes/_app/shares'
 import { Route as AppTransfersRouteImport } from './routes/_app/transfers'
 import { Route as AppTrashRouteImport } from './routes/_app/trash'
 import { Route as AppWebhooksIndexRouteImport } from './routes/_app/webhooks.index'
@@ -55,6 +56,11 @@ const AppJobsRoute = AppJobsRouteImport.update({
   path: '/jobs',
   getParentRoute: () => AppRoute,
 } as any)
+const AppSharesRoute = AppSharesRouteImport.update({
+  id: '/shares',
+  path: '/shares',
+  getParentRoute: () => AppRoute,
+} as any)
 const AppTransfersRoute = AppTransfersRouteImport.update({
   id: '/transfers',
   path: '/transfers',
@@ -83,6 +89,7 @@ export interface FileRoutesByFullPath {
   '/events': typeof AppEventsRoute
   '/files': typeof AppFilesRoute
   '/jobs': typeof AppJobsRoute
+  '/shares': typeof AppSharesRoute
   '/transfers': typeof AppTransfersRoute
   '/trash': typeof AppTrashRoute
   '/webhooks/$webhookId': typeof AppWebhooksWebhookIdRoute
@@ -94,6 +101,7 @@ export interface FileRoutesByTo {
   '/events': typeof AppEventsRoute
   '/files': typeof AppFilesRoute
   '/jobs': typeof AppJobsRoute
+  '/shares': typeof AppSharesRoute
   '/transfers': typeof AppTransfersRoute
   '/trash': typeof AppTrashRoute
   '/': typeof AppIndexRoute
@@ -108,6 +116,7 @@ export interface FileRoutesById {
   '/_app/events': typeof AppEventsRoute
   '/_app/files': typeof AppFilesRoute
   '/_app/jobs': typeof AppJobsRoute
+  '/_app/shares': typeof AppSharesRoute
   '/_app/transfers': typeof AppTransfersRoute
   '/_app/trash': typeof AppTrashRoute
   '/_app/': typeof AppIndexRoute
@@ -123,6 +132,7 @@ export interface FileRouteTypes {
     | '/events'
     | '/files'
     | '/jobs'
+    | '/shares'
     | '/transfers'
     | '/trash'
     | '/webhooks/$webhookId'
@@ -134,6 +144,7 @@ export interface FileRouteTypes {
     | '/events'
     | '/files'
     | '/jobs'
+    | '/shares'
     | '/transfers'
     | '/trash'
     | '/'
@@ -147,6 +158,7 @@ export interface FileRouteTypes {
     | '/_app/events'
     | '/_app/files'
     | '/_app/jobs'
+    | '/_app/shares'
     | '/_app/transfers'
     | '/_app/trash'
     | '/_app/'
@@ -210,6 +222,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AppJobsRouteImport
       parentRoute: typeof AppRoute
     }
+    '/_app/shares': {
+      id: '/_app/shares'
+      path: '/shares'
+      fullPath: '/shares'
+      preLoaderRoute: typeof AppSharesRouteImport
+      parentRoute: typeof AppRoute
+    }
     '/_app/transfers': {
       id: '/_app/transfers'
       path: '/transfers'
@@ -246,6 +265,7 @@ interface AppRouteChildren {
   AppEventsRoute: typeof AppEventsRoute
   AppFilesRoute: typeof AppFilesRoute
   AppJobsRoute: typeof AppJobsRoute
+  AppSharesRoute: typeof AppSharesRoute
   AppTransfersRoute: typeof AppTransfersRoute
   AppTrashRoute: typeof AppTrashRoute
   AppIndexRoute: typeof AppIndexRoute
@@ -258,6 +278,7 @@ const AppRouteChildren: AppRouteChildren = {
   AppEventsRoute: AppEventsRoute,
   AppFilesRoute: AppFilesRoute,
   AppJobsRoute: AppJobsRoute,
+  AppSharesRoute: AppSharesRoute,
   AppTransfersRoute: AppTransfersRoute,
   AppTrashRoute: AppTrashRoute,
   AppIndexRoute: AppIndexRoute,

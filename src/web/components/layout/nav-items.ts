@@ -55,7 +55,7 @@ export const navItems: NavItem[] = [
     area: "shares",
     label: "Shares",
     icon: Share2Icon,
-    built: false,
+    built: true,
     summary: "Create share links and read delivery receipts.",
   },
   {

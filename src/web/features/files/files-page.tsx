@@ -6,6 +6,7 @@ import {
   OPERATION_ITEMS_MAX,
   parentOf,
   RENAME_PATHS_MAX,
+  SHARE_PATHS_MAX,
   TRANSFER_PATHS_MAX,
 } from "@/contract/rules";
 import { lazyWithRetry } from "@/web/components/lazy-with-retry";
@@ -103,6 +104,10 @@ export function FilesPage({ workspaceId, view }: { workspaceId: string; view: Fo
       if (single) return download(queryClient, { kind: "folder", folder: single.path });
       const paths = await selectedUpTo(TRANSFER_PATHS_MAX, "Download");
       if (paths.length > 0) await download(queryClient, { kind: "selection", paths });
+    },
+    onShare: async () => {
+      const paths = await selectedUpTo(SHARE_PATHS_MAX, "Share");
+      if (paths.length > 0) setDialog({ kind: "share", paths });
     },
     onSaveInto:
       single?.type === "folder" && canSaveIntoFolder()

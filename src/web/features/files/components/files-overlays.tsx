@@ -11,6 +11,9 @@ const ManifestDialog = lazyWithRetry(() => import("./manifest-dialog"));
 const MoveCopyDialog = lazyWithRetry(() => import("./move-copy-dialog"));
 const ConflictDialog = lazyWithRetry(() => import("./conflict-dialog"));
 const RenameBatchDialog = lazyWithRetry(() => import("./rename-batch-dialog"));
+const CreateShareDialog = lazyWithRetry<{ paths: string[]; onClose(): void }>(() =>
+  import("@/web/features/shares").then((m) => ({ default: m.CreateShareDialog })),
+);
 
 export type OpenDialog =
   | { kind: "shortcuts" }
@@ -19,6 +22,7 @@ export type OpenDialog =
   | { kind: "move-copy"; op: CreateOperationBody["kind"]; paths: string[] }
   | { kind: "conflicts"; body: CreateOperationBody; conflicts: OperationConflict[] }
   | { kind: "rename-many"; paths: string[] }
+  | { kind: "share"; paths: string[] }
   | null;
 
 /** The page's menu and dialogs, each loaded when first opened. */
@@ -87,6 +91,9 @@ export function FilesOverlays({
       )}
       {dialog?.kind === "rename-many" && (
         <RenameBatchDialog paths={dialog.paths} onDone={onRenamedMany} onClose={onCloseDialog} />
+      )}
+      {dialog?.kind === "share" && (
+        <CreateShareDialog paths={dialog.paths} onClose={onCloseDialog} />
       )}
     </Suspense>
   );

@@ -9,6 +9,7 @@ import {
   InfoIcon,
   PencilIcon,
   PencilLineIcon,
+  Share2Icon,
   Trash2Icon,
   XCircleIcon,
 } from "lucide-react";
@@ -65,6 +66,8 @@ export function useFileActions(o: {
   onDownload(): void;
   /** "Save into a folder…" (a folder, where the browser can write into a chosen folder). */
   onSaveInto?(): void;
+  /** "Share…": a share link for the selection. */
+  onShare(): void;
 }) {
   const queryClient = useQueryClient();
   const trash = useTrashWithUndo(selectionScope(o.view), o.view.path);
@@ -132,6 +135,7 @@ export function useFileActions(o: {
       icon: DownloadIcon,
       run: o.onSaveInto,
     });
+  actions.push({ id: "share", label: "Share…", icon: Share2Icon, run: o.onShare });
   if (single)
     actions.push({
       id: "copy",

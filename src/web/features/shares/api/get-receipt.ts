@@ -1,0 +1,32 @@
+import { queryOptions, useQuery } from "@tanstack/react-query";
+import type { Receipt } from "@/contract/shares";
+import { apiRequest } from "@/web/lib/api-client";
+import { sharePath, sharesKeys } from "./shares-keys";
+
+export const receiptQueryOptions = (workspaceId: string, id: string) =>
+  queryOptions({
+    queryKey: sharesKeys.receipt(workspaceId, id),
+    queryFn: ({ signal }) => apiRequest<Receipt>(sharePath(id, "/receipt"), { signal }),
+    staleTime: 5_000,
+  });
+
+export function useReceiptQuery(workspaceId: string, id: string, enabled = true) {
+  return useQuery({ ...receiptQueryOptions(workspaceId, id), enabled });
+}
+
+export type ReceiptFile = "receipt.pdf" | "receipt.csv" | "delivery-note.pdf";
+
+/**
+ * A receipt's file, fetched with the API key (never put in a URL) and saved from a Blob, so the
+ * key stays in the request's header.
+ */
+export async function saveReceiptFile(id: string, file: ReceiptFile) {
+  const blob = await apiRequest<Blob>(sharePath(id, `/${file}`), { responseType: "blob" });
+  const url = URL.createObjectURL(blob);
+  const a = document.createElement("a");
+  a.href = url;
+  a.download = `${file.replace(/\.\w+$/, "")}-${id}${file.slice(file.lastIndexOf("."))}`;
+  a.click();
+  // The click starts the save synchronously; a moment later the object URL can go.
+  setTimeout(() => URL.revokeObjectURL(url), 10_000);
+}

@@ -1,0 +1,74 @@
+import { useState } from "react";
+import { SHARE_EXPIRES_DAYS_DEFAULT, SHARE_EXPIRES_DAYS_MAX } from "@/contract/rules";
+import type { Share } from "@/contract/shares";
+import { Button } from "@/web/components/ui/button";
+import {
+  Dialog,
+  DialogContent,
+  DialogDescription,
+  DialogFooter,
+  DialogHeader,
+  DialogTitle,
+} from "@/web/components/ui/dialog";
+import { FormError, FormField } from "@/web/components/ui/form-field";
+import { Input } from "@/web/components/ui/input";
+import { formatDateTime } from "@/web/lib/format";
+import { useAsyncSubmit } from "@/web/lib/use-async-submit";
+import { useUpdateShareMutation } from "../api/update-share";
+
+const fields = ["expiresInDays"] as const;
+
+/** A new expiry, counted from now (an expired share becomes active again). */
+export function ExtendDialog({ share, onClose }: { share: Share; onClose(): void }) {
+  const update = useUpdateShareMutation();
+  const [days, setDays] = useState(String(SHARE_EXPIRES_DAYS_DEFAULT));
+  const submit = useAsyncSubmit({
+    fields,
+    validate: () => {
+      const n = Number(days);
+      return {
+        expiresInDays:
+          /^\d+$/.test(days.trim()) && n >= 1 && n <= SHARE_EXPIRES_DAYS_MAX
+            ? undefined
+            : `A whole number of days, 1 to ${SHARE_EXPIRES_DAYS_MAX}.`,
+      };
+    },
+    run: () => update.mutateAsync({ id: share.id, body: { expiresInDays: Number(days) } }),
+    onSuccess: onClose,
+  });
+  const { problems, pending } = submit;
+  return (
+    <Dialog open onOpenChange={(open) => !open && !pending && onClose()}>
+      <DialogContent className="sm:max-w-md">
+        <form onSubmit={submit.onSubmit} className="grid gap-4" noValidate>
+          <DialogHeader>
+            <DialogTitle>Extend “{share.title}”</DialogTitle>
+            <DialogDescription>
+              It expires {formatDateTime(share.expiresAt)}. The new expiry counts from now.
+            </DialogDescription>
+          </DialogHeader>
+          <FormField label="Expires in (days from now)" error={problems.expiresInDays}>
+            {(control) => (
+              <Input
+                {...control}
+                inputMode="numeric"
+                value={days}
+                onChange={(e) => setDays(e.target.value)}
+                autoFocus
+              />
+            )}
+          </FormField>
+          <FormError>{problems.form}</FormError>
+          <DialogFooter>
+            <Button variant="outline" onClick={onClose} disabled={pending}>
+              Cancel
+            </Button>
+            <Button type="submit" disabled={pending}>
+              {pending ? "Extending…" : "Extend"}
+            </Button>
+          </DialogFooter>
+        </form>
+      </DialogContent>
+    </Dialog>
+  );
+}

@@ -1,0 +1,108 @@
+import { Link } from "@tanstack/react-router";
+import type { ReactNode } from "react";
+import type { Share } from "@/contract/shares";
+import { DataTable, type DataTableColumn, rowActionClass } from "@/web/components/ui/data-table";
+import { cn } from "@/web/lib/cn";
+import { formatBytes, formatCount, formatDateTime, formatRelative } from "@/web/lib/format";
+import type { SharesSearch } from "../shares-search";
+import { ShareStatusBadge } from "./share-status";
+
+const ROW_HEIGHT = 56;
+
+const columnsFor = (listSearch: SharesSearch): DataTableColumn<Share>[] => [
+  {
+    id: "title",
+    header: "Share",
+    primary: true,
+    cell: (s) => (
+      <Link
+        to="/shares"
+        search={{ ...listSearch, share: s.id }}
+        className={cn("grid min-w-0 text-left", rowActionClass)}
+      >
+        <span className="truncate font-medium">{s.title}</span>
+        <span className="truncate text-xs text-muted-foreground">
+          {formatCount(s.fileCount)} {s.fileCount === 1 ? "file" : "files"},{" "}
+          {formatBytes(s.totalBytes)}
+          {s.passwordProtected ? " · password" : ""}
+        </span>
+      </Link>
+    ),
+  },
+  {
+    id: "status",
+    header: "Status",
+    className: "w-32",
+    cell: (s) => <ShareStatusBadge status={s.status} />,
+  },
+  {
+    id: "recipients",
+    header: "Recipients",
+    hideBelow: "lg",
+    className: "w-56",
+    cell: (s) => (
+      <span className="block truncate" title={s.recipients.map((r) => r.email).join(", ")}>
+        {s.recipients.length === 0
+          ? "Link only"
+          : s.recipients.length === 1
+            ? s.recipients[0]!.email
+            : `${s.recipients[0]!.email} +${formatCount(s.recipients.length - 1)}`}
+      </span>
+    ),
+  },
+  {
+    id: "expires",
+    header: "Expires",
+    hideBelow: "md",
+    className: "w-36",
+    cell: (s) => (
+      <time dateTime={s.expiresAt} title={formatDateTime(s.expiresAt)}>
+        {formatRelative(s.expiresAt)}
+      </time>
+    ),
+  },
+  {
+    id: "downloads",
+    header: "Downloads",
+    hideBelow: "sm",
+    className: "w-28 text-right",
+    cell: (s) =>
+      s.maxDownloads === null
+        ? formatCount(s.downloadCount)
+        : `${formatCount(s.downloadCount)} / ${formatCount(s.maxDownloads)}`,
+  },
+];
+
+/** Every share listed: what, its state, to whom, until when, and how often it was downloaded. */
+export function SharesTable({
+  listSearch,
+  shares,
+  loading,
+  empty,
+  footer,
+  onEndReached,
+}: {
+  /** The list's search, kept in each share's link for the way back. */
+  listSearch: SharesSearch;
+  shares: Share[];
+  loading: boolean;
+  empty: ReactNode;
+  footer?: ReactNode;
+  onEndReached(): void;
+}) {
+  return (
+    <DataTable
+      label="Shares"
+      columns={columnsFor(listSearch)}
+      rows={shares}
+      rowKey={(s) => s.id}
+      rowHeight={ROW_HEIGHT}
+      loading={loading}
+      loadingLabel="Loading shares"
+      empty={empty}
+      footer={footer}
+      onEndReached={onEndReached}
+      fit="section"
+    />
+  );
+}

@@ -1,0 +1,95 @@
+import { useNavigate } from "@tanstack/react-router";
+import { Share2Icon } from "lucide-react";
+import { EmptyState } from "@/web/components/empty-state";
+import { LoadError } from "@/web/components/load-error";
+import { PageHeader } from "@/web/components/page-header";
+import { Button } from "@/web/components/ui/button";
+import { useSharesQuery } from "./api/list-shares";
+import { OutboxPanel } from "./components/outbox-panel";
+import { SharesFilters } from "./components/shares-filters";
+import { SharesTable } from "./components/shares-table";
+import { SharePage } from "./share-page";
+import { parseSharesSearch, type RawSharesSearch, type SharesSearch } from "./shares-search";
+
+/**
+ * Every share of the workspace, filtered as the address says, a page at a time; the outbox; or
+ * the one share the address opens.
+ */
+export function SharesPage({
+  workspaceId,
+  search: raw,
+}: {
+  workspaceId: string;
+  search: RawSharesSearch;
+}) {
+  const { outbox, share, view, ...filters } = parseSharesSearch(raw);
+  const navigate = useNavigate({ from: "/shares" });
+  const list = useSharesQuery(workspaceId, filters, !share);
+  const shares = list.data?.pages.flatMap((p) => p.items) ?? [];
+  const filtered = Object.values(filters).some((v) => v !== undefined);
+  const setSearch = (next: SharesSearch) => void navigate({ search: next, replace: true });
+  if (share)
+    return (
+      <SharePage
+        workspaceId={workspaceId}
+        shareId={share}
+        view={view}
+        listSearch={{ ...filters, outbox }}
+      />
+    );
+
+  return (
+    <div className="flex min-h-0 flex-1 flex-col max-md:overflow-auto">
+      <PageHeader
+        title="Shares"
+        description="Links to files, who opened them, and receipts that prove what arrived"
+        actions={
+          <Button
+            variant="outline"
+            aria-pressed={outbox ?? false}
+            onClick={() => setSearch({ ...filters, outbox: outbox ? undefined : true })}
+          >
+            Outbox
+          </Button>
+        }
+      />
+      {outbox && <OutboxPanel workspaceId={workspaceId} />}
+      <SharesFilters
+        // A link that changes the filters starts the recipient box afresh.
+        key={filters.recipient ?? ""}
+        filters={filters}
+        onChange={(f) => setSearch({ ...f, outbox })}
+      />
+      {list.error ? (
+        <div className="p-4">
+          <LoadError
+            title="Could not load the shares"
+            error={list.error}
+            onRetry={() => void list.refetch()}
+          />
+        </div>
+      ) : (
+        <SharesTable
+          listSearch={{ ...filters, outbox }}
+          shares={shares}
+          loading={list.isPending}
+          onEndReached={() => {
+            if (list.hasNextPage && !list.isFetchingNextPage) void list.fetchNextPage();
+          }}
+          footer={
+            list.isFetchingNextPage ? (
+              <p className="p-3 text-center text-sm text-muted-foreground">Loading more…</p>
+            ) : undefined
+          }
+          empty={
+            <EmptyState icon={Share2Icon} title={filtered ? "No shares match" : "No shares yet"}>
+              {filtered
+                ? "None match these filters."
+                : "Select files or folders in Files and choose Share… to send a link."}
+            </EmptyState>
+          }
+        />
+      )}
+    </div>
+  );
+}
