@@ -18,6 +18,16 @@ export default defineConfig({
     // React Fast Refresh would wrap the recipient page's Preact components in React's.
     react({ exclude: /src\/share\// }),
     tailwindcss(),
+    {
+      // `npm run dev`: a share link opens the recipient page, as the service serves it.
+      name: "share-links",
+      configureServer(server) {
+        server.middlewares.use((req, _res, next) => {
+          if (req.url?.startsWith("/s/")) req.url = "/share.html";
+          next();
+        });
+      },
+    },
   ],
   resolve: {
     alias: { "@": fileURLToPath(new URL("./src", import.meta.url)) },

@@ -1,4 +1,5 @@
 import { createSHA256 } from "hash-wasm";
+import { baseName } from "@/contract/rules";
 import type { ApiError, LinkApi } from "./api";
 
 /*
@@ -15,8 +16,6 @@ export type FileState =
   | { phase: "verified"; sha256: string }
   | { phase: "unverified"; sha256: string | null }
   | { phase: "failed"; message: string };
-
-const baseName = (p: string) => p.slice(p.lastIndexOf("/") + 1);
 
 async function fetchAndHash(
   url: string,

@@ -1,5 +1,6 @@
 /** @jsxImportSource preact */
 import { useState } from "preact/hooks";
+import { baseName, parentOf } from "@/contract/rules";
 import type { PublicShare } from "@/contract/share-public";
 import { formatBytes } from "@/web/lib/format";
 import { ApiError, type LinkApi } from "./api";
@@ -134,7 +135,8 @@ export function FileList({
                   />
                 </td>
                 <td>
-                  <span className="path">{f.path}</span>
+                  <span className="path">{baseName(f.path)}</span>
+                  {f.path.includes("/") && <span className="folder">{parentOf(f.path)}</span>}
                   <span
                     className={`state ${state?.phase ?? ""}`}
                     aria-live="polite"
