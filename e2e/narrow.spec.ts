@@ -119,7 +119,13 @@ const pages: PageCase[] = [
     url: () => "/transfers",
     primary: (page) => page.getByRole("combobox", { name: "Status" }),
   },
-  ...["Shares", "Portals", "Usage", "Settings"].map(
+  {
+    name: "Shares",
+    heading: "Shares",
+    url: () => "/shares",
+    primary: (page) => page.getByRole("combobox", { name: "Status" }),
+  },
+  ...["Portals", "Usage", "Settings"].map(
     (label): PageCase => ({
       name: label,
       heading: label,
