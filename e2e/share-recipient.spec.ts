@@ -67,6 +67,14 @@ test("a recipient unlocks a personal link, downloads with verification and comme
   expect(sha256(fs.readFileSync((await download.path())!))).toBe(sha256(CONTENT));
   await expect(row.getByText("Verified")).toBeVisible();
 
+  // A selection: both files in one transfer, each hashed and verified.
+  await page.getByRole("checkbox", { name: "Select all files" }).check();
+  const saved: string[] = [];
+  page.on("download", (d) => saved.push(d.suggestedFilename()));
+  await page.getByRole("button", { name: "Download selected (2)" }).click();
+  await expect(page.getByText("Verified")).toHaveCount(2);
+  expect(saved.sort()).toEqual(["notes.txt", "reel1.mov"]);
+
   await page.getByRole("textbox", { name: "Comment" }).fill("Received, looks great.");
   await page.getByRole("button", { name: "Add comment" }).click();
   await expect(page.getByText("Received, looks great.")).toBeVisible();
@@ -74,13 +82,19 @@ test("a recipient unlocks a personal link, downloads with verification and comme
   await checkAxe(page);
 
   const receipt = await service.api<Receipt>("GET", `/shares/${share.id}/receipt`);
-  expect(receipt.downloads).toHaveLength(1);
-  expect(receipt.downloads[0]).toMatchObject({
+  expect(receipt.downloads).toHaveLength(2);
+  expect(receipt.integrity).toBe("verified");
+  expect(receipt.downloads.find((d) => d.fileCount === 1)).toMatchObject({
     verified: true,
     who: { email: "client@example.com" },
     files: [{ path: `${top}/reel1.mov`, sha256: sha256(CONTENT), matched: true }],
   });
-  expect(receipt.recipients[0]).toMatchObject({ email: "client@example.com", viewed: true });
+  expect(receipt.recipients[0]).toMatchObject({
+    email: "client@example.com",
+    viewed: true,
+    downloaded: true,
+    verified: true,
+  });
   expect(receipt.timeline.map((e) => e.type)).toEqual(
     expect.arrayContaining(["viewed", "password_failed", "downloaded", "commented"]),
   );
@@ -103,4 +117,33 @@ test("a revoked link shows a clear page", async ({ browser, service }) => {
   await page.goto(share.url);
   await expect(page.getByRole("heading", { name: "This link was withdrawn" })).toBeVisible();
   await checkAxe(page);
+});
+
+test("repeated wrong passwords make the page wait before the next try", async ({
+  browser,
+  service,
+}) => {
+  const top = `Locked-${Date.now()}`;
+  await service.writeFile(`${top}/a.txt`, "a");
+  const share = await service.api<CreatedShare>("POST", "/shares", {
+    paths: [top],
+    password: "correct horse battery",
+  });
+  const page = await (await browser.newContext()).newPage();
+  await page.goto(share.url);
+  const password = page.getByLabel("Password");
+  const open = page.getByRole("button", { name: "Open" });
+  for (let i = 0; i < 5; i++) {
+    await password.fill(`wrong ${i}`);
+    await open.click();
+    await expect(page.getByText("That password is not right")).toBeVisible();
+  }
+  await password.fill("correct horse battery");
+  await open.click();
+  await expect(page.getByText(/Too many wrong passwords.*try again in \d+ s/)).toBeVisible();
+  await expect(open).toBeDisabled();
+  // The wait over, the right password opens the share.
+  await expect(open).toBeEnabled({ timeout: 5000 });
+  await open.click();
+  await expect(page.getByRole("row", { name: /a\.txt/ })).toBeVisible();
 });
