@@ -119,12 +119,13 @@ test("a revoked link shows a clear page", async ({ browser, service }) => {
   await checkAxe(page);
 });
 
-test("repeated wrong passwords make the page wait before the next try", async ({
+test("repeated wrong passwords make the page wait before the next try; images show thumbnails", async ({
   browser,
   service,
 }) => {
   const top = `Locked-${Date.now()}`;
   await service.writeFile(`${top}/a.txt`, "a");
+  await service.writeImage(`${top}/still.png`, 640, 360);
   const share = await service.api<CreatedShare>("POST", "/shares", {
     paths: [top],
     password: "correct horse battery",
@@ -146,4 +147,10 @@ test("repeated wrong passwords make the page wait before the next try", async ({
   await expect(open).toBeEnabled({ timeout: 5000 });
   await open.click();
   await expect(page.getByRole("row", { name: /a\.txt/ })).toBeVisible();
+  // An image shows its thumbnail, fetched with the access token the password bought.
+  const thumb = page.getByRole("row", { name: /still\.png/ }).locator("img");
+  await expect
+    .poll(() => thumb.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth))
+    .toBeGreaterThan(0);
+  await checkAxe(page);
 });

@@ -111,3 +111,10 @@ export const publicCommentBodySchema = createCommentBodySchema
     }),
   })
   .meta({ id: "PublicCommentBody" });
+
+export const thumbnailQuerySchema = z.object({
+  path: z.string().min(1).max(4096).meta({ description: "An image file of the share" }),
+  access: z.string().max(200).optional().meta({
+    description: "The access token, for an `<img>` that cannot send the header",
+  }),
+});

@@ -85,6 +85,13 @@ export class LinkApi {
       { files },
     );
 
+  thumbnailUrl(path: string) {
+    const q = new URLSearchParams({ path });
+    // An <img> sends no header: the access token rides in the query.
+    if (this.access) q.set("access", this.access);
+    return `/v1/public/shares/${encodeURIComponent(this.token)}/thumbnail?${q}`;
+  }
+
   comments = () => this.call<{ items: ShareComment[] }>("GET", "/comments");
 
   addComment = (body: { body: string; name?: string }) =>

@@ -1,6 +1,6 @@
 /** @jsxImportSource preact */
 import { useState } from "preact/hooks";
-import { baseName, parentOf } from "@/contract/rules";
+import { baseName, parentOf, thumbnailMimeTypes } from "@/contract/rules";
 import type { PublicShare } from "@/contract/share-public";
 import { formatBytes } from "@/web/lib/format";
 import { ApiError, type LinkApi } from "./api";
@@ -30,7 +30,7 @@ function stateText(s: FileState | undefined, size: number) {
 /**
  * The share's files (as shared) with their sizes: download one, a selection or all. Each file
  * is hashed as it arrives and shows Verified once the service has matched the hash.
- * No image thumbnails: they would cost a download of each image through the node.
+ * Images show a small thumbnail (rendered by the service, not downloaded through the node).
  */
 export function FileList({
   api,
@@ -135,8 +135,26 @@ export function FileList({
                   />
                 </td>
                 <td>
-                  <span className="path">{baseName(f.path)}</span>
-                  {f.path.includes("/") && <span className="folder">{parentOf(f.path)}</span>}
+                  <div className="name">
+                    {f.mime && thumbnailMimeTypes.includes(f.mime) && (
+                      <img
+                        className="thumb"
+                        src={api.thumbnailUrl(f.path)}
+                        alt=""
+                        loading="lazy"
+                        width={40}
+                        height={40}
+                        // A file named as an image that is not one has no thumbnail: no broken icon.
+                        onError={(e) => {
+                          e.currentTarget.hidden = true;
+                        }}
+                      />
+                    )}
+                    <div>
+                      <span className="path">{baseName(f.path)}</span>
+                      {f.path.includes("/") && <span className="folder">{parentOf(f.path)}</span>}
+                    </div>
+                  </div>
                   <span
                     className={`state ${state?.phase ?? ""}`}
                     aria-live="polite"

@@ -1,10 +1,10 @@
 import type { RouteHandler } from "@hono/zod-openapi";
-import sharp from "sharp";
 import { thumbnailMimeTypes } from "@/contract/rules";
 import type { AppEnv } from "@/server/http/types";
 import { validationFailed } from "@/server/lib/api-error";
 import { protectionOf } from "./files.repository";
 import type * as r from "./files.routes";
+import { thumbnailJpeg } from "./thumbnail";
 
 export const listFiles: RouteHandler<typeof r.listFilesRoute, AppEnv> = (c) => {
   const { files } = c.get("deps");
@@ -107,10 +107,7 @@ export const preview: RouteHandler<typeof r.previewRoute, AppEnv> = async (c) =>
   // Encrypted at rest (content protection): only an engine with the password reads it.
   if (protectionOf(files.db, entry.id))
     throw validationFailed("query.path", `"${path}" is protected content`, "no_preview");
-  const jpeg = await sharp(files.blobs.pathOf(entry.sha256!))
-    .resize(320, 320, { fit: "inside", withoutEnlargement: true })
-    .jpeg({ quality: 80 })
-    .toBuffer();
+  const jpeg = await thumbnailJpeg(files.blobs.pathOf(entry.sha256!));
   c.header("Cache-Control", "private, max-age=300");
   return c.body(new Uint8Array(jpeg), 200, { "Content-Type": "image/jpeg" }) as never;
 };

@@ -7,9 +7,13 @@ import type * as r from "./public.routes";
 import * as p from "./public.service";
 import { listComments } from "./shares.service";
 
-const linkRequest = (c: Context<AppEnv>, token: string): p.LinkRequest => ({
+const linkRequest = (
+  c: Context<AppEnv>,
+  token: string,
+  access = c.req.header(SHARE_ACCESS_HEADER),
+): p.LinkRequest => ({
   token,
-  access: c.req.header(SHARE_ACCESS_HEADER),
+  access,
   address: clientAddress(c, c.get("deps").config.trustProxy),
   userAgent: c.req.header("User-Agent"),
   origin: new URL(c.req.url).origin,
@@ -61,3 +65,11 @@ export const addPublicComment: RouteHandler<typeof r.addPublicCommentRoute, AppE
     ),
     201,
   );
+
+export const shareThumbnail: RouteHandler<typeof r.shareThumbnailRoute, AppEnv> = async (c) => {
+  const { path, access } = c.req.valid("query");
+  const req = linkRequest(c, c.req.valid("param").token, access);
+  const jpeg = await p.shareThumbnail(c.get("deps"), req, path);
+  c.header("Cache-Control", "private, max-age=300");
+  return c.body(new Uint8Array(jpeg), 200, { "Content-Type": "image/jpeg" }) as never;
+};

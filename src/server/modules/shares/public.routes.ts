@@ -1,3 +1,4 @@
+import { z } from "@hono/zod-openapi";
 import {
   completeDownloadBodySchema,
   completedDownloadSchema,
@@ -7,6 +8,7 @@ import {
   publicDownloadBodySchema,
   publicDownloadSchema,
   publicShareSchema,
+  thumbnailQuerySchema,
   unlockBodySchema,
   unlockResponseSchema,
 } from "@/contract/share-public";
@@ -95,10 +97,26 @@ export const addPublicCommentRoute = publicRoute({
   responses: { 201: json(shareCommentSchema, "The comment") },
 });
 
+export const shareThumbnailRoute = publicRoute({
+  operationId: "getShareThumbnail",
+  method: "get",
+  path: "/public/shares/{token}/thumbnail",
+  summary: "Thumbnail of one of a share's images",
+  description: `A JPEG at most 320 pixels on its longer side of the image as shared (PNG, JPEG, WebP, GIF, TIFF; other files: \`no_preview\`; not in the share: \`not_in_share\`). The access token may come as \`?access=\` (an \`<img>\` sends no header).${access}`,
+  request: { params: linkParamsSchema, query: thumbnailQuerySchema },
+  responses: {
+    200: {
+      description: "The thumbnail",
+      content: { "image/jpeg": { schema: z.string().meta({ format: "binary" }) } },
+    },
+  },
+});
+
 export const publicSharesRouter = createRouter()
   .openapi(getPublicShareRoute, h.getPublicShare)
   .openapi(unlockShareRoute, h.unlockShare)
   .openapi(startDownloadRoute, h.startDownload)
   .openapi(completeDownloadRoute, h.completeDownload)
   .openapi(listPublicCommentsRoute, h.listPublicComments)
-  .openapi(addPublicCommentRoute, h.addPublicComment);
+  .openapi(addPublicCommentRoute, h.addPublicComment)
+  .openapi(shareThumbnailRoute, h.shareThumbnail);

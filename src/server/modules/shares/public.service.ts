@@ -2,6 +2,7 @@ import { createHmac, randomBytes } from "node:crypto";
 import fs from "node:fs";
 import path from "node:path";
 import type { z } from "zod";
+import { thumbnailMimeTypes } from "@/contract/rules";
 import {
   type completeDownloadBodySchema,
   type PublicShare,
@@ -13,6 +14,7 @@ import type { AppDeps } from "@/server/deps";
 import { ApiError, notFound, validationFailed } from "@/server/lib/api-error";
 import { toIso } from "@/server/lib/clock";
 import { safeEqual } from "@/server/lib/secrets";
+import { thumbnailJpeg } from "@/server/modules/files/thumbnail";
 import { transferRow } from "@/server/modules/transfers/transfers.repository";
 import { createTransfer, updateTransfer } from "@/server/modules/transfers/transfers.service";
 import { getWorkspace } from "@/server/modules/workspaces/workspaces.repository";
@@ -213,3 +215,20 @@ export function addRecipientComment(
 }
 
 export const openShareForReading = (deps: AppDeps, req: LinkRequest) => open(deps, req).share;
+
+/** A thumbnail of one of the share's images, from its snapshot (the files module's rendering). */
+export function shareThumbnail(deps: AppDeps, req: LinkRequest, path: string) {
+  const { share } = open(deps, req);
+  const file = fileByPath(deps.db, share.id, path);
+  if (!file) throw validationFailed("query.path", `"${path}" is not in this share`, "not_in_share");
+  if (!file.mime || !thumbnailMimeTypes.includes(file.mime))
+    throw validationFailed(
+      "query.path",
+      `"${path}" has no thumbnail: only images do`,
+      "no_preview",
+    );
+  // An image named so but not decodable is the file's problem, not a fault of the service.
+  return thumbnailJpeg(deps.files.blobs.pathOf(file.sha256)).catch(() => {
+    throw validationFailed("query.path", `"${path}" could not be read as an image`, "no_preview");
+  });
+}

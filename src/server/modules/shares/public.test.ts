@@ -1,4 +1,5 @@
 import fs from "node:fs";
+import sharp from "sharp";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { SHARE_ACCESS_HEADER } from "@/contract/share-public";
 import type { CreateShareBody } from "@/contract/shares";
@@ -282,5 +283,36 @@ describe("comments", () => {
   it("needs the password's access like the files", async () => {
     const s = await share({ password: "correct horse" });
     await expectError(await pub().comments.$get({ param: { token: s.plain }, query: {} }), 403);
+  });
+});
+
+describe("thumbnails", () => {
+  it("renders a shared image as a small JPEG, with the access token in the query", async () => {
+    const png = await sharp({
+      create: { width: 800, height: 400, channels: 3, background: "#336699" },
+    })
+      .png()
+      .toBuffer();
+    await n.t.deps.files.writeFile(n.t.workspaceId, "Deliveries/still.png", png);
+    const s = await share({ password: "correct horse" });
+    const thumb = (token: string, path: string, access?: string) =>
+      pub().thumbnail.$get({ param: { token }, query: { path, ...(access ? { access } : {}) } });
+    const locked = await expectError(await thumb(s.plain, "Deliveries/still.png"), 403);
+    expect(locked.details).toMatchObject({ reason: "password_required" });
+    const { accessToken } = await okBody(await unlock(s.plain, "correct horse"));
+    const res = await thumb(s.plain, "Deliveries/still.png", accessToken);
+    expect(res.status).toBe(200);
+    expect(res.headers.get("Content-Type")).toBe("image/jpeg");
+    const meta = await sharp(Buffer.from(await res.arrayBuffer())).metadata();
+    expect([meta.width, meta.height]).toEqual([320, 160]);
+    const text = await expectError(await thumb(s.plain, "Deliveries/notes.txt", accessToken), 400);
+    expect(text.details?.issues?.[0]?.code).toBe("no_preview");
+    await n.t.deps.files.writeFile(n.t.workspaceId, "Deliveries/broken.png", "not an image");
+    const broken = await share({ paths: ["Deliveries/broken.png"] });
+    const bad = await expectError(await thumb(broken.plain, "Deliveries/broken.png"), 400);
+    expect(bad.issues[0]).toMatchObject({
+      code: "no_preview",
+      message: expect.stringContaining("could not be read"),
+    });
   });
 });
