@@ -108,6 +108,25 @@ test("a recipient unlocks a personal link, downloads with verification and comme
   await context.close();
 });
 
+test("a link used up by its one download shows a clear page on the next visit", async ({
+  browser,
+  service,
+}) => {
+  const top = `Once-${Date.now()}`;
+  await service.writeFile(`${top}/a.txt`, "a");
+  const share = await service.api<CreatedShare>("POST", "/shares", {
+    paths: [top],
+    maxDownloads: 1,
+  });
+  const page = await (await browser.newContext({ acceptDownloads: true })).newPage();
+  await page.goto(share.url);
+  await page.getByRole("button", { name: "Download all" }).click();
+  await expect(page.getByText("Verified")).toBeVisible();
+  await page.reload();
+  await expect(page.getByRole("heading", { name: "This link has been used up" })).toBeVisible();
+  await checkAxe(page);
+});
+
 test("a revoked link shows a clear page", async ({ browser, service }) => {
   const top = `Revoked-${Date.now()}`;
   await service.writeFile(`${top}/a.txt`, "a");
