@@ -16,10 +16,10 @@ import {
 
 export { root };
 
-/** Builds the console when dist/ is missing. */
+/** Builds the console and the public pages when dist/ is missing. */
 export function ensureBuilt() {
   if (!fs.existsSync(path.join(root, "dist/index.html"))) {
-    execFileSync("npx", ["vite", "build"], { cwd: root, stdio: "inherit" });
+    execFileSync("npm", ["run", "build"], { cwd: root, stdio: "inherit" });
   }
 }
 

@@ -19,6 +19,7 @@ const steps = [
     ["run", "--reporter=default", "--reporter=json", `--outputFile.json=${vitestJson}`],
   ],
   ["build", bin("vite"), ["build", "--logLevel", "warn"]],
+  ["build (public pages)", bin("vite"), ["build", "--mode", "public", "--logLevel", "warn"]],
   [
     "e2e",
     bin("playwright"),

@@ -50,7 +50,7 @@ export async function startServiceProcess(
   env: Record<string, string> = {},
 ): Promise<ServiceProcess> {
   if (!fs.existsSync(path.join(dist, "index.html"))) {
-    throw new Error(`Build the console first (vite build): ${dist}/index.html is missing`);
+    throw new Error(`Build the console first (npm run build): ${dist}/index.html is missing`);
   }
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "consign-service-"));
   const child = spawn(process.execPath, ["--import", "tsx", "src/server/main.ts"], {

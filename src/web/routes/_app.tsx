@@ -1,8 +1,8 @@
 import { createFileRoute, redirect } from "@tanstack/react-router";
 import { AppShell } from "@/web/components/layout/app-shell";
 import { KeyIndicator } from "@/web/features/auth/components/key-indicator";
-import { JobsIndicator } from "@/web/features/jobs";
-import { TransfersIndicator } from "@/web/features/transfers";
+import { JobsIndicator } from "@/web/features/jobs/components/jobs-indicator";
+import { TransfersIndicator } from "@/web/features/transfers/components/transfers-indicator";
 import { useSessionStore } from "@/web/stores/session-store";
 
 export const Route = createFileRoute("/_app")({
