@@ -3,7 +3,11 @@ import { useState } from "react";
 import { copyText } from "@/web/lib/clipboard";
 import { Button } from "./ui/button";
 
-/** Copies `text`; the label says what is copied, for screen readers and tooltips alike. */
+/**
+ * Copies `text`; the label says what is copied, for screen readers and tooltips alike. The
+ * button's text stays "Copy" (its name must keep holding its visible text); a check mark shows
+ * it worked, and a status says so to screen readers.
+ */
 export function CopyButton({
   text,
   label,
@@ -21,9 +25,14 @@ export function CopyButton({
     setTimeout(() => setCopied(false), 1_500);
   };
   return (
-    <Button variant="outline" size="sm" onClick={copy} aria-label={label}>
-      {copied ? <CheckIcon aria-hidden="true" /> : <CopyIcon aria-hidden="true" />}
-      {copied ? "Copied" : "Copy"}
-    </Button>
+    <>
+      <Button variant="outline" size="sm" onClick={copy} aria-label={label}>
+        {copied ? <CheckIcon aria-hidden="true" /> : <CopyIcon aria-hidden="true" />}
+        Copy
+      </Button>
+      <span role="status" className="sr-only">
+        {copied ? "Copied" : ""}
+      </span>
+    </>
   );
 }
