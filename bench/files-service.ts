@@ -10,18 +10,14 @@ import { loadConfig } from "../src/server/env";
 import { seedEntries, seedTree } from "../src/server/modules/files/bulk-seed";
 import { startService } from "../src/server/server";
 import { CONCURRENCY, load } from "./load";
-import { percentile } from "./stats";
+import { figureLine, formatMs, percentile } from "./stats";
 
 const FLAT = "Bench/flat";
 const FLAT_ENTRIES = 100_000;
 const TREE_ENTRIES = 900_000;
 
-const ms = (n: number) => `${n.toFixed(2)} ms`;
-const verdict = (ok: boolean) => (ok ? "ok" : "MISSED");
-const line = (label: string, value: string, target: string, ok: boolean) =>
-  console.log(
-    `${label.padEnd(44)} ${value.padStart(12)}   target ${target.padEnd(10)} ${verdict(ok)}`,
-  );
+const ms = (n: number) => formatMs(n, 2);
+const line = figureLine(44);
 
 const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "consign-bench-files-"));
 const config = loadConfig({

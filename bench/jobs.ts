@@ -13,7 +13,7 @@ import { loadConfig } from "../src/server/env";
 import { seedEntries } from "../src/server/modules/files/bulk-seed";
 import { startService } from "../src/server/server";
 import { load } from "./load";
-import { percentile } from "./stats";
+import { figureLine, formatMs, percentile } from "./stats";
 
 const FLAT = "Bench/flat";
 const RESTORE = "Bench/restore";
@@ -21,11 +21,8 @@ const LISTED = "Bench/listed";
 const COPY = "Bench/copy-source";
 const RENAME = "Bench/rename";
 
-const ms = (n: number) => `${Math.round(n).toLocaleString("en")} ms`;
-const line = (label: string, value: string, target: string, ok: boolean) =>
-  console.log(
-    `${label.padEnd(52)} ${value.padStart(12)}   target ${target.padEnd(10)} ${ok ? "ok" : "MISSED"}`,
-  );
+const ms = (n: number) => formatMs(n);
+const line = figureLine(52);
 
 const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "consign-bench-jobs-"));
 const service = await startService(
@@ -165,25 +162,25 @@ try {
     restored.job.status === "completed" && restored.totalMs <= 15_000,
   );
   const rise = duringP99 / baselineP99 - 1;
-  line("files list p99, no job running", `${baselineP99.toFixed(2)} ms`, "", true);
+  line("files list p99, no job running", `${baselineP99.toFixed(2)} ms`, "", null);
   line(
     `files list p99 while the trash job runs (${during.length} samples)`,
     `${duringP99.toFixed(2)} ms`,
     "",
-    true,
+    null,
   );
   line("  ... rise", `${(rise * 100).toFixed(0)} %`, "<= 20 %", rise <= 0.2);
   line(
     `  reference: p99 while a CPU-only thread spins (${duringSpin.length})`,
     `${spinP99.toFixed(2)} ms`,
     "",
-    true,
+    null,
   );
   line(
     "  ... rise from CPU alone",
     `${((spinP99 / baselineP99 - 1) * 100).toFixed(0)} %`,
     "",
-    true,
+    null,
   );
 
   await call("POST", "/files/folder", { path: "Bench/copy-target" });

@@ -11,18 +11,15 @@ import { loadConfig } from "../src/server/env";
 import { seedEntries } from "../src/server/modules/files/bulk-seed";
 import { recordShareDownload } from "../src/server/modules/shares/share-access";
 import { startService } from "../src/server/server";
-import { percentile } from "./stats";
+import { figureLine, formatMs, percentile } from "./stats";
 
 const FILES = 10_000;
 const DOWNLOADS = 50;
 const JSON_READS = 30;
 const PDF_READS = 3;
 
-const ms = (n: number) => `${Math.round(n).toLocaleString("en")} ms`;
-const line = (label: string, value: string, target: string, ok: boolean) =>
-  console.log(
-    `${label.padEnd(52)} ${value.padStart(12)}   target ${target.padEnd(10)} ${ok ? "ok" : "MISSED"}`,
-  );
+const ms = (n: number) => formatMs(n);
+const line = figureLine(52);
 
 const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "consign-bench-shares-"));
 const service = await startService(

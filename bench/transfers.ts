@@ -21,7 +21,7 @@ import { uploadFile } from "../src/agent/upload";
 import type { CreatedTransfer } from "../src/contract/transfers";
 import { serviceProcesses } from "../src/server/testing/service-process";
 import { load } from "./load";
-import { percentile } from "./stats";
+import { figureLine, percentile } from "./stats";
 
 const BIG_MB = Number(process.env.BENCH_TRANSFER_MB ?? 1024);
 const SMALL_FILES = Number(process.env.BENCH_SMALL_FILES ?? 10_000);
@@ -29,10 +29,7 @@ const SMALL_BYTES = 4096;
 const SMALL_STREAMS = Number(process.env.BENCH_SMALL_STREAMS ?? 8);
 
 const MBs = (bytes: number, ms: number) => (bytes / 1e6 / (ms / 1000)).toFixed(0);
-const line = (label: string, value: string, target: string, ok: boolean | null) =>
-  console.log(
-    `${label.padEnd(58)} ${value.padStart(12)}   ${target ? `target ${target.padEnd(12)}` : "".padEnd(19)} ${ok === null ? "" : ok ? "ok" : "MISSED"}`,
-  );
+const line = figureLine(58);
 
 process.env.RATE_LIMIT_PER_MINUTE = "1000000";
 const services = serviceProcesses("consign-bench-transfers-");

@@ -11,17 +11,14 @@ import os from "node:os";
 import path from "node:path";
 import { testConfig } from "../src/server/env";
 import { startService } from "../src/server/server";
-import { percentile } from "./stats";
+import { figureLine, formatMs, percentile } from "./stats";
 
 const RATE = 200;
 const SECONDS = 10;
 const PENDING = 10_000;
 
-const ms = (n: number) => `${n.toFixed(2)} ms`;
-const line = (label: string, value: string, target: string, ok: boolean) =>
-  console.log(
-    `${label.padEnd(46)} ${value.padStart(12)}   target ${target.padEnd(10)} ${ok ? "ok" : "MISSED"}`,
-  );
+const ms = (n: number) => formatMs(n, 2);
+const line = figureLine(46);
 
 async function receiver(onRequest: (body: string, res: http.ServerResponse) => void) {
   const server = http.createServer((req, res) => {
