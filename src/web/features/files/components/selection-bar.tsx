@@ -21,9 +21,9 @@ export function SelectionBar({
   return (
     <section
       aria-label="Selection"
-      className="absolute bottom-4 left-1/2 z-40 flex w-max max-w-[calc(100%-2rem)] -translate-x-1/2 flex-wrap items-center gap-1 rounded-lg border border-border bg-card px-3 py-1.5 shadow-lg max-sm:gap-0.5 max-sm:px-2"
+      className="absolute bottom-4 left-1/2 z-40 flex w-max max-w-[calc(100%-2rem)] -translate-x-1/2 flex-wrap items-center gap-1 rounded-lg border border-border bg-card px-3 py-1.5 shadow-lg max-sm:gap-0 max-sm:px-1.5"
     >
-      <p className="mr-2 text-sm font-medium" aria-live="polite">
+      <p className="mr-2 text-sm font-medium max-sm:mr-1" aria-live="polite">
         {formatCount(count)} selected
       </p>
       {actions.map((action) => (
@@ -32,7 +32,7 @@ export function SelectionBar({
           size="sm"
           variant="ghost"
           onClick={action.run}
-          // Narrow enough on a phone for a single item's eight actions and Clear on one line.
+          // Narrow enough on a phone for a single item's nine actions and Clear on one line.
           className={cn("max-sm:px-1", action.destructive && "text-destructive-text")}
           aria-keyshortcuts={action.keys && ariaKeyShortcuts(action.keys)}
           title={action.label}
@@ -47,6 +47,7 @@ export function SelectionBar({
         variant="ghost"
         aria-label="Clear selection"
         title="Clear selection (Esc)"
+        className="max-sm:w-7"
         onClick={onClear}
       >
         <XIcon aria-hidden="true" />
