@@ -318,6 +318,8 @@ export const EMAIL_MAX = 254;
 export const SHARE_COMMENT_MAX = 2000;
 export const SHARES_LIST_DEFAULT = 50;
 export const SHARES_LIST_MAX = 200;
+/** Shares one bulk extend or revoke names: one request's worth, done in one transaction. */
+export const SHARES_BULK_MAX = 500;
 export const SHARE_COMMENTS_PAGE_DEFAULT = 200;
 export const SHARE_COMMENTS_PAGE_MAX = 500;
 export const OUTBOX_PAGE_DEFAULT = 50;

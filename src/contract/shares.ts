@@ -16,6 +16,7 @@ import {
   SHARE_PATHS_MAX,
   SHARE_RECIPIENTS_MAX,
   SHARE_TITLE_MAX,
+  SHARES_BULK_MAX,
   SHARES_LIST_DEFAULT,
   SHARES_LIST_MAX,
   shareStatuses,
@@ -36,6 +37,7 @@ export {
   SHARE_PATHS_MAX,
   SHARE_RECIPIENTS_MAX,
   SHARE_TITLE_MAX,
+  SHARES_BULK_MAX,
   type ShareStatus,
   shareStatuses,
   shareStatusOf,
@@ -199,6 +201,52 @@ export const updateShareBodySchema = z
   })
   .meta({ id: "UpdateShareBody" });
 export type UpdateShareBody = z.input<typeof updateShareBodySchema>;
+
+export const bulkShareActions = ["extend", "revoke"] as const;
+
+export const bulkSharesBodySchema = z
+  .object({
+    action: z.enum(bulkShareActions),
+    shareIds: z
+      .array(idSchema)
+      .min(1)
+      .max(SHARES_BULK_MAX)
+      .meta({ description: `1 to ${SHARES_BULK_MAX} share ids; a repeated id counts once` }),
+    expiresInDays: expiresInDays
+      .optional()
+      .meta({ description: "extend: the new expiry, counted from now" }),
+    expiresAt: dateTime()
+      .optional()
+      .meta({ description: "extend: the new expiry as a time (future, at most 365 days ahead)" }),
+  })
+  .refine(
+    (b) => b.action !== "extend" || (b.expiresInDays === undefined) !== (b.expiresAt === undefined),
+    { message: "extend needs expiresInDays or expiresAt (one of them)", path: ["expiresInDays"] },
+  )
+  .refine(
+    (b) => b.action !== "revoke" || (b.expiresInDays === undefined && b.expiresAt === undefined),
+    { message: "revoke takes no expiry", path: ["expiresInDays"] },
+  )
+  .meta({ id: "BulkSharesBody" });
+export type BulkSharesBody = z.input<typeof bulkSharesBodySchema>;
+
+export const bulkSharesResultSchema = z
+  .object({
+    done: z.array(idSchema).meta({ description: "The shares extended or revoked" }),
+    failed: z
+      .array(
+        z.object({
+          shareId: idSchema,
+          code: z.string().meta({ description: "e.g. not_found, revoked, in_the_past" }),
+          message: z.string(),
+        }),
+      )
+      .meta({
+        description: "The shares left as they were, each with the single operation's refusal",
+      }),
+  })
+  .meta({ id: "BulkSharesResult" });
+export type BulkSharesResult = z.infer<typeof bulkSharesResultSchema>;
 
 export const commentAuthorSchema = z.object({
   kind: z.enum(["member", "recipient", "anonymous"]),

@@ -51,6 +51,12 @@ export const revokeShare: RouteHandler<typeof r.revokeShareRoute, AppEnv> = (c) 
     200,
   );
 
+export const bulkShares: RouteHandler<typeof r.bulkSharesRoute, AppEnv> = (c) =>
+  c.json(
+    s.bulkShares(c.get("deps"), c.get("auth").workspaceId, c.req.valid("json"), origin(c)),
+    200,
+  );
+
 export const listComments: RouteHandler<typeof r.listCommentsRoute, AppEnv> = (c) =>
   c.json(
     s.listComments(

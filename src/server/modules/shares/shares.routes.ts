@@ -1,5 +1,7 @@
 import { z } from "@hono/zod-openapi";
 import {
+  bulkSharesBodySchema,
+  bulkSharesResultSchema,
   commentsPageSchema,
   createCommentBodySchema,
   createdShareSchema,
@@ -101,6 +103,20 @@ export const revokeShareRoute = apiRoute({
     "Every link of the share stops working for good; the share and its receipt stay. Answers 200 with the revoked share (not 204: the console shows the record it now has); revoking again changes nothing and records no second `share.revoked`.",
   request: { params: shareParams },
   responses: { 200: json(shareSchema, "The revoked share") },
+});
+
+export const bulkSharesRoute = apiRoute({
+  operationId: "bulkShares",
+  method: "post",
+  path: "/workspaces/{workspaceId}/shares/bulk",
+  tags,
+  scopes: write,
+  extension: true,
+  summary: "Extend or revoke many shares at once",
+  description:
+    "`action` `extend` (with `expiresInDays` or `expiresAt`, as for one share) or `revoke`, for 1 to 500 `shareIds`, in one transaction. Each share is changed exactly as its single operation would change it and records its own `share.extended` or `share.revoked`. A share that operation would refuse (an unknown id: `not_found`; extending a revoked share: `revoked`) stays as it was and is listed in `failed` with that code; the rest are done. Answers 200 with `{done, failed}`.",
+  request: { params: workspaceParams, body: jsonBody(bulkSharesBodySchema) },
+  responses: { 200: json(bulkSharesResultSchema, "What was done and what was refused") },
 });
 
 export const listCommentsRoute = apiRoute({
@@ -210,6 +226,7 @@ export const getDeliveryNoteRoute = apiRoute({
 export const sharesRouter = createRouter()
   .openapi(listSharesRoute, h.listShares)
   .openapi(createShareRoute, h.createShare)
+  .openapi(bulkSharesRoute, h.bulkShares)
   .openapi(getShareRoute, h.getShare)
   .openapi(updateShareRoute, h.updateShare)
   .openapi(revokeShareRoute, h.revokeShare)

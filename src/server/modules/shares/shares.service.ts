@@ -2,6 +2,8 @@ import type { z } from "zod";
 import type { EventData } from "@/contract/events";
 import { baseName } from "@/contract/rules";
 import {
+  type BulkSharesResult,
+  type bulkSharesBodySchema,
   type CreatedShare,
   type createCommentBodySchema,
   type createShareBodySchema,
@@ -340,8 +342,17 @@ export function updateShare(
  * share unchanged.
  */
 export function revokeShare(deps: AppDeps, workspaceId: string, id: string, origin: string): Share {
+  if (markShareRevoked(deps, workspaceId, id)) collectBlobs(deps.db, deps.files.blobs);
+  return getShare(deps, workspaceId, id, origin);
+}
+
+/**
+ * The revocation itself, without collecting the blobs it released (true when it released
+ * some), so a bulk revoke collects once for all its shares.
+ */
+function markShareRevoked(deps: AppDeps, workspaceId: string, id: string): boolean {
   const { db } = deps;
-  const released = db
+  return db
     .transaction(() => {
       requireShare(deps, workspaceId, id);
       if (!markRevoked(db, id, deps.clock.now())) return false;
@@ -351,8 +362,47 @@ export function revokeShare(deps: AppDeps, workspaceId: string, id: string, orig
       return true;
     })
     .immediate();
+}
+
+/**
+ * Extends or revokes the listed shares in one transaction, each exactly as its single operation
+ * would (same event, same refusals). A share its single operation refuses is left as it was and
+ * listed in `failed` with that refusal's code (the issue's code for a validation_failed, e.g.
+ * `revoked`); the others are done.
+ */
+export function bulkShares(
+  deps: AppDeps,
+  workspaceId: string,
+  body: z.output<typeof bulkSharesBodySchema>,
+  origin: string,
+): BulkSharesResult {
+  const { db } = deps;
+  const result: BulkSharesResult = { done: [], failed: [] };
+  let released = false;
+  db.transaction(() => {
+    for (const id of new Set(body.shareIds)) {
+      try {
+        // Each single operation is a nested transaction (a savepoint): a refused one undoes only itself.
+        if (body.action === "revoke")
+          released = markShareRevoked(deps, workspaceId, id) || released;
+        else
+          updateShare(
+            deps,
+            workspaceId,
+            id,
+            { expiresInDays: body.expiresInDays, expiresAt: body.expiresAt },
+            origin,
+          );
+        result.done.push(id);
+      } catch (e) {
+        if (!(e instanceof ApiError)) throw e;
+        const issue = (e.details?.issues as { code: string }[] | undefined)?.[0];
+        result.failed.push({ shareId: id, code: issue?.code ?? e.code, message: e.message });
+      }
+    }
+  }).immediate();
   if (released) collectBlobs(db, deps.files.blobs);
-  return getShare(deps, workspaceId, id, origin);
+  return result;
 }
 
 /** Called by the expiry job: records `share.expired` once for the expiry it was scheduled for. */
