@@ -125,3 +125,69 @@ test("a share from a Files selection: list and filters, detail, extend, comment,
   await expect(page.getByText("Revoked", { exact: true })).toBeVisible();
   await expect(page.getByRole("button", { name: "Extend…" })).toHaveCount(0);
 });
+
+test("extend and revoke a selection of shares, each time in one request", async ({
+  page,
+  service,
+}) => {
+  const recipient = `bulk.${unique()}@example.com`;
+  const titles = [`First batch ${unique()}`, `Second batch ${unique()}`];
+  for (const [i, title] of titles.entries()) {
+    await service.writeFile(`Bulk ${title}/take${i}.mov`, `take ${i}`);
+    await service.api("POST", "/shares", {
+      paths: [`Bulk ${title}`],
+      title,
+      recipients: [recipient],
+      expiresInDays: 2,
+    });
+  }
+  const bulkPosts: string[] = [];
+  page.on("request", (r) => {
+    if (r.method() === "POST" && /\/shares\/bulk$/.test(new URL(r.url()).pathname))
+      bulkPosts.push(r.postData() ?? "");
+  });
+
+  await page.goto(service.signInUrl);
+  await expect(page).toHaveURL(/\/files/);
+  await page.goto(`/shares?recipient=${encodeURIComponent(recipient)}`);
+  const bar = page.getByText("Select shares to extend or revoke them");
+  await expect(bar).toBeVisible();
+  for (const title of titles) await page.getByRole("checkbox", { name: `Select ${title}` }).check();
+  await expect(page.getByText("2 shares selected")).toBeVisible();
+  await expect(page.getByRole("row", { name: new RegExp(titles[0]!) })).toContainText("in 2 days");
+  await axeLightAndDark(page);
+
+  // Extend both: one request, the outcome in a toast.
+  await page.getByRole("button", { name: "Extend…" }).click();
+  const extend = page.getByRole("dialog", { name: "Extend 2 shares" });
+  await extend.getByLabel("Expires in (days from now)").fill("30");
+  await expectNoAxeViolations(page);
+  await extend.getByRole("button", { name: "Extend" }).click();
+  await expect(extend).toBeHidden();
+  await expect(page.getByText("Extended 2 shares")).toBeVisible();
+  expect(bulkPosts).toHaveLength(1);
+  expect(JSON.parse(bulkPosts[0]!)).toMatchObject({ action: "extend", expiresInDays: 30 });
+  expect(JSON.parse(bulkPosts[0]!).shareIds).toHaveLength(2);
+  for (const title of titles)
+    await expect(page.getByRole("row", { name: new RegExp(title) })).not.toContainText("in 2 days");
+
+  // At a phone's width the selection and its actions still fit.
+  await page.setViewportSize({ width: 390, height: 844 });
+  for (const title of titles) await page.getByRole("checkbox", { name: `Select ${title}` }).check();
+  await expect(page.getByRole("button", { name: "Revoke…" })).toBeInViewport();
+  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+  await expectNoAxeViolations(page);
+
+  // Revoke both, after asking: again one request.
+  await page.getByRole("button", { name: "Revoke…" }).click();
+  const confirm = page.getByRole("alertdialog", { name: "Revoke 2 shares?" });
+  await axeLightAndDark(page);
+  await confirm.getByRole("button", { name: "Revoke" }).click();
+  await expect(confirm).toBeHidden();
+  await expect(page.getByText("Revoked 2 shares")).toBeVisible();
+  expect(bulkPosts).toHaveLength(2);
+  expect(JSON.parse(bulkPosts[1]!)).toMatchObject({ action: "revoke" });
+  for (const title of titles)
+    await expect(page.getByRole("row", { name: new RegExp(title) })).toContainText("Revoked");
+  await expect(page.getByText("Select shares to extend or revoke them")).toBeVisible();
+});

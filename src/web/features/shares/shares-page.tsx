@@ -1,10 +1,12 @@
 import { useNavigate } from "@tanstack/react-router";
 import { Share2Icon } from "lucide-react";
+import { useState } from "react";
 import { EmptyState } from "@/web/components/empty-state";
 import { LoadError } from "@/web/components/load-error";
 import { PageHeader } from "@/web/components/page-header";
 import { Button } from "@/web/components/ui/button";
 import { useSharesQuery } from "./api/list-shares";
+import { BulkBar } from "./components/bulk-bar";
 import { OutboxPanel } from "./components/outbox-panel";
 import { SharesFilters } from "./components/shares-filters";
 import { SharesTable } from "./components/shares-table";
@@ -28,6 +30,19 @@ export function SharesPage({
   const shares = list.data?.pages.flatMap((p) => p.items) ?? [];
   const filtered = Object.values(filters).some((v) => v !== undefined);
   const setSearch = (next: SharesSearch) => void navigate({ search: next, replace: true });
+  const [selected, setSelected] = useState<ReadonlySet<string>>(new Set());
+  // Bulk actions reach only what is both selected and listed: a filter must never hide a target.
+  const targets = shares.filter((s) => selected.has(s.id));
+  const toggle = (id: string) =>
+    setSelected((old) => {
+      const next = new Set(old);
+      if (!next.delete(id)) next.add(id);
+      return next;
+    });
+  const toggleAll = () =>
+    setSelected(targets.length === shares.length ? new Set() : new Set(shares.map((s) => s.id)));
+  const forget = (ids: string[]) =>
+    setSelected((old) => new Set([...old].filter((id) => !ids.includes(id))));
   if (share)
     return (
       <SharePage
@@ -69,26 +84,30 @@ export function SharesPage({
           />
         </div>
       ) : (
-        <SharesTable
-          listSearch={{ ...filters, outbox }}
-          shares={shares}
-          loading={list.isPending}
-          onEndReached={() => {
-            if (list.hasNextPage && !list.isFetchingNextPage) void list.fetchNextPage();
-          }}
-          footer={
-            list.isFetchingNextPage ? (
-              <p className="p-3 text-center text-sm text-muted-foreground">Loading more…</p>
-            ) : undefined
-          }
-          empty={
-            <EmptyState icon={Share2Icon} title={filtered ? "No shares match" : "No shares yet"}>
-              {filtered
-                ? "None match these filters."
-                : "Select files or folders in Files and choose Share… to send a link."}
-            </EmptyState>
-          }
-        />
+        <>
+          <BulkBar targets={targets} onDone={forget} />
+          <SharesTable
+            listSearch={{ ...filters, outbox }}
+            shares={shares}
+            loading={list.isPending}
+            selection={{ selected, onToggle: toggle, onToggleAll: toggleAll }}
+            onEndReached={() => {
+              if (list.hasNextPage && !list.isFetchingNextPage) void list.fetchNextPage();
+            }}
+            footer={
+              list.isFetchingNextPage ? (
+                <p className="p-3 text-center text-sm text-muted-foreground">Loading more…</p>
+              ) : undefined
+            }
+            empty={
+              <EmptyState icon={Share2Icon} title={filtered ? "No shares match" : "No shares yet"}>
+                {filtered
+                  ? "None match these filters."
+                  : "Select files or folders in Files and choose Share… to send a link."}
+              </EmptyState>
+            }
+          />
+        </>
       )}
     </div>
   );

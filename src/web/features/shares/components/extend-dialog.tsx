@@ -21,6 +21,28 @@ const fields = ["expiresInDays"] as const;
 /** A new expiry, counted from now (an expired share becomes active again). */
 export function ExtendDialog({ share, onClose }: { share: Share; onClose(): void }) {
   const update = useUpdateShareMutation();
+  return (
+    <ExpiryDaysDialog
+      title={`Extend “${share.title}”`}
+      description={`It expires ${formatDateTime(share.expiresAt)}. The new expiry counts from now.`}
+      run={(expiresInDays) => update.mutateAsync({ id: share.id, body: { expiresInDays } })}
+      onClose={onClose}
+    />
+  );
+}
+
+/** Asks for a number of days from now and runs the extension with it; one share or many. */
+export function ExpiryDaysDialog({
+  title,
+  description,
+  run,
+  onClose,
+}: {
+  title: string;
+  description: string;
+  run(expiresInDays: number): Promise<unknown>;
+  onClose(): void;
+}) {
   const [days, setDays] = useState(String(SHARE_EXPIRES_DAYS_DEFAULT));
   const submit = useAsyncSubmit({
     fields,
@@ -33,7 +55,7 @@ export function ExtendDialog({ share, onClose }: { share: Share; onClose(): void
             : `A whole number of days, 1 to ${SHARE_EXPIRES_DAYS_MAX}.`,
       };
     },
-    run: () => update.mutateAsync({ id: share.id, body: { expiresInDays: Number(days) } }),
+    run: () => run(Number(days)),
     onSuccess: onClose,
   });
   const { problems, pending } = submit;
@@ -42,10 +64,8 @@ export function ExtendDialog({ share, onClose }: { share: Share; onClose(): void
       <DialogContent className="sm:max-w-md">
         <form onSubmit={submit.onSubmit} className="grid gap-4" noValidate>
           <DialogHeader>
-            <DialogTitle>Extend “{share.title}”</DialogTitle>
-            <DialogDescription>
-              It expires {formatDateTime(share.expiresAt)}. The new expiry counts from now.
-            </DialogDescription>
+            <DialogTitle>{title}</DialogTitle>
+            <DialogDescription>{description}</DialogDescription>
           </DialogHeader>
           <FormField label="Expires in (days from now)" error={problems.expiresInDays}>
             {(control) => (

@@ -1,7 +1,12 @@
 import { Link } from "@tanstack/react-router";
 import type { ReactNode } from "react";
 import type { Share } from "@/contract/shares";
-import { DataTable, type DataTableColumn, rowActionClass } from "@/web/components/ui/data-table";
+import {
+  DataTable,
+  type DataTableColumn,
+  type DataTableSelection,
+  rowActionClass,
+} from "@/web/components/ui/data-table";
 import { cn } from "@/web/lib/cn";
 import { formatBytes, formatCount, formatDateTime, formatRelative } from "@/web/lib/format";
 import type { SharesSearch } from "../shares-search";
@@ -80,6 +85,7 @@ export function SharesTable({
   loading,
   empty,
   footer,
+  selection,
   onEndReached,
 }: {
   /** The list's search, kept in each share's link for the way back. */
@@ -88,6 +94,8 @@ export function SharesTable({
   loading: boolean;
   empty: ReactNode;
   footer?: ReactNode;
+  /** Checkboxes for picking shares to extend or revoke together. */
+  selection?: Omit<DataTableSelection<Share>, "rowLabel" | "allLabel">;
   onEndReached(): void;
 }) {
   return (
@@ -102,6 +110,13 @@ export function SharesTable({
       empty={empty}
       footer={footer}
       onEndReached={onEndReached}
+      selection={
+        selection && {
+          ...selection,
+          rowLabel: (s) => `Select ${s.title}`,
+          allLabel: "Select all shown",
+        }
+      }
       fit="section"
     />
   );

@@ -1,0 +1,16 @@
+import { useMutation, useQueryClient } from "@tanstack/react-query";
+import type { BulkSharesBody, BulkSharesResult } from "@/contract/shares";
+import { apiRequest } from "@/web/lib/api-client";
+import { currentWorkspaceId } from "@/web/stores/session-store";
+import { sharesKeys, sharesPath } from "./shares-keys";
+
+/** Extends or revokes a selection of shares in one request; every list, share and receipt refreshes. */
+export function useBulkSharesMutation() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (body: BulkSharesBody) =>
+      apiRequest<BulkSharesResult>(sharesPath("/bulk"), { method: "POST", body }),
+    onSuccess: () =>
+      queryClient.invalidateQueries({ queryKey: sharesKeys.all(currentWorkspaceId()) }),
+  });
+}
