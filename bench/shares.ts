@@ -7,20 +7,25 @@
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
+import zlib from "node:zlib";
 import { loadConfig } from "../src/server/env";
 import { seedEntries } from "../src/server/modules/files/bulk-seed";
 import { recordShareDownload } from "../src/server/modules/shares/share-access";
 import { startService } from "../src/server/server";
 import { figureLine, formatMs, percentile } from "./stats";
+import { ensureBuilt, launchChromium } from "./support";
 
 const FILES = 10_000;
 const DOWNLOADS = 50;
 const JSON_READS = 30;
 const PDF_READS = 3;
+const PAGE_LOADS = 5;
 
 const ms = (n: number) => formatMs(n);
 const line = figureLine(52);
 
+// The service serves the built pages only if they exist when it starts.
+ensureBuilt();
 const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "consign-bench-shares-"));
 const service = await startService(
   loadConfig({
@@ -53,7 +58,11 @@ try {
     }),
   });
   if (created.status !== 201) throw new Error(`create: ${created.status} ${await created.text()}`);
-  const share = (await created.json()) as { id: string; recipients: { id: string }[] };
+  const share = (await created.json()) as {
+    id: string;
+    url: string;
+    recipients: { id: string }[];
+  };
 
   const receiptUrl = `${base}/shares/${share.id}/receipt`;
   const firstReceipt = (await (await fetch(receiptUrl, { headers })).json()) as {
@@ -130,6 +139,57 @@ try {
   console.log(
     `(recording one download of ${FILES.toLocaleString("en")} files took ${ms(recordMs)} on average)`,
   );
+
+  // The recipient page in headless Chromium: a share of 1 file, and this one of 10,000.
+  const small = await fetch(`${base}/shares`, {
+    method: "POST",
+    headers: { ...headers, "Content-Type": "application/json" },
+    body: JSON.stringify({ paths: [firstReceipt.files[0]!.path], title: "One frame" }),
+  });
+  if (small.status !== 201) throw new Error(`create: ${small.status} ${await small.text()}`);
+  const smallShare = (await small.json()) as { url: string };
+  const browser = await launchChromium();
+  try {
+    const openPage = async (url: string, rows: number) => {
+      const times: number[] = [];
+      let scriptBytes = 0;
+      for (let i = 0; i < PAGE_LOADS; i++) {
+        const context = await browser.newContext();
+        const page = await context.newPage();
+        const scripts: Promise<number>[] = [];
+        page.on("response", (res) => {
+          if (new URL(res.url()).pathname.endsWith(".js"))
+            scripts.push(res.body().then((b) => zlib.gzipSync(b, { level: 9 }).length));
+        });
+        const start = performance.now();
+        await page.goto(new URL(new URL(url).pathname, service.url).href);
+        await page.getByRole("checkbox", { name: "Select all files" }).waitFor();
+        times.push(performance.now() - start);
+        const shown = await page.getByRole("checkbox", { name: /^Select (?!all)/ }).count();
+        // A big share lists its first rows at once and the rest on "Show more".
+        if (shown < Math.min(rows, 100))
+          throw new Error(`the page listed ${shown} of ${rows} files`);
+        scriptBytes = (await Promise.all(scripts)).reduce((a, b) => a + b, 0);
+        await context.close();
+      }
+      return { p50: percentile(times, 50), kb: scriptBytes / 1024 };
+    };
+    for (const [label, url, rows] of [
+      ["1 file", smallShare.url, 1],
+      [`${FILES.toLocaleString("en")} files`, share.url, FILES],
+    ] as const) {
+      const page = await openPage(url, rows);
+      line(
+        `recipient page to its file list, ${label}, p50 of ${PAGE_LOADS}`,
+        ms(page.p50),
+        "<= 1 s",
+        page.p50 <= 1000,
+      );
+      line("  ... its JavaScript (gzip -9)", `${page.kb.toFixed(1)} KB`, "<= 60 KB", page.kb <= 60);
+    }
+  } finally {
+    await browser.close();
+  }
 } finally {
   await service.stop();
   fs.rmSync(dataDir, { recursive: true, force: true });

@@ -173,3 +173,25 @@ test("repeated wrong passwords make the page wait before the next try; images sh
     .toBeGreaterThan(0);
   await checkAxe(page);
 });
+
+test("a big share lists its first 200 files at once and the rest on Show more; Select all covers every file", async ({
+  browser,
+  service,
+}) => {
+  const top = `Big-${Date.now()}`;
+  await service.seed(top, 250);
+  const share = await service.api<CreatedShare>("POST", "/shares", { paths: [top] });
+  const page = await (await browser.newContext()).newPage();
+  await page.goto(share.url);
+  const rows = page.getByRole("checkbox", { name: /^Select (?!all)/ });
+  await expect(rows).toHaveCount(200);
+  const more = page.getByRole("button", { name: /^Show \d+ more \(200 of \d+ shown\)$/ });
+  const total = Number(/of (\d+) shown/.exec((await more.textContent()) ?? "")![1]);
+  expect(total).toBeGreaterThan(200);
+  await page.getByRole("checkbox", { name: "Select all files" }).check();
+  await expect(page.getByRole("button", { name: `Download selected (${total})` })).toBeVisible();
+  await more.click();
+  await expect(rows).toHaveCount(total);
+  await expect(page.getByRole("button", { name: /^Show \d+ more/ })).toHaveCount(0);
+  await checkAxe(page);
+});
