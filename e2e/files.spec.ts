@@ -1,5 +1,5 @@
 import type { Page } from "@playwright/test";
-import { expect, expectNoAxeViolations, test } from "./fixtures";
+import { expect, expectNoAxeViolations, settleAnimations, test } from "./fixtures";
 
 const unique = () => `${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}`;
 
@@ -460,7 +460,7 @@ test.describe("on a phone", () => {
     await expect(page.getByRole("region", { name: "Selection" })).toBeInViewport({ ratio: 1 });
     await page.getByRole("button", { name: "Dark theme" }).click();
     // Colours fade into the theme: axe reads them once the transitions end.
-    await page.evaluate(() => Promise.all(document.getAnimations().map((a) => a.finished)));
+    await settleAnimations(page);
     await expectNoAxeViolations(page);
 
     // A tap on a folder opens it.

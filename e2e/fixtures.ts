@@ -131,8 +131,29 @@ const axeSource = fs.readFileSync(
   "utf8",
 );
 
-/** Runs axe in the page (through the debugger protocol, so the page's CSP does not block it). */
+/**
+ * Waits for the page's running animations (a dialog fading in, a theme change) to end. One that
+ * is cancelled meanwhile (its `finished` rejects with AbortError) has ended too; one that repeats
+ * for ever is not waited for.
+ */
+export async function settleAnimations(page: Page) {
+  await page.evaluate(() =>
+    Promise.all(
+      document
+        .getAnimations()
+        // A spinner or a skeleton's pulse never ends.
+        .filter((a) => a.effect?.getComputedTiming().endTime !== Number.POSITIVE_INFINITY)
+        .map((a) => a.finished.catch(() => undefined)),
+    ),
+  );
+}
+
+/**
+ * Runs axe in the page (through the debugger protocol, so the page's CSP does not block it),
+ * once animations have ended: mid-fade, colours are blends and contrast is misread.
+ */
 export async function expectNoAxeViolations(page: Page) {
+  await settleAnimations(page);
   await page.evaluate(axeSource);
   const violations = await page.evaluate(async () => {
     // biome-ignore lint/suspicious/noExplicitAny: axe is injected above

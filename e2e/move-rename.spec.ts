@@ -1,6 +1,6 @@
 import type { Page } from "@playwright/test";
 import type { FileListing } from "@/contract/files";
-import { expect, expectNoAxeViolations, type Service, test } from "./fixtures";
+import { expect, expectNoAxeViolations, type Service, settleAnimations, test } from "./fixtures";
 
 const unique = () => `${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}`;
 
@@ -28,7 +28,7 @@ async function namesIn(service: Service, path: string) {
 /** Colours fade into a new theme: axe reads them once the transitions end. */
 async function darkTheme(page: Page) {
   await page.getByRole("button", { name: "Dark theme" }).click();
-  await page.evaluate(() => Promise.all(document.getAnimations().map((a) => a.finished)));
+  await settleAnimations(page);
 }
 
 test("dragging a file onto a folder moves it; a conflict is resolved by keeping both", async ({
