@@ -116,10 +116,10 @@ try {
   const duringP99 = during.length ? percentile(during, 99) : Number.NaN;
 
   // The floor on this machine: the same load while a thread that only burns CPU (no I/O, no
-  // database, at the lowest priority like the job's thread) runs as long as the job did.
+  // database, at the priority of the job's thread) runs as long as the job did.
   const spinner = new Worker(
     `const fs = require("node:fs"), os = require("node:os");
-     try { os.setPriority(Number(fs.readlinkSync("/proc/thread-self").split("/").pop()), 19); } catch {}
+     try { os.setPriority(Number(fs.readlinkSync("/proc/thread-self").split("/").pop()), 10); } catch {}
      const end = Date.now() + ${Math.round(trashed.totalMs)};
      let x = 0; while (Date.now() < end) x += Math.sqrt(x + 1);`,
     { eval: true },
