@@ -4,11 +4,13 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import type { CreatedShare } from "@/contract/shares";
-import { expect, test } from "./fixtures";
+import { expect, expectNoAxeViolations, test } from "./fixtures";
 
 const TEXT = "Conform list, reel two.\n".repeat(500);
+const SHA256 = createHash("sha256").update(TEXT).digest("hex");
 
-test("the receipt viewer's PDFs render (pdftoppm) and read back the files and their checksums (pdftotext)", async ({
+test("a recipient's verified download and comment show in the sender's receipt, whose PDFs render (pdftoppm) and read back (pdftotext)", async ({
+  browser,
   page,
   service,
 }) => {
@@ -17,18 +19,42 @@ test("the receipt viewer's PDFs render (pdftoppm) and read back the files and th
   const share = await service.api<CreatedShare>("POST", "/shares", {
     paths: [top],
     title: "Reel two conform",
+    recipients: ["editor@example.com"],
+    notify: false,
   });
+
+  // The recipient, in a browser of their own: download with verification, then a comment.
+  const recipient = await browser.newContext({ acceptDownloads: true });
+  const theirs = await recipient.newPage();
+  await theirs.goto(share.recipientLinks[0]!.url);
+  const downloading = theirs.waitForEvent("download");
+  await theirs.getByRole("button", { name: `Download ${top}/conform.edl` }).click();
+  await downloading;
+  await expect(
+    theirs.getByRole("row", { name: /conform\.edl/ }).getByText("Verified"),
+  ).toBeVisible();
+  await theirs.getByRole("textbox", { name: "Comment" }).fill("Got it, thanks.");
+  await theirs.getByRole("button", { name: "Add comment" }).click();
+  await expect(theirs.getByText("Got it, thanks.")).toBeVisible();
+  await recipient.close();
+
+  // The sender, in the console: the share shows the comment, the receipt the verified delivery.
   await page.goto(service.signInUrl);
   await expect(page).toHaveURL(/\/files/);
+  await page.goto(`/shares?share=${share.id}`);
+  await expect(page.getByText("Got it, thanks.")).toBeVisible();
   await page.goto(`/shares?share=${share.id}&view=receipt`);
-  await expect(page.getByText("Not downloaded yet")).toBeVisible();
+  await expect(page.getByText("Everyone got everything, intact")).toBeVisible();
+  await expect(page.getByText("Integrity: verified")).toBeVisible();
+  const recipients = page.getByRole("region", { name: "Recipients" });
+  await expect(
+    recipients.getByRole("listitem").filter({ hasText: "editor@example.com" }),
+  ).toContainText("Verified");
+  await expectNoAxeViolations(page);
 
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), "consign-receipt-"));
   try {
-    for (const [button, expected] of [
-      ["Receipt PDF", "Reel two conform"],
-      ["Delivery note", "Reel two conform"],
-    ] as const) {
+    for (const button of ["Receipt PDF", "Delivery note"]) {
       const [download] = await Promise.all([
         page.waitForEvent("download"),
         page.getByRole("button", { name: button }).click(),
@@ -36,7 +62,7 @@ test("the receipt viewer's PDFs render (pdftoppm) and read back the files and th
       const pdf = path.join(dir, download.suggestedFilename());
       await download.saveAs(pdf);
       expect(fs.readFileSync(pdf).subarray(0, 5).toString()).toBe("%PDF-");
-      // Rendered, page one, as a picture: a PDF viewer would show it.
+      // Page one rendered as a picture, as a PDF viewer would show it.
       execFileSync("pdftoppm", ["-png", "-r", "40", "-f", "1", "-l", "1", pdf, `${pdf}-page`]);
       const rendered = fs
         .readdirSync(dir)
@@ -44,9 +70,10 @@ test("the receipt viewer's PDFs render (pdftoppm) and read back the files and th
       expect(rendered).toHaveLength(1);
       expect(fs.statSync(path.join(dir, rendered[0]!)).size).toBeGreaterThan(1000);
       const text = execFileSync("pdftotext", ["-layout", pdf, "-"], { encoding: "utf8" });
-      expect(text).toContain(expected);
+      expect(text).toContain("Reel two conform");
       expect(text).toContain("conform.edl");
-      expect(text).toContain(createHash("sha256").update(TEXT).digest("hex"));
+      expect(text).toContain(SHA256);
+      if (button === "Receipt PDF") expect(text).toContain("editor@example.com");
     }
   } finally {
     fs.rmSync(dir, { recursive: true, force: true });

@@ -111,7 +111,7 @@ export function buildReceipt(
       at: toIso(d.completed_at ?? d.started_at),
       type: "downloaded",
       who: who(d.recipient_id),
-      detail: `${d.file_count} files, ${bytesText(d.bytes)}, ${d.completed_at === null ? "did not finish" : d.verified ? "verified" : "not verified"}`,
+      detail: `${d.file_count} ${d.file_count === 1 ? "file" : "files"}, ${bytesText(d.bytes)}, ${d.completed_at === null ? "did not finish" : d.verified ? "verified" : "not verified"}`,
     });
   for (const c of changesOf(db, shareId))
     timeline.push({

@@ -183,7 +183,8 @@ export function ReceiptViewer({ workspaceId, shareId }: { workspaceId: string; s
                 <span className="font-medium">{d.who.email ?? "Plain link"}</span>
                 <span>{formatDateTime(d.completedAt ?? d.startedAt)}</span>
                 <span>
-                  {formatCount(d.fileCount)} files, {formatBytes(d.bytes)}
+                  {formatCount(d.fileCount)} {d.fileCount === 1 ? "file" : "files"},{" "}
+                  {formatBytes(d.bytes)}
                 </span>
                 {d.address && <span className="text-muted-foreground">from {d.address}</span>}
                 <Badge>
