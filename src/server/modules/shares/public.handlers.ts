@@ -5,7 +5,6 @@ import { clientAddress } from "@/server/http/client-address";
 import type { AppEnv } from "@/server/http/types";
 import type * as r from "./public.routes";
 import * as p from "./public.service";
-import { listComments } from "./shares.service";
 
 const linkRequest = (
   c: Context<AppEnv>,
@@ -50,11 +49,15 @@ export const completeDownload: RouteHandler<typeof r.completeDownloadRoute, AppE
   );
 };
 
-export const listPublicComments: RouteHandler<typeof r.listPublicCommentsRoute, AppEnv> = (c) => {
-  const deps = c.get("deps");
-  const share = p.openShareForReading(deps, linkRequest(c, c.req.valid("param").token));
-  return c.json(listComments(deps, share.workspace_id, share.id, c.req.valid("query")), 200);
-};
+export const listPublicComments: RouteHandler<typeof r.listPublicCommentsRoute, AppEnv> = (c) =>
+  c.json(
+    p.publicComments(
+      c.get("deps"),
+      linkRequest(c, c.req.valid("param").token),
+      c.req.valid("query"),
+    ),
+    200,
+  );
 
 export const addPublicComment: RouteHandler<typeof r.addPublicCommentRoute, AppEnv> = (c) =>
   c.json(

@@ -27,7 +27,7 @@ import {
   resolveShareLink,
 } from "./share-access";
 import { fileByPath, filesOf, recipientById, statusOfRow } from "./shares.repository";
-import { addComment } from "./shares.service";
+import { addComment, listComments } from "./shares.service";
 
 /*
  * The recipient page's side of a share. A password-protected share is unlocked once per visit:
@@ -214,7 +214,28 @@ export function addRecipientComment(
   );
 }
 
-export const openShareForReading = (deps: AppDeps, req: LinkRequest) => open(deps, req).share;
+/**
+ * The thread as a link's holder sees it: a recipient's address shows only on their own
+ * comments. A share sent to several clients must not hand each the others' addresses, nor
+ * hand them to whoever holds the plain link.
+ */
+export function publicComments(
+  deps: AppDeps,
+  req: LinkRequest,
+  query: Parameters<typeof listComments>[3],
+) {
+  const link = open(deps, req);
+  const own = link.recipientId ? (recipientById(deps.db, link.recipientId)?.email ?? null) : null;
+  const page = listComments(deps, link.share.workspace_id, link.share.id, query);
+  return {
+    ...page,
+    items: page.items.map((c) =>
+      c.author.kind === "recipient" && c.author.email !== own
+        ? { ...c, author: { ...c.author, email: null } }
+        : c,
+    ),
+  };
+}
 
 /** A thumbnail of one of the share's images, from its snapshot (the files module's rendering). */
 export function shareThumbnail(deps: AppDeps, req: LinkRequest, path: string) {

@@ -280,6 +280,24 @@ describe("comments", () => {
     expect(page.items.map((c) => c.body)).toEqual(["Got it", "Thanks"]);
   });
 
+  it("shows a recipient's address only to that recipient, not to other recipients or the plain link", async () => {
+    const s = await share({ recipients: ["ana@example.com", "bo@example.com"] });
+    const bo = tokenOf(s.recipientLinks.find((l) => l.email === "bo@example.com")!.url);
+    await expectBody(
+      await pub().comments.$post({ param: { token: s.personal }, json: { body: "Got it" } }),
+      201,
+    );
+    const seenBy = async (token: string) =>
+      (await okBody(await pub().comments.$get({ param: { token }, query: {} }))).items[0]!.author;
+    expect(await seenBy(s.personal)).toEqual({
+      kind: "recipient",
+      name: null,
+      email: "ana@example.com",
+    });
+    expect(await seenBy(bo)).toEqual({ kind: "recipient", name: null, email: null });
+    expect(await seenBy(s.plain)).toEqual({ kind: "recipient", name: null, email: null });
+  });
+
   it("needs the password's access like the files", async () => {
     const s = await share({ password: "correct horse" });
     await expectError(await pub().comments.$get({ param: { token: s.plain }, query: {} }), 403);
