@@ -203,9 +203,19 @@ test("a 429 is waited out and retried without losing the page", async ({ page, s
   await expect(page.getByText(/asked the console to slow down/)).toBeHidden();
 });
 
-test("sign out forgets the key", async ({ page, service }) => {
+test("sign out forgets the key, and the transfer tokens unfinished uploads kept", async ({
+  page,
+  service,
+}) => {
   await page.goto(service.signInUrl);
   await expect(page).toHaveURL(/\/files/);
+  // What an upload cut off by a reload leaves behind to resume (its spec holds the token).
+  await page.evaluate(() =>
+    localStorage.setItem(
+      "consign.uploads",
+      JSON.stringify({ uploads: { t1: { status: "paused", spec: { token: "ctt_unfinished" } } } }),
+    ),
+  );
   await page.getByRole("button", { name: "Sign out" }).click();
   await expect(page).toHaveURL(/\/connect/);
   await page.reload();
@@ -214,6 +224,7 @@ test("sign out forgets the key", async ({ page, service }) => {
   await expect(page).toHaveURL(/\/connect/);
   const stored = await page.evaluate(() => JSON.stringify({ ...sessionStorage, ...localStorage }));
   expect(stored).not.toContain("svc_sk_");
+  expect(stored).not.toContain("ctt_");
 });
 
 test("a key revoked while in use returns the person to the connect screen with the reason", async ({

@@ -1,4 +1,5 @@
 import { create } from "zustand";
+import { UPLOADS_STORAGE_KEY } from "./uploads-seen-store";
 
 /** What the console needs to call the service on someone's behalf. */
 export interface Session {
@@ -56,6 +57,8 @@ export const useSessionStore = create<SessionState>()((set) => ({
   },
   signOut(reason) {
     store(null);
+    // Unfinished uploads keep their transfers' tokens; signing out forgets them too.
+    localStorage.removeItem(UPLOADS_STORAGE_KEY);
     set({ session: null, signedOutReason: reason ?? null });
   },
   setPendingKey(pendingKey) {

@@ -1,5 +1,6 @@
 import { create } from "zustand";
 import type { TransferSpec } from "@/contract/transfers";
+import { useSessionStore } from "./session-store";
 import { UPLOADS_STORAGE_KEY } from "./uploads-seen-store";
 
 /**
@@ -147,3 +148,8 @@ export const useActiveUploadCount = (workspaceId: string) =>
         (u) => u.workspaceId === workspaceId && isUnfinished(u.status),
       ).length,
   );
+
+// Signing out forgets this browser's uploads (their specs hold the transfers' tokens).
+useSessionStore.subscribe((s, before) => {
+  if (before.session && !s.session) useUploadsStore.setState({ uploads: {} });
+});
