@@ -24,7 +24,15 @@ interface SessionState {
 const STORAGE_KEY = "consign.session";
 
 function readStored(): Session | null {
-  for (const storage of [sessionStorage, localStorage]) {
+  let stores: Storage[];
+  try {
+    stores = [sessionStorage, localStorage];
+  } catch {
+    // No web storage here (a browser set to refuse site data throws on reaching it; Node has
+    // none): nobody is signed in.
+    return null;
+  }
+  for (const storage of stores) {
     const raw = storage.getItem(STORAGE_KEY);
     if (!raw) continue;
     try {
