@@ -9,7 +9,7 @@ export const buttonVariants = cva(
     variants: {
       variant: {
         default: "bg-primary text-primary-foreground hover:bg-primary/90",
-        destructive: "bg-destructive text-destructive-foreground hover:bg-destructive/90",
+        destructive: "bg-destructive text-destructive-foreground hover:bg-destructive-hover",
         outline: "border border-border bg-background hover:bg-accent",
         ghost: "hover:bg-accent",
         link: "text-link underline-offset-4 hover:underline",
