@@ -179,6 +179,12 @@ export const eventCatalogue = [
     area: "Portals",
     description: "A client's upload through a portal landed",
   },
+  // Extension (docs/api-decisions.md, Portals): a reviewer's decision.
+  {
+    type: "portal.upload.reviewed",
+    area: "Portals",
+    description: "A reviewer approved, rejected or held a portal upload",
+  },
   { type: "watch_folder.created", area: "Watch folders", description: "A watch folder was set up" },
   { type: "member.joined", area: "Members", description: "Someone joined the workspace" },
   { type: "member.removed", area: "Members", description: "A member was removed" },

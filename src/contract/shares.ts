@@ -303,6 +303,10 @@ export const outboxMessageSchema = z
   .object({
     id: z.string(),
     shareId: z.string().nullable(),
+    portalId: z.string().nullable().meta({ description: "Extension: a portal's invite or notice" }),
+    channel: z.enum(["email", "sms"]).meta({
+      description: "sms: a portal's phone invite, which waits here (no SMS provider)",
+    }),
     to: z.string(),
     subject: z.string(),
     text: z.string().meta({
@@ -329,6 +333,7 @@ export const resendResponseSchema = z
 export const outboxQuerySchema = z.object({
   status: z.enum(outboxStatuses).optional(),
   shareId: idSchema.optional(),
+  portalId: idSchema.optional(),
   cursor: idSchema.optional(),
   limit: queryInteger(1, OUTBOX_PAGE_MAX).default(OUTBOX_PAGE_DEFAULT),
 });

@@ -24,6 +24,8 @@ import { bulkRouter } from "./modules/bulk/bulk.routes";
 import { eventsRouter } from "./modules/events/events.routes";
 import { filesRouter } from "./modules/files/files.routes";
 import { operationsRouter } from "./modules/operations/operations.routes";
+import { portalsRouter } from "./modules/portals/portals.routes";
+import { publicPortalsRouter } from "./modules/portals/public.routes";
 import { renameRouter } from "./modules/rename/rename.routes";
 import { publicSharesRouter } from "./modules/shares/public.routes";
 import { sharesRouter } from "./modules/shares/shares.routes";
@@ -98,6 +100,8 @@ export function createApp(deps: AppDeps) {
   v1.route("/", transfersRouter);
   v1.route("/", sharesRouter);
   v1.route("/", publicSharesRouter);
+  v1.route("/", portalsRouter);
+  v1.route("/", publicPortalsRouter);
   v1.route("/", webhooksRouter);
   v1.route("/", eventsRouter);
 
@@ -199,6 +203,12 @@ function serveConsole(app: ReturnType<typeof createRouter>, deps: AppDeps) {
   app.get(`${SHARE_LINK_PREFIX}*`, async (c) => {
     c.header("Cache-Control", "no-cache");
     return c.html(await fs.promises.readFile(shareFile, "utf8"));
+  });
+  // The portal page (`/p/{slug}`, PORTAL_LINK_PREFIX): a light entry of its own too (portal.html).
+  const portalFile = path.join(root, "portal.html");
+  app.get("/p/*", async (c) => {
+    c.header("Cache-Control", "no-cache");
+    return c.html(await fs.promises.readFile(portalFile, "utf8"));
   });
   app.get("*", async (c, next) => {
     if (c.req.path.startsWith("/v1/") || c.req.path.startsWith("/assets/")) return next();

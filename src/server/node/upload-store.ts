@@ -7,6 +7,7 @@ import { normalizeName, pathProblem } from "@/contract/rules";
 import { pathRejected, validationFailed } from "@/server/lib/api-error";
 import { PRIVATE_FILE_MODE } from "@/server/lib/private-files";
 import type { BlobStore } from "@/server/modules/files/blob-store";
+import { checkPortalFile } from "@/server/modules/portals/public.service";
 import type { TransferGrant } from "@/server/modules/transfers/transfer-access";
 import { withinGrant } from "@/server/modules/transfers/transfer-access";
 import { recordCommittedFile } from "@/server/modules/transfers/transfers.repository";
@@ -104,6 +105,7 @@ export class UploadStore extends DataStore {
     const size = upload.size;
     if (size === undefined)
       throw validationFailed("Upload-Length", "Upload-Length is required", "required");
+    checkPortalFile(db, transfer, { path: p, size }, clock.now());
     const meta: UploadMeta = {};
     const sha = upload.metadata?.sha256?.toLowerCase();
     if (sha !== undefined) {

@@ -4,6 +4,7 @@ import { registerBulkWorkers } from "@/server/modules/bulk/bulk.workers";
 import { registerEventsWorkers } from "@/server/modules/events/events.workers";
 import { registerFilesWorkers } from "@/server/modules/files/files.workers";
 import { registerOperationsWorkers } from "@/server/modules/operations/operations.workers";
+import { registerPortalsWorkers } from "@/server/modules/portals/portals.workers";
 import { registerSharesWorkers } from "@/server/modules/shares/shares.workers";
 import { registerTransfersWorkers } from "@/server/modules/transfers/transfers.workers";
 import { registerNodeWorkers } from "@/server/node/node.workers";
@@ -24,6 +25,7 @@ export async function registerWorkers(
   registerEventsWorkers(deps);
   registerTransfersWorkers(deps);
   registerSharesWorkers(deps);
+  registerPortalsWorkers(deps);
   registerNodeWorkers(deps);
   // Webhook delivery is a lease loop of its own beside the job runner (docs/architecture.md).
   deps.webhooks.start();

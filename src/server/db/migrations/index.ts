@@ -7,6 +7,7 @@ import { operations } from "./0005-operations";
 import { bulkJobs } from "./0006-bulk-jobs";
 import { transfers } from "./0007-transfers";
 import { shares } from "./0008-shares";
+import { portals } from "./0009-portals";
 
 export interface Migration {
   version: number;
@@ -24,4 +25,5 @@ export const migrations: Migration[] = [
   bulkJobs,
   transfers,
   shares,
+  portals,
 ];

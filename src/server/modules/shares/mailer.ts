@@ -43,10 +43,49 @@ function composeShareMail(share: ShareRow, workspaceName: string) {
   return { subject: `${workspaceName}: ${share.title}`, body: lines.join("\n") };
 }
 
+/** One message for the outbox, of any area: a share's link, a portal's invite or notice. */
+export interface OutgoingMessage {
+  workspaceId: string;
+  shareId?: string;
+  portalId?: string;
+  recipientId?: string;
+  channel?: "email" | "sms";
+  to: string;
+  subject: string;
+  /** The text; LINK_PLACEHOLDER where `link` goes (a link is kept only until it is sent). */
+  body: string;
+  link?: string;
+}
+
 /**
- * Puts a share's mail to one recipient in the outbox (in the caller's transaction). With
- * SMTP_URL it is queued for the mail job; without, it waits there to be delivered by hand.
+ * Puts a message in the outbox (in the caller's transaction). A mail with SMTP_URL is queued for
+ * the mail job; without, it waits there to be delivered by hand. A text message always waits:
+ * this service has no SMS provider.
  */
+export function queueMessage(deps: AppDeps, m: OutgoingMessage, now: number): string {
+  const id = newId();
+  const sms = m.channel === "sms";
+  const smtp = !sms && deps.config.smtpUrl !== null;
+  insertMessage(deps.db, {
+    id,
+    workspace_id: m.workspaceId,
+    share_id: m.shareId ?? null,
+    portal_id: m.portalId ?? null,
+    recipient_id: m.recipientId ?? null,
+    channel: sms ? "sms" : "email",
+    to_address: m.to,
+    subject: m.subject,
+    body: m.body,
+    link: m.link ?? null,
+    status: smtp ? "queued" : "waiting",
+    error: sms ? "Not sent: no SMS provider is configured" : null,
+    created_at: now,
+  });
+  if (smtp) deps.jobs.enqueue(MAIL_JOB, { messageId: id }, { uniqueKey: `${MAIL_JOB}:${id}` });
+  return id;
+}
+
+/** A share's mail to one recipient, with their personal link. */
 export function queueShareMail(
   deps: AppDeps,
   share: ShareRow,
@@ -55,23 +94,18 @@ export function queueShareMail(
   link: string,
   now: number,
 ): string {
-  const { subject, body } = composeShareMail(share, workspaceName);
-  const id = newId();
-  const smtp = deps.config.smtpUrl !== null;
-  insertMessage(deps.db, {
-    id,
-    workspace_id: share.workspace_id,
-    share_id: share.id,
-    recipient_id: recipient.id,
-    to_address: recipient.email,
-    subject,
-    body,
-    link,
-    status: smtp ? "queued" : "waiting",
-    created_at: now,
-  });
-  if (smtp) deps.jobs.enqueue(MAIL_JOB, { messageId: id }, { uniqueKey: `${MAIL_JOB}:${id}` });
-  return id;
+  return queueMessage(
+    deps,
+    {
+      workspaceId: share.workspace_id,
+      shareId: share.id,
+      recipientId: recipient.id,
+      to: recipient.email,
+      ...composeShareMail(share, workspaceName),
+      link,
+    },
+    now,
+  );
 }
 
 /** The text as the outbox shows it: with the link while it is kept, else a marker. */
@@ -85,7 +119,7 @@ export function mailJob(deps: AppDeps): JobKind {
     run: async (payload, job) => {
       const { messageId } = payload as { messageId: string };
       const m = messageById(deps.db, messageId);
-      if (m?.status !== "queued" || m.link === null || deps.config.smtpUrl === null) return;
+      if (m?.status !== "queued" || m.channel !== "email" || deps.config.smtpUrl === null) return;
       try {
         const info = await transportFor(deps.config.smtpUrl).sendMail({
           from: deps.config.mailFrom,

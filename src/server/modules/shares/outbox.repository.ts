@@ -8,7 +8,10 @@ export interface OutboxRow {
   id: string;
   workspace_id: string;
   share_id: string | null;
+  portal_id: string | null;
   recipient_id: string | null;
+  /** `sms` messages wait in the outbox: no SMS provider is configured. */
+  channel: "email" | "sms";
   to_address: string;
   subject: string;
   body: string;
@@ -25,12 +28,12 @@ export const LINK_PLACEHOLDER = "{{link}}";
 
 export const insertMessage = (
   db: Db,
-  m: Omit<OutboxRow, "attempts" | "error" | "smtp_message_id" | "sent_at">,
+  m: Omit<OutboxRow, "attempts" | "smtp_message_id" | "sent_at">,
 ) =>
   stmt(
     db,
-    `INSERT INTO mail_outbox (id, workspace_id, share_id, recipient_id, to_address, subject, body, link, status, created_at)
-     VALUES (@id, @workspace_id, @share_id, @recipient_id, @to_address, @subject, @body, @link, @status, @created_at)`,
+    `INSERT INTO mail_outbox (id, workspace_id, share_id, portal_id, recipient_id, channel, to_address, subject, body, link, status, error, created_at)
+     VALUES (@id, @workspace_id, @share_id, @portal_id, @recipient_id, @channel, @to_address, @subject, @body, @link, @status, @error, @created_at)`,
   ).run(m);
 
 export const messageById = (db: Db, id: string) =>
@@ -54,7 +57,7 @@ export const markAttemptFailed = (db: Db, id: string, error: string, final: bool
 export function listMessages(
   db: Db,
   workspaceId: string,
-  q: { status?: OutboxStatus; shareId?: string; cursor?: string; limit: number },
+  q: { status?: OutboxStatus; shareId?: string; portalId?: string; cursor?: string; limit: number },
 ) {
   const where = ["workspace_id = @workspaceId"];
   const params: Record<string, unknown> = { workspaceId, limit: q.limit };
@@ -65,6 +68,10 @@ export function listMessages(
   if (q.shareId) {
     where.push("share_id = @shareId");
     params.shareId = q.shareId;
+  }
+  if (q.portalId) {
+    where.push("portal_id = @portalId");
+    params.portalId = q.portalId;
   }
   if (q.cursor) {
     where.push("id < @cursor");

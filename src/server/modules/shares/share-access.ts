@@ -1,5 +1,3 @@
-import { randomBytes, scrypt as scryptCb, timingSafeEqual } from "node:crypto";
-import { promisify } from "node:util";
 import type { EventData } from "@/contract/events";
 import {
   SHARE_LINK_PREFIX,
@@ -11,6 +9,12 @@ import type { Db } from "@/server/db/database";
 import type { AppDeps } from "@/server/deps";
 import { ApiError, notFound, validationFailed } from "@/server/lib/api-error";
 import { newId, randomBase62 } from "@/server/lib/ids";
+import {
+  type GuessRule,
+  passwordMatches,
+  refuseWhileSlowed,
+  wrongPassword,
+} from "@/server/lib/passwords";
 import { hashSecret } from "@/server/lib/secrets";
 import {
   addRecipientFiles,
@@ -38,32 +42,11 @@ import {
  * for the receipt.
  */
 
-const scrypt = promisify(scryptCb) as (
-  password: string,
-  salt: Buffer,
-  keylen: number,
-  options: { N: number; r: number; p: number; maxmem: number },
-) => Promise<Buffer>;
-const KDF = { N: 16_384, r: 8, p: 1, keylen: 32 };
-
-/** `scrypt$N$r$p$salt$hash` (base64): a slow KDF, so a stolen database does not give passwords up. */
-export async function hashSharePassword(password: string): Promise<string> {
-  const salt = randomBytes(16);
-  const hash = await scrypt(password, salt, KDF.keylen, { ...KDF, maxmem: 64 * 1024 * 1024 });
-  return `scrypt$${KDF.N}$${KDF.r}$${KDF.p}$${salt.toString("base64")}$${hash.toString("base64")}`;
-}
-
-async function passwordMatches(stored: string, password: string) {
-  const [, n, r, p, salt, hash] = stored.split("$");
-  const expected = Buffer.from(hash!, "base64");
-  const actual = await scrypt(password, Buffer.from(salt!, "base64"), expected.length, {
-    N: Number(n),
-    r: Number(r),
-    p: Number(p),
-    maxmem: 64 * 1024 * 1024,
-  });
-  return timingSafeEqual(actual, expected);
-}
+const guessRule: GuessRule = {
+  freeTries: SHARE_PASSWORD_FREE_TRIES,
+  windowSeconds: SHARE_PASSWORD_WINDOW_SECONDS,
+  maxDelaySeconds: SHARE_PASSWORD_MAX_DELAY_SECONDS,
+};
 
 /** The plain link's token (the share's address, kept in clear) and a personal one (hash kept). */
 export const newLinkToken = () => randomBase62(22);
@@ -124,24 +107,7 @@ export async function checkSharePassword(
     a.address,
     now - SHARE_PASSWORD_WINDOW_SECONDS * 1000,
   );
-  if (recent.count >= SHARE_PASSWORD_FREE_TRIES && recent.last !== null) {
-    const delay = Math.min(
-      2 ** (recent.count - SHARE_PASSWORD_FREE_TRIES),
-      SHARE_PASSWORD_MAX_DELAY_SECONDS,
-    );
-    const waitMs = recent.last + delay * 1000 - now;
-    if (waitMs > 0)
-      throw new ApiError(
-        429,
-        "rate_limited",
-        "Too many wrong passwords: wait before trying again",
-        {
-          retryAfterSeconds: Math.ceil(waitMs / 1000),
-          limit: SHARE_PASSWORD_FREE_TRIES,
-          windowSeconds: SHARE_PASSWORD_WINDOW_SECONDS,
-        },
-      );
-  }
+  refuseWhileSlowed(guessRule, recent, now);
   if (await passwordMatches(share.password_hash, a.password)) return;
   insertPasswordFailure(deps.db, {
     share_id: share.id,
@@ -149,10 +115,7 @@ export async function checkSharePassword(
     address: a.address,
     failed_at: deps.clock.now(),
   });
-  throw new ApiError(403, "forbidden", "That password is not right", {
-    reason: "wrong_password",
-    triesBeforeDelay: Math.max(0, SHARE_PASSWORD_FREE_TRIES - recent.count - 1),
-  });
+  throw wrongPassword(guessRule, recent);
 }
 
 /** Someone opened the share's page: counted for the recipient of the link, or as anonymous. */

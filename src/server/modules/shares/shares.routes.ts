@@ -163,11 +163,11 @@ export const listOutboxRoute = apiRoute({
   method: "get",
   path: "/workspaces/{workspaceId}/outbox",
   tags,
-  scopes: write,
+  scopes: ["shares:write", "portals:write"],
   extension: true,
   summary: "List the mail outbox",
   description:
-    "Share mail, newest first: `waiting` (no SMTP_URL is set: deliver the link by hand), `queued`, `sent`, `failed`. A message's personal link is shown until the SMTP server has accepted it, then forgotten. Filters `status`, `shareId`; `cursor`/`limit` as for shares.",
+    "Share and portal mail, newest first: `waiting` (no SMTP_URL is set: deliver the link by hand), `queued`, `sent`, `failed`. A message's personal link is shown until the SMTP server has accepted it, then forgotten. A portal's phone invites are here with `channel` `sms`, `waiting` and the error \"Not sent: no SMS provider is configured\". Filters `status`, `shareId`, `portalId`; `cursor`/`limit` as for shares.",
   request: { params: workspaceParams, query: outboxQuerySchema },
   responses: { 200: json(outboxPageSchema, "A page of messages") },
 });

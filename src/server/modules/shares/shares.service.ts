@@ -21,13 +21,14 @@ import type { AppDeps } from "@/server/deps";
 import { ApiError, notFound, validationFailed } from "@/server/lib/api-error";
 import { toIso, toIsoOrNull } from "@/server/lib/clock";
 import { newId } from "@/server/lib/ids";
+import { hashPassword } from "@/server/lib/passwords";
 import { byPath } from "@/server/modules/files/files.repository";
 import { collectBlobs } from "@/server/modules/files/trash.service";
 import { getMember } from "@/server/modules/members/members.repository";
 import { getWorkspace } from "@/server/modules/workspaces/workspaces.repository";
 import { queueShareMail, renderText } from "./mailer";
 import { listMessages, messageById, type OutboxRow } from "./outbox.repository";
-import { hashSharePassword, issuePersonalToken, linkUrl, newLinkToken } from "./share-access";
+import { issuePersonalToken, linkUrl, newLinkToken } from "./share-access";
 import {
   type CommentRow,
   commentById,
@@ -181,7 +182,7 @@ export async function createShare(
   body: CreateInput,
 ): Promise<CreatedShare> {
   const { db, clock } = deps;
-  const passwordHash = body.password === undefined ? null : await hashSharePassword(body.password);
+  const passwordHash = body.password === undefined ? null : await hashPassword(body.password);
   const base = linkBase(deps, caller.origin);
   const recipients = [...new Set(body.recipients)];
   return db
@@ -500,6 +501,8 @@ export function addMemberComment(
 export const toOutboxMessage = (m: OutboxRow): OutboxMessage => ({
   id: m.id,
   shareId: m.share_id,
+  portalId: m.portal_id,
+  channel: m.channel,
   to: m.to_address,
   subject: m.subject,
   text: renderText(m),

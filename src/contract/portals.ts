@@ -1,0 +1,326 @@
+import { z } from "zod";
+import { dateTime, idSchema, optionalPathSchema, queryInteger, requiredPathSchema } from "./common";
+import {
+  awaitingReviewStatuses,
+  PHONE_PATTERN,
+  PORTAL_EXPIRES_DAYS_MAX,
+  PORTAL_EXTENSION_PATTERN,
+  PORTAL_EXTENSIONS_MAX,
+  PORTAL_FIELD_KEY_PATTERN,
+  PORTAL_FIELD_LABEL_MAX,
+  PORTAL_FIELDS_MAX,
+  PORTAL_INVITES_MAX,
+  PORTAL_MAX_BYTES_MAX,
+  PORTAL_MAX_FILES_MAX,
+  PORTAL_MESSAGE_MAX,
+  PORTAL_NAME_PATTERN_MAX,
+  PORTAL_PASSWORD_MAX,
+  PORTAL_PASSWORD_MIN,
+  PORTAL_PROJECT_ID_MAX,
+  PORTAL_SPEC_NAME_MAX,
+  PORTAL_SPEC_VALUE_PATTERN,
+  PORTAL_SPEC_VALUES_MAX,
+  PORTAL_TITLE_MAX,
+  PORTAL_UPLOADS_PAGE_DEFAULT,
+  PORTAL_UPLOADS_PAGE_MAX,
+  portalStatuses,
+  portalUploadStatuses,
+  REVIEW_NOTE_MAX,
+  reviewDecisions,
+  specCheckStatuses,
+} from "./portal-rules";
+import { emailSchema } from "./shares";
+
+/*
+ * Upload portals (spec: Upload portal, Portal upload, Portals; docs/api-decisions.md, Portals).
+ * Bounds from `portal-rules.ts`, which the console and the portal page check with too.
+ */
+
+export const portalStatusSchema = z.enum(portalStatuses).meta({ id: "PortalStatus" });
+export const portalUploadStatusSchema = z.enum(portalUploadStatuses).meta({
+  id: "PortalUploadStatus",
+  description:
+    "uploading (files arriving), received (all landed, to review), pending (held by a reviewer), approved, rejected, failed (the upload ended without landing)",
+});
+
+const title = z.string().trim().min(1).max(PORTAL_TITLE_MAX);
+const message = z.string().max(PORTAL_MESSAGE_MAX);
+const password = z.string().min(PORTAL_PASSWORD_MIN).max(PORTAL_PASSWORD_MAX);
+const maxBytesPerUpload = z.int().min(1).max(PORTAL_MAX_BYTES_MAX);
+const expiresInDays = z.int().min(1).max(PORTAL_EXPIRES_DAYS_MAX);
+const projectId = z.string().max(PORTAL_PROJECT_ID_MAX);
+
+export const portalFieldSchema = z
+  .object({
+    key: z.string().regex(PORTAL_FIELD_KEY_PATTERN).meta({
+      description: "How the value is stored: a lowercase letter, then letters, digits, _ (≤ 40)",
+    }),
+    label: z.string().trim().min(1).max(PORTAL_FIELD_LABEL_MAX),
+    required: z.boolean().default(false),
+  })
+  .meta({ id: "PortalField" });
+export type PortalField = z.output<typeof portalFieldSchema>;
+
+export const portalRulesSchema = z
+  .object({
+    allowedExtensions: z
+      .array(
+        z
+          .string()
+          .trim()
+          .transform((e) => e.replace(/^\./, "").toLowerCase())
+          .pipe(z.string().regex(PORTAL_EXTENSION_PATTERN)),
+      )
+      .max(PORTAL_EXTENSIONS_MAX)
+      .default([])
+      .transform((list) => [...new Set(list)])
+      .meta({ description: "Accepted extensions (`mov` or `.MOV`); empty: any" }),
+    maxFiles: z.int().min(1).max(PORTAL_MAX_FILES_MAX).nullable().default(null),
+    namePattern: z.string().min(1).max(PORTAL_NAME_PATTERN_MAX).nullable().default(null).meta({
+      description:
+        "An RE2 regular expression each file's name (not its folders) must match as a whole",
+    }),
+  })
+  .meta({ id: "PortalRules" });
+export type PortalRulesInput = z.input<typeof portalRulesSchema>;
+
+const specValues = z
+  .array(z.string().trim().toLowerCase().pipe(z.string().regex(PORTAL_SPEC_VALUE_PATTERN)))
+  .max(PORTAL_SPEC_VALUES_MAX)
+  .default([]);
+
+export const portalSpecSchema = z
+  .object({
+    name: z.string().trim().min(1).max(PORTAL_SPEC_NAME_MAX).meta({
+      description: "What reviewers and senders call it, e.g. `ProRes 422 HQ in MOV`",
+    }),
+    containers: specValues.meta({
+      description:
+        "Accepted containers as ffprobe names them (`mov`, `mp4`, `mxf`, `matroska`); empty: any",
+    }),
+    videoCodecs: specValues.meta({
+      description: "Accepted video codecs as ffprobe names them (`prores`, `h264`); empty: any",
+    }),
+  })
+  .meta({ id: "PortalSpec" });
+export type PortalSpec = z.output<typeof portalSpecSchema>;
+
+const fieldsList = z
+  .array(portalFieldSchema)
+  .max(PORTAL_FIELDS_MAX)
+  .refine((fields) => new Set(fields.map((f) => f.key)).size === fields.length, {
+    message: "Each field needs its own key",
+  });
+
+export const createPortalBodySchema = z
+  .object({
+    title,
+    message: message.optional(),
+    targetPath: optionalPathSchema.meta({
+      description: "The folder uploads land under, each in a folder of its own",
+    }),
+    requireEmail: z.boolean().default(false),
+    password: password.optional().meta({
+      description: "Asked on the portal page; stored as a scrypt hash, never returned",
+    }),
+    maxBytesPerUpload: maxBytesPerUpload.optional(),
+    expiresInDays: expiresInDays.optional().meta({ description: "Omitted: it does not expire" }),
+    notifyOnUpload: z.boolean().default(false).meta({
+      description: "Mail the workspace's admins when an upload lands",
+    }),
+    projectId: projectId.nullable().optional(),
+    dueAt: dateTime().optional().meta({ description: "Shown to senders; nothing closes then" }),
+    inviteEmails: z.array(emailSchema).max(PORTAL_INVITES_MAX).default([]).meta({
+      description: "Each gets the portal's link by mail (outbox); duplicates count once",
+    }),
+    invitePhones: z
+      .array(z.string().regex(PHONE_PATTERN))
+      .max(PORTAL_INVITES_MAX)
+      .default([])
+      .meta({
+        description:
+          "E.164 numbers. No SMS provider is configured in this service: each is listed in the outbox, not sent",
+      }),
+    fields: fieldsList.default([]),
+    rules: portalRulesSchema.default({ allowedExtensions: [], maxFiles: null, namePattern: null }),
+    spec: portalSpecSchema.nullable().optional().meta({
+      description: "Media every uploaded video must meet; checked with ffprobe once it lands",
+    }),
+    approvedPath: optionalPathSchema.nullable().optional().meta({
+      description:
+        "Extension. Approving an upload moves its folder into this folder (a move job); null or omitted: it stays where it landed",
+    }),
+  })
+  .meta({ id: "CreatePortalBody" });
+export type CreatePortalBody = z.input<typeof createPortalBodySchema>;
+
+export const updatePortalBodySchema = z
+  .object({
+    projectId: projectId.nullable().optional(),
+    title: title.optional(),
+    message: message.nullable().optional(),
+    status: z.enum(["active", "paused"]).optional(),
+    requireEmail: z.boolean().optional(),
+    password: password.nullable().optional().meta({ description: "null: no password any more" }),
+    maxBytesPerUpload: maxBytesPerUpload.nullable().optional(),
+    expiresInDays: expiresInDays
+      .nullable()
+      .optional()
+      .meta({ description: "Counted from now; null: it does not expire" }),
+    notifyOnUpload: z.boolean().optional(),
+    dueAt: dateTime().nullable().optional().meta({ description: "Extension" }),
+    fields: fieldsList.optional().meta({ description: "Extension: replaces the fields" }),
+    rules: portalRulesSchema.optional().meta({ description: "Extension: replaces the rules" }),
+    spec: portalSpecSchema.nullable().optional().meta({ description: "Extension" }),
+    approvedPath: requiredPathSchema.nullable().optional().meta({ description: "Extension" }),
+  })
+  .meta({ id: "UpdatePortalBody" });
+export type UpdatePortalBody = z.input<typeof updatePortalBodySchema>;
+
+export const portalSchema = z
+  .looseObject({
+    id: z.string(),
+    slug: z.string(),
+    url: z.string(),
+    title: z.string(),
+    message: z.string().nullable(),
+    targetPath: z.string(),
+    requireEmail: z.boolean(),
+    hasPassword: z.boolean(),
+    maxBytesPerUpload: z.number().nullable(),
+    expiresAt: dateTime().nullable(),
+    notifyOnUpload: z.boolean(),
+    status: portalStatusSchema,
+    uploadCount: z.int().meta({ description: "Uploads whose files all landed" }),
+    bytesReceived: z.number(),
+    createdAt: dateTime(),
+    // Extensions.
+    expired: z.boolean().meta({ description: "expiresAt has passed: the page takes no upload" }),
+    awaitingReview: z.int().meta({ description: "Uploads received or pending" }),
+    projectId: z.string().nullable(),
+    dueAt: dateTime().nullable(),
+    fields: z.array(portalFieldSchema),
+    rules: z.object({
+      allowedExtensions: z.array(z.string()),
+      maxFiles: z.int().nullable(),
+      namePattern: z.string().nullable(),
+    }),
+    spec: portalSpecSchema.nullable(),
+    approvedPath: z.string().nullable(),
+    invites: z.object({ emails: z.array(z.string()), phones: z.array(z.string()) }),
+    updatedAt: dateTime(),
+    revokedAt: dateTime().nullable(),
+    lastUploadAt: dateTime().nullable(),
+  })
+  .meta({ id: "Portal" });
+export type Portal = z.infer<typeof portalSchema>;
+
+export const portalUploadFileSchema = z
+  .object({
+    path: z.string().meta({ description: "Workspace path of the file as it landed" }),
+    size: z.number(),
+    mime: z.string().nullable(),
+  })
+  .meta({ id: "PortalUploadFile" });
+
+export const specCheckSchema = z
+  .object({
+    status: z.enum(specCheckStatuses).meta({
+      description: "not_required (the portal has no spec), checking, passed, failed",
+    }),
+    checkedAt: dateTime().nullable(),
+    problems: z.array(z.object({ path: z.string(), message: z.string() })),
+    files: z
+      .array(
+        z.object({
+          path: z.string(),
+          container: z.string().nullable(),
+          videoCodecs: z.array(z.string()),
+          durationMs: z.int().nullable(),
+          width: z.int().nullable(),
+          height: z.int().nullable(),
+        }),
+      )
+      .meta({ description: "What ffprobe found in each media file" }),
+  })
+  .meta({ id: "PortalSpecCheck" });
+export type SpecCheck = z.infer<typeof specCheckSchema>;
+
+const member = z.object({ id: z.string(), name: z.string(), email: z.string() });
+
+export const portalUploadSchema = z
+  .looseObject({
+    id: z.string(),
+    senderEmail: z.string().nullable(),
+    senderName: z.string().nullable(),
+    message: z.string().nullable(),
+    folderPath: z.string(),
+    fileCount: z.int().nullable(),
+    bytesTotal: z.number().nullable(),
+    bytesDone: z.number(),
+    status: portalUploadStatusSchema,
+    createdAt: dateTime(),
+    completedAt: dateTime().nullable(),
+    // Extensions.
+    portalId: z.string(),
+    portalTitle: z.string(),
+    transferId: z.string().nullable(),
+    fields: z.record(z.string(), z.string()).meta({ description: "The custom fields' values" }),
+    files: z.array(portalUploadFileSchema).meta({ description: "The first 12 files" }),
+    specCheck: specCheckSchema,
+    reviewNote: z.string().nullable(),
+    reviewedAt: dateTime().nullable(),
+    reviewedBy: member.nullable(),
+  })
+  .meta({ id: "PortalUpload" });
+export type PortalUpload = z.infer<typeof portalUploadSchema>;
+
+export const portalDetailSchema = portalSchema
+  .extend({
+    uploads: z.array(portalUploadSchema).meta({ description: "Newest first, 200 at most" }),
+  })
+  .meta({ id: "PortalDetail" });
+export type PortalDetail = z.infer<typeof portalDetailSchema>;
+
+export const portalParamsSchema = z.object({
+  portalId: z
+    .string()
+    .max(64)
+    .meta({ param: { name: "portalId", in: "path" } }),
+});
+export const portalUploadParamsSchema = portalParamsSchema.extend({
+  uploadId: z
+    .string()
+    .max(64)
+    .meta({ param: { name: "uploadId", in: "path" } }),
+});
+
+export const reviewBodySchema = z
+  .object({
+    decision: z.enum(reviewDecisions),
+    note: z.string().max(REVIEW_NOTE_MAX).optional().meta({
+      description: "Kept with the decision; omitted: the note is cleared",
+    }),
+  })
+  .meta({ id: "ReviewPortalUploadBody" });
+export type ReviewBody = z.input<typeof reviewBodySchema>;
+
+export const listPortalUploadsQuerySchema = z.object({
+  portalId: idSchema.optional(),
+  status: z
+    .enum([...portalUploadStatuses, "awaiting"])
+    .optional()
+    .meta({ description: `One status, or \`awaiting\`: ${awaitingReviewStatuses.join(" or ")}` }),
+  cursor: idSchema.optional().meta({ description: "The previous page's `next`" }),
+  limit: queryInteger(1, PORTAL_UPLOADS_PAGE_MAX).default(PORTAL_UPLOADS_PAGE_DEFAULT),
+});
+export type ListPortalUploadsQuery = z.input<typeof listPortalUploadsQuerySchema>;
+
+export const portalUploadsPageSchema = z
+  .object({
+    items: z.array(portalUploadSchema),
+    next: z.string().nullable(),
+    total: z.int().meta({ description: "Uploads matching the filter, all pages" }),
+  })
+  .meta({ id: "PortalUploadsPage" });
+export type PortalUploadsPage = z.infer<typeof portalUploadsPageSchema>;

@@ -1,0 +1,133 @@
+import { execFile } from "node:child_process";
+import { promisify } from "node:util";
+import mime from "mime";
+import { extensionOf } from "@/contract/portal-rules";
+import type { PortalSpec, SpecCheck } from "@/contract/portals";
+import { baseName } from "@/contract/rules";
+import type { AppDeps } from "@/server/deps";
+import type { JobKind } from "@/server/workers/job-runner";
+import { committedFiles, portalRow, recordSpecCheck, uploadRow } from "./portals.repository";
+import { specOf } from "./portals.service";
+
+const run = promisify(execFile);
+
+/** Job kind that checks a landed upload's media against its portal's spec with ffprobe. */
+export const SPEC_CHECK_JOB = "portals.spec-check";
+/** Media ffprobe reads whose MIME type does not say video (`.mxf` is application/mxf). */
+const MEDIA_EXTENSIONS = new Set([
+  "mxf",
+  "mkv",
+  "mov",
+  "mp4",
+  "m4v",
+  "avi",
+  "webm",
+  "mts",
+  "m2ts",
+  "ts",
+  "mpg",
+  "mpeg",
+]);
+const PROBE_TIMEOUT_MS = 60_000;
+
+interface Probe {
+  format?: { format_name?: string; duration?: string; tags?: { major_brand?: string } };
+  streams?: { codec_type?: string; codec_name?: string; width?: number; height?: number }[];
+}
+
+/**
+ * The container names a file answers to. ffprobe reads QuickTime and MP4 with one demuxer
+ * (`mov,mp4,m4a,3gp,3g2,mj2`), so for those the file's brand tells: `qt` is a MOV, any other
+ * an MP4. Other demuxers' names are taken as they are (`matroska,webm` answers to both).
+ */
+export function containersOf(probe: Probe): string[] {
+  const names = probe.format?.format_name?.split(",") ?? [];
+  if (!names.includes("mov")) return names;
+  return probe.format?.tags?.major_brand?.trim() === "qt" ? ["mov"] : ["mp4"];
+}
+
+export const isMedia = (path: string) => {
+  const type = mime.getType(baseName(path)) ?? "";
+  return type.startsWith("video/") || MEDIA_EXTENSIONS.has(extensionOf(baseName(path)));
+};
+
+/**
+ * One file against the spec: ffprobe's container names (`mov,mp4,m4a,3gp,3g2,mj2` is one
+ * demuxer for several) must include an accepted one, every video stream's codec must be
+ * accepted, and there must be a video stream at all.
+ */
+export function judge(spec: PortalSpec, path: string, probe: Probe | null) {
+  const file = {
+    path,
+    container: probe ? containersOf(probe).join(",") || null : null,
+    videoCodecs: (probe?.streams ?? [])
+      .filter((s) => s.codec_type === "video" && s.codec_name)
+      .map((s) => s.codec_name!),
+    durationMs:
+      probe?.format?.duration !== undefined
+        ? Math.round(Number(probe.format.duration) * 1000) || null
+        : null,
+    width: probe?.streams?.find((s) => s.codec_type === "video")?.width ?? null,
+    height: probe?.streams?.find((s) => s.codec_type === "video")?.height ?? null,
+  };
+  const problems: string[] = [];
+  if (!probe) problems.push("ffprobe could not read it as media");
+  else {
+    const containers = containersOf(probe);
+    if (spec.containers.length > 0 && !containers.some((c) => spec.containers.includes(c)))
+      problems.push(
+        `container ${file.container ?? "unknown"}, expected ${spec.containers.join(" or ")}`,
+      );
+    if (file.videoCodecs.length === 0) problems.push("no video stream");
+    const wrong = file.videoCodecs.filter((c) => !spec.videoCodecs.includes(c));
+    if (spec.videoCodecs.length > 0 && wrong.length > 0)
+      problems.push(`video codec ${wrong.join(", ")}, expected ${spec.videoCodecs.join(" or ")}`);
+  }
+  return { file, problems };
+}
+
+async function probe(file: string): Promise<Probe | null> {
+  try {
+    const { stdout } = await run(
+      "ffprobe",
+      ["-v", "error", "-print_format", "json", "-show_format", "-show_streams", file],
+      { timeout: PROBE_TIMEOUT_MS, maxBuffer: 8 * 1024 * 1024 },
+    );
+    return JSON.parse(stdout) as Probe;
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * Checks the upload's media files (by type; other files are the rules' business) and stores the
+ * verdict: `failed` with each problem when one breaks the spec, else `passed`. Idempotent: a
+ * rerun after a restart checks again and writes the same verdict.
+ */
+export function specCheckJob(deps: AppDeps): JobKind {
+  return {
+    maxAttempts: 3,
+    run: async (payload) => {
+      const { uploadId } = payload as { uploadId: string };
+      const upload = uploadRow(deps.db, uploadId);
+      const portal = upload && portalRow(deps.db, upload.portal_id);
+      const spec = portal && specOf(portal);
+      if (!upload?.transfer_id || !spec) return;
+      const files: SpecCheck["files"] = [];
+      const problems: SpecCheck["problems"] = [];
+      for (const f of committedFiles(deps.db, upload.transfer_id)) {
+        if (!isMedia(f.path) || !f.sha256) continue;
+        const verdict = judge(spec, f.path, await probe(deps.files.blobs.pathOf(f.sha256)));
+        files.push(verdict.file);
+        for (const message of verdict.problems) problems.push({ path: f.path, message });
+      }
+      if (files.length === 0)
+        problems.push({ path: upload.folder_path, message: "no video file to check" });
+      recordSpecCheck(deps.db, uploadId, {
+        status: problems.length > 0 ? "failed" : "passed",
+        result: JSON.stringify({ problems, files }),
+        now: deps.clock.now(),
+      });
+    },
+  };
+}

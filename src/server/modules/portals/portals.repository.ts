@@ -1,0 +1,336 @@
+import type { PortalStatus, PortalUploadStatus, SpecCheckStatus } from "@/contract/portal-rules";
+import type { Db } from "@/server/db/database";
+import { stmt } from "@/server/db/statements";
+
+/** A `portals` row: fields, rules, spec and invites are JSON text. */
+export interface PortalRow {
+  id: string;
+  workspace_id: string;
+  member_id: string | null;
+  key_id: string | null;
+  slug: string;
+  title: string;
+  message: string | null;
+  target_path: string;
+  require_email: number;
+  password_hash: string | null;
+  max_bytes_per_upload: number | null;
+  expires_at: number | null;
+  notify_on_upload: number;
+  project_id: string | null;
+  due_at: number | null;
+  fields: string;
+  rules: string;
+  spec: string | null;
+  approved_path: string | null;
+  invite_emails: string;
+  invite_phones: string;
+  status: PortalStatus;
+  upload_count: number;
+  bytes_received: number;
+  last_upload_at: number | null;
+  revoked_at: number | null;
+  created_at: number;
+  updated_at: number;
+}
+
+/** A `portal_uploads` row; `fields`, `files_shown` and `spec_result` are JSON text. */
+export interface UploadRow {
+  id: string;
+  portal_id: string;
+  workspace_id: string;
+  transfer_id: string | null;
+  sender_email: string | null;
+  sender_name: string | null;
+  message: string | null;
+  fields: string;
+  folder_path: string;
+  file_count: number | null;
+  bytes_total: number | null;
+  files_shown: string;
+  status: PortalUploadStatus;
+  spec_status: SpecCheckStatus;
+  spec_result: string | null;
+  spec_checked_at: number | null;
+  review_note: string | null;
+  reviewed_by: string | null;
+  reviewed_at: number | null;
+  created_at: number;
+  completed_at: number | null;
+}
+
+/** An upload as the queue reads it: the portal's title and the bytes the node committed so far. */
+export interface UploadView extends UploadRow {
+  portal_title: string;
+  bytes_committed: number | null;
+}
+
+export const insertPortal = (
+  db: Db,
+  p: Omit<
+    PortalRow,
+    "upload_count" | "bytes_received" | "last_upload_at" | "revoked_at" | "updated_at"
+  >,
+) =>
+  stmt(
+    db,
+    `INSERT INTO portals (id, workspace_id, member_id, key_id, slug, title, message, target_path,
+       require_email, password_hash, max_bytes_per_upload, expires_at, notify_on_upload,
+       project_id, due_at, fields, rules, spec, approved_path, invite_emails, invite_phones,
+       status, created_at, updated_at)
+     VALUES (@id, @workspace_id, @member_id, @key_id, @slug, @title, @message, @target_path,
+       @require_email, @password_hash, @max_bytes_per_upload, @expires_at, @notify_on_upload,
+       @project_id, @due_at, @fields, @rules, @spec, @approved_path, @invite_emails, @invite_phones,
+       @status, @created_at, @created_at)`,
+  ).run(p);
+
+export const portalById = (db: Db, workspaceId: string, id: string) =>
+  stmt<[string, string], PortalRow>(
+    db,
+    "SELECT * FROM portals WHERE id = ? AND workspace_id = ?",
+  ).get(id, workspaceId);
+
+export const portalBySlug = (db: Db, slug: string) =>
+  stmt<[string], PortalRow>(db, "SELECT * FROM portals WHERE slug = ?").get(slug);
+
+export const portalRow = (db: Db, id: string) =>
+  stmt<[string], PortalRow>(db, "SELECT * FROM portals WHERE id = ?").get(id);
+
+/** Every portal of the workspace, newest first, with its uploads waiting for review. */
+export const listPortalRows = (db: Db, workspaceId: string, limit: number) =>
+  stmt<[string, number], PortalRow & { awaiting: number }>(
+    db,
+    `SELECT p.*, (SELECT count(*) FROM portal_uploads u
+                  WHERE u.portal_id = p.id AND u.status IN ('received', 'pending')) AS awaiting
+     FROM portals p WHERE p.workspace_id = ? ORDER BY p.id DESC LIMIT ?`,
+  ).all(workspaceId, limit);
+
+export const awaitingCount = (db: Db, portalId: string) =>
+  stmt<[string], number>(
+    db,
+    "SELECT count(*) FROM portal_uploads WHERE portal_id = ? AND status IN ('received', 'pending')",
+  )
+    .pluck()
+    .get(portalId)!;
+
+/** The members PATCH may change; each given one replaces the stored value. */
+export type PortalChanges = Partial<
+  Pick<
+    PortalRow,
+    | "project_id"
+    | "title"
+    | "message"
+    | "status"
+    | "require_email"
+    | "password_hash"
+    | "max_bytes_per_upload"
+    | "expires_at"
+    | "notify_on_upload"
+    | "due_at"
+    | "fields"
+    | "rules"
+    | "spec"
+    | "approved_path"
+  >
+>;
+
+export function updatePortalRow(db: Db, id: string, changes: PortalChanges, now: number) {
+  const columns = Object.keys(changes);
+  const sets = [...columns.map((c) => `${c} = @${c}`), "updated_at = @now"];
+  // One text per combination of columns, each prepared once (db/statements).
+  stmt(db, `UPDATE portals SET ${sets.join(", ")} WHERE id = @id`).run({ ...changes, id, now });
+}
+
+export const markPortalRevoked = (db: Db, id: string, now: number) =>
+  stmt(
+    db,
+    `UPDATE portals SET status = 'revoked', revoked_at = ?, updated_at = ?
+     WHERE id = ? AND status != 'revoked'`,
+  ).run(now, now, id).changes > 0;
+
+export const countLanded = (db: Db, id: string, bytes: number, now: number) =>
+  stmt(
+    db,
+    `UPDATE portals SET upload_count = upload_count + 1, bytes_received = bytes_received + ?,
+       last_upload_at = ? WHERE id = ?`,
+  ).run(bytes, now, id);
+
+/* Wrong passwords, per portal and address (the slow-down's memory). */
+
+export const insertPasswordFailure = (db: Db, portalId: string, address: string, at: number) =>
+  stmt(
+    db,
+    "INSERT INTO portal_password_failures (portal_id, address, failed_at) VALUES (?, ?, ?)",
+  ).run(portalId, address, at);
+
+export const recentFailures = (db: Db, portalId: string, address: string, since: number) =>
+  stmt<[string, string, number], { count: number; last: number | null }>(
+    db,
+    `SELECT count(*) AS count, max(failed_at) AS last FROM portal_password_failures
+     WHERE portal_id = ? AND address = ? AND failed_at >= ?`,
+  ).get(portalId, address, since)!;
+
+/* Uploads. */
+
+export const insertUpload = (
+  db: Db,
+  u: Pick<
+    UploadRow,
+    | "id"
+    | "portal_id"
+    | "workspace_id"
+    | "transfer_id"
+    | "sender_email"
+    | "sender_name"
+    | "message"
+    | "fields"
+    | "folder_path"
+    | "file_count"
+    | "bytes_total"
+    | "spec_status"
+    | "created_at"
+  >,
+) =>
+  stmt(
+    db,
+    `INSERT INTO portal_uploads (id, portal_id, workspace_id, transfer_id, sender_email,
+       sender_name, message, fields, folder_path, file_count, bytes_total, status, spec_status,
+       created_at)
+     VALUES (@id, @portal_id, @workspace_id, @transfer_id, @sender_email, @sender_name, @message,
+       @fields, @folder_path, @file_count, @bytes_total, 'uploading', @spec_status, @created_at)`,
+  ).run(u);
+
+const VIEW = `SELECT u.*, p.title AS portal_title, t.bytes_committed
+  FROM portal_uploads u JOIN portals p ON p.id = u.portal_id
+  LEFT JOIN transfers t ON t.id = u.transfer_id`;
+
+export const uploadById = (db: Db, workspaceId: string, id: string) =>
+  stmt<[string, string], UploadView>(db, `${VIEW} WHERE u.id = ? AND u.workspace_id = ?`).get(
+    id,
+    workspaceId,
+  );
+
+export const uploadRow = (db: Db, id: string) =>
+  stmt<[string], UploadRow>(db, "SELECT * FROM portal_uploads WHERE id = ?").get(id);
+
+export const uploadsOfPortal = (db: Db, portalId: string, limit: number) =>
+  stmt<[string, number], UploadView>(
+    db,
+    `${VIEW} WHERE u.portal_id = ? ORDER BY u.id DESC LIMIT ?`,
+  ).all(portalId, limit);
+
+export interface UploadFilter {
+  portalId?: string;
+  /** One status, or several (the queue's "awaiting"). */
+  statuses?: readonly PortalUploadStatus[];
+}
+
+function filterSql(workspaceId: string, f: UploadFilter) {
+  const where = ["u.workspace_id = @workspaceId"];
+  const params: Record<string, unknown> = { workspaceId };
+  if (f.portalId) {
+    where.push("u.portal_id = @portalId");
+    params.portalId = f.portalId;
+  }
+  if (f.statuses) {
+    const names = f.statuses.map((_, i) => `@s${i}`);
+    where.push(`u.status IN (${names.join(", ")})`);
+    f.statuses.forEach((s, i) => {
+      params[`s${i}`] = s;
+    });
+  }
+  return { where, params };
+}
+
+/** The review queue: newest first, a page after `cursor`. */
+export function listUploadRows(
+  db: Db,
+  workspaceId: string,
+  f: UploadFilter & { cursor?: string; limit: number },
+) {
+  const { where, params } = filterSql(workspaceId, f);
+  if (f.cursor) {
+    where.push("u.id < @cursor");
+    params.cursor = f.cursor;
+  }
+  params.limit = f.limit;
+  return stmt<[Record<string, unknown>], UploadView>(
+    db,
+    `${VIEW} WHERE ${where.join(" AND ")} ORDER BY u.id DESC LIMIT @limit`,
+  ).all(params);
+}
+
+export function countUploads(db: Db, workspaceId: string, f: UploadFilter) {
+  const { where, params } = filterSql(workspaceId, f);
+  return stmt<[Record<string, unknown>], number>(
+    db,
+    `SELECT count(*) FROM portal_uploads u WHERE ${where.join(" AND ")}`,
+  )
+    .pluck()
+    .get(params)!;
+}
+
+/** The upload landed: every file committed. Only from `uploading`, so it happens once. */
+export const markReceived = (
+  db: Db,
+  id: string,
+  a: {
+    fileCount: number;
+    bytes: number;
+    filesShown: string;
+    specStatus: SpecCheckStatus;
+    now: number;
+  },
+) =>
+  stmt(
+    db,
+    `UPDATE portal_uploads SET status = 'received', file_count = @fileCount, bytes_total = @bytes,
+       files_shown = @filesShown, spec_status = @specStatus, completed_at = @now
+     WHERE id = @id AND status = 'uploading'`,
+  ).run({ id, ...a }).changes > 0;
+
+export const markUploadFailed = (db: Db, id: string) =>
+  stmt(db, "UPDATE portal_uploads SET status = 'failed' WHERE id = ? AND status = 'uploading'").run(
+    id,
+  ).changes > 0;
+
+export const recordReview = (
+  db: Db,
+  id: string,
+  r: { status: PortalUploadStatus; note: string | null; memberId: string | null; now: number },
+) =>
+  stmt(
+    db,
+    `UPDATE portal_uploads SET status = @status, review_note = @note, reviewed_by = @memberId,
+       reviewed_at = @now WHERE id = @id`,
+  ).run({ id, ...r });
+
+export const setFolderPath = (db: Db, id: string, folder: string) =>
+  stmt(db, "UPDATE portal_uploads SET folder_path = ? WHERE id = ?").run(folder, id);
+
+export const recordSpecCheck = (
+  db: Db,
+  id: string,
+  r: { status: SpecCheckStatus; result: string; now: number },
+) =>
+  stmt(
+    db,
+    "UPDATE portal_uploads SET spec_status = @status, spec_result = @result, spec_checked_at = @now WHERE id = @id",
+  ).run({ id, ...r });
+
+/** The files an upload's transfer committed: path, size and the SHA-256 the node verified. */
+export const committedFiles = (db: Db, transferId: string) =>
+  stmt<[string], { path: string; size: number; sha256: string | null }>(
+    db,
+    `SELECT path, size, sha256 FROM transfer_uploads
+     WHERE transfer_id = ? AND status = 'committed' ORDER BY rowid`,
+  ).all(transferId);
+
+/** The admins of a workspace: who hears of new uploads when a portal asks for it. */
+export const adminEmails = (db: Db, workspaceId: string) =>
+  stmt<[string], string>(
+    db,
+    "SELECT email FROM members WHERE workspace_id = ? AND role = 'admin' AND removed_at IS NULL",
+  )
+    .pluck()
+    .all(workspaceId);

@@ -1,0 +1,128 @@
+import { z } from "@hono/zod-openapi";
+import {
+  createPortalBodySchema,
+  listPortalUploadsQuerySchema,
+  portalDetailSchema,
+  portalSchema,
+  portalUploadSchema,
+  portalUploadsPageSchema,
+  reviewBodySchema,
+  updatePortalBodySchema,
+} from "@/contract/portals";
+import {
+  apiRoute,
+  createRouter,
+  json,
+  jsonBody,
+  pathId,
+  workspaceParams,
+} from "@/server/http/router";
+import * as h from "./portals.handlers";
+
+const tags = ["Portals"];
+/** Spec: portal reads are allowed by either scope; writes need portals:write. */
+const read = ["portals:write", "receipts:read"] as const;
+const write = ["portals:write"] as const;
+const portalParams = workspaceParams.extend({ portalId: pathId("portalId") });
+const uploadParams = portalParams.extend({ uploadId: pathId("uploadId") });
+
+export const createPortalRoute = apiRoute({
+  operationId: "createPortal",
+  method: "post",
+  path: "/workspaces/{workspaceId}/portals",
+  tags,
+  scopes: write,
+  summary: "Create an upload portal",
+  description:
+    "A public page (`url`, `{origin}/p/{slug}`) where anyone with the link uploads files into `targetPath`, each upload in a folder of its own. `title` 1 to 120 characters, `message` up to 2000, `password` 8 to 256 (a scrypt hash is kept), `expiresInDays` 1 to 3650 (omitted: no expiry), `maxBytesPerUpload`, up to 20 `fields` (unique `key`s), `rules` (`allowedExtensions`, `maxFiles`, `namePattern`: RE2, `invalid_pattern`), `spec` (checked with ffprobe once an upload lands), up to 100 `inviteEmails` (mailed the link, or waiting in the outbox) and 100 `invitePhones` (listed in the outbox, not sent: no SMS provider). A file where `targetPath` or `approvedPath` must be a folder: `file_in_the_way`. Starts `active`; records `portal.created`.",
+  request: { params: workspaceParams, body: jsonBody(createPortalBodySchema) },
+  responses: { 201: json(portalSchema, "The portal") },
+});
+
+export const listPortalsRoute = apiRoute({
+  operationId: "listPortals",
+  method: "get",
+  path: "/workspaces/{workspaceId}/portals",
+  tags,
+  scopes: read,
+  summary: "List upload portals",
+  description:
+    "Newest first, revoked ones included (500 at most), each with `awaitingReview`: its uploads received or pending.",
+  request: { params: workspaceParams },
+  responses: { 200: json(z.array(portalSchema), "The portals") },
+});
+
+export const getPortalRoute = apiRoute({
+  operationId: "getPortal",
+  method: "get",
+  path: "/workspaces/{workspaceId}/portals/{portalId}",
+  tags,
+  scopes: read,
+  summary: "Read one upload portal with its uploads",
+  description:
+    "The portal and its 200 newest uploads (`listPortalUploads` pages through all). 404 for an unknown id.",
+  request: { params: portalParams },
+  responses: { 200: json(portalDetailSchema, "The portal with its uploads") },
+});
+
+export const updatePortalRoute = apiRoute({
+  operationId: "updatePortal",
+  method: "patch",
+  path: "/workspaces/{workspaceId}/portals/{portalId}",
+  tags,
+  scopes: write,
+  summary: "Change, pause or resume an upload portal",
+  description:
+    "Every member optional; given ones replace what is stored (`null` clears `message`, `password`, `maxBytesPerUpload`, `expiresInDays`, `projectId`). `status` `paused` stops the page taking uploads (files already arriving are refused by the node), `active` resumes. `expiresInDays` counts from now. A revoked portal cannot be changed (`revoked`). Extensions: `dueAt`, `fields`, `rules`, `spec`, `approvedPath`.",
+  request: { params: portalParams, body: jsonBody(updatePortalBodySchema) },
+  responses: { 200: json(portalSchema, "The portal as changed") },
+});
+
+export const revokePortalRoute = apiRoute({
+  operationId: "revokePortal",
+  method: "delete",
+  path: "/workspaces/{workspaceId}/portals/{portalId}",
+  tags,
+  scopes: write,
+  summary: "Revoke an upload portal",
+  description:
+    "The page stops taking uploads for good; the portal and its uploads stay readable. 204; revoking again changes nothing. No event (the spec lists none for it).",
+  request: { params: portalParams },
+  responses: { 204: { description: "Revoked; no body" } },
+});
+
+export const reviewUploadRoute = apiRoute({
+  operationId: "reviewPortalUpload",
+  method: "post",
+  path: "/workspaces/{workspaceId}/portals/{portalId}/uploads/{uploadId}/review",
+  tags,
+  scopes: write,
+  summary: "Approve, reject or hold a portal upload",
+  description:
+    "`decision` `approved`, `rejected` or `pending` becomes the upload's status, with the `note` (up to 500), the key's member as reviewer and the time. Only once its files landed (`not_received`). Deciding again replaces the decision. Approving, when the portal has `approvedPath`, moves the upload's folder there with a move job. Records `portal.upload.reviewed` (extension).",
+  request: { params: uploadParams, body: jsonBody(reviewBodySchema) },
+  responses: { 200: json(portalUploadSchema, "The upload as reviewed") },
+});
+
+export const listUploadsRoute = apiRoute({
+  operationId: "listPortalUploads",
+  method: "get",
+  path: "/workspaces/{workspaceId}/portal-uploads",
+  tags,
+  scopes: read,
+  extension: true,
+  summary: "List portal uploads across portals (the review queue)",
+  description:
+    "Newest first, `limit` per page (default 100, up to 500; `cursor` = the previous page's `next`), with `total` matching. Filters: `portalId`, `status` (one status, or `awaiting`: received or pending).",
+  request: { params: workspaceParams, query: listPortalUploadsQuerySchema },
+  responses: { 200: json(portalUploadsPageSchema, "A page of uploads") },
+});
+
+export const portalsRouter = createRouter()
+  .openapi(createPortalRoute, h.createPortal)
+  .openapi(listPortalsRoute, h.listPortals)
+  .openapi(getPortalRoute, h.getPortal)
+  .openapi(updatePortalRoute, h.updatePortal)
+  .openapi(revokePortalRoute, h.revokePortal)
+  .openapi(reviewUploadRoute, h.reviewUpload)
+  .openapi(listUploadsRoute, h.listUploads);

@@ -1,0 +1,467 @@
+import mime from "mime";
+import { RE2JS, RE2JSException } from "re2js";
+import type { z } from "zod";
+import type { EventData } from "@/contract/events";
+import { createOperationBodySchema } from "@/contract/operations";
+import {
+  awaitingReviewStatuses,
+  PORTAL_LINK_PREFIX,
+  PORTAL_UPLOAD_FILES_SHOWN,
+  PORTALS_LIST_MAX,
+  type PortalRules,
+  type PortalUploadStatus,
+  portalStateOf,
+  reviewableStatuses,
+} from "@/contract/portal-rules";
+import type {
+  createPortalBodySchema,
+  listPortalUploadsQuerySchema,
+  Portal,
+  PortalDetail,
+  PortalSpec,
+  PortalUpload,
+  PortalUploadsPage,
+  reviewBodySchema,
+  SpecCheck,
+  updatePortalBodySchema,
+} from "@/contract/portals";
+import { baseName, joinPath, parentOf } from "@/contract/rules";
+import type { AppDeps } from "@/server/deps";
+import { ApiError, notFound, validationFailed } from "@/server/lib/api-error";
+import { toIso, toIsoOrNull } from "@/server/lib/clock";
+import { newId, randomBase62 } from "@/server/lib/ids";
+import { hashPassword } from "@/server/lib/passwords";
+import { byPath } from "@/server/modules/files/files.repository";
+import { getMember } from "@/server/modules/members/members.repository";
+import { createOperation } from "@/server/modules/operations/operations.service";
+import { queueMessage } from "@/server/modules/shares/mailer";
+import { getWorkspace } from "@/server/modules/workspaces/workspaces.repository";
+import {
+  awaitingCount,
+  countUploads,
+  insertPortal,
+  listPortalRows,
+  listUploadRows,
+  markPortalRevoked,
+  type PortalChanges,
+  type PortalRow,
+  portalById,
+  recordReview,
+  setFolderPath,
+  type UploadView,
+  updatePortalRow,
+  uploadById,
+  uploadsOfPortal,
+} from "./portals.repository";
+
+const DAY_MS = 86_400_000;
+/** Uploads a portal's detail lists (the queue pages through all of them). */
+const DETAIL_UPLOADS = 200;
+
+/** Who asks, and the address links are built on (PUBLIC_URL, else the request's origin). */
+export interface Caller {
+  workspaceId: string;
+  memberId: string;
+  keyId: string;
+  origin: string;
+}
+
+export const portalBase = (deps: AppDeps, origin: string) => deps.config.publicUrl ?? origin;
+export const portalUrl = (base: string, slug: string) => `${base}${PORTAL_LINK_PREFIX}${slug}`;
+
+export const rulesOf = (row: Pick<PortalRow, "rules">) => JSON.parse(row.rules) as PortalRules;
+export const specOf = (row: Pick<PortalRow, "spec">) =>
+  row.spec === null ? null : (JSON.parse(row.spec) as PortalSpec);
+
+/** A rule's name pattern, compiled once: RE2 runs in time linear in the name, whatever it is. */
+const compiled = new Map<string, RE2JS>();
+export function nameMatches(pattern: string, name: string) {
+  let re = compiled.get(pattern);
+  if (!re) {
+    re = RE2JS.compile(pattern);
+    if (compiled.size > 500) compiled.clear();
+    compiled.set(pattern, re);
+  }
+  return re.matches(name);
+}
+
+function checkNamePattern(pattern: string | null, field: string) {
+  if (pattern === null) return;
+  try {
+    RE2JS.compile(pattern);
+  } catch (err) {
+    if (!(err instanceof RE2JSException)) throw err;
+    throw validationFailed(
+      field,
+      `Not an RE2 regular expression: ${err.message} (RE2 has no backreferences and no lookaround)`,
+      "invalid_pattern",
+    );
+  }
+}
+
+/** Uploads land in folders under the target: a file standing there would refuse every commit. */
+function checkFolder(deps: AppDeps, workspaceId: string, folder: string | null, field: string) {
+  for (let p = folder ?? ""; p !== ""; p = parentOf(p))
+    if (byPath(deps.db, workspaceId, p)?.is_file)
+      throw validationFailed(field, `"${p}" is a file, not a folder`, "file_in_the_way");
+}
+
+/** Readable, and unguessable enough with the password and the rate limit: `dailies-in-k3x9p2a7`. */
+function newSlug(title: string) {
+  const words = title
+    .normalize("NFKD")
+    .toLowerCase()
+    .replace(/[^a-z0-9]+/g, "-")
+    .replace(/^-+|-+$/g, "")
+    .slice(0, 40)
+    .replace(/-+$/, "");
+  const tail = randomBase62(10).toLowerCase();
+  return words ? `${words}-${tail}` : tail;
+}
+
+export function toPortal(deps: AppDeps, row: PortalRow, base: string, awaiting?: number): Portal {
+  const now = deps.clock.now();
+  return {
+    id: row.id,
+    slug: row.slug,
+    url: portalUrl(base, row.slug),
+    title: row.title,
+    message: row.message,
+    targetPath: row.target_path,
+    requireEmail: row.require_email === 1,
+    hasPassword: row.password_hash !== null,
+    maxBytesPerUpload: row.max_bytes_per_upload,
+    expiresAt: toIsoOrNull(row.expires_at),
+    notifyOnUpload: row.notify_on_upload === 1,
+    status: row.status,
+    uploadCount: row.upload_count,
+    bytesReceived: row.bytes_received,
+    createdAt: toIso(row.created_at),
+    expired: portalStateOf({ status: row.status, expiresAt: row.expires_at }, now) === "expired",
+    awaitingReview: awaiting ?? awaitingCount(deps.db, row.id),
+    projectId: row.project_id,
+    dueAt: toIsoOrNull(row.due_at),
+    fields: JSON.parse(row.fields),
+    rules: rulesOf(row),
+    spec: specOf(row),
+    approvedPath: row.approved_path,
+    invites: { emails: JSON.parse(row.invite_emails), phones: JSON.parse(row.invite_phones) },
+    updatedAt: toIso(row.updated_at),
+    revokedAt: toIsoOrNull(row.revoked_at),
+    lastUploadAt: toIsoOrNull(row.last_upload_at),
+  };
+}
+
+const notRequired: SpecCheck = { status: "not_required", checkedAt: null, problems: [], files: [] };
+
+export function toUpload(deps: AppDeps, u: UploadView): PortalUpload {
+  const reviewer = u.reviewed_by ? getMember(deps.db, u.reviewed_by) : undefined;
+  const spec = u.spec_result
+    ? (JSON.parse(u.spec_result) as Omit<SpecCheck, "status" | "checkedAt">)
+    : null;
+  return {
+    id: u.id,
+    senderEmail: u.sender_email,
+    senderName: u.sender_name,
+    message: u.message,
+    folderPath: u.folder_path,
+    fileCount: u.file_count,
+    bytesTotal: u.bytes_total,
+    bytesDone: u.status === "uploading" ? (u.bytes_committed ?? 0) : (u.bytes_total ?? 0),
+    status: u.status,
+    createdAt: toIso(u.created_at),
+    completedAt: toIsoOrNull(u.completed_at),
+    portalId: u.portal_id,
+    portalTitle: u.portal_title,
+    transferId: u.transfer_id,
+    fields: JSON.parse(u.fields),
+    files: JSON.parse(u.files_shown),
+    specCheck:
+      u.spec_status === "not_required"
+        ? notRequired
+        : {
+            status: u.spec_status,
+            checkedAt: toIsoOrNull(u.spec_checked_at),
+            problems: spec?.problems ?? [],
+            files: spec?.files ?? [],
+          },
+    reviewNote: u.review_note,
+    reviewedAt: toIsoOrNull(u.reviewed_at),
+    reviewedBy: reviewer ? { id: reviewer.id, name: reviewer.name, email: reviewer.email } : null,
+  };
+}
+
+/** The files shown on an upload's record (the queue's thumbnails): the first few, with a type. */
+export const filesShown = (files: { path: string; size: number }[]) =>
+  files.slice(0, PORTAL_UPLOAD_FILES_SHOWN).map((f) => ({
+    path: f.path,
+    size: f.size,
+    mime: mime.getType(baseName(f.path)),
+  }));
+
+function portalOf(deps: AppDeps, workspaceId: string, id: string) {
+  const row = portalById(deps.db, workspaceId, id);
+  if (!row) throw notFound(`Portal ${id}`, { portalId: id });
+  return row;
+}
+
+function inviteMail(row: PortalRow, workspaceName: string, link: string) {
+  const lines = [
+    `${workspaceName} asks you to upload files: "${row.title}".`,
+    "",
+    ...(row.message ? [row.message, ""] : []),
+    `Upload them here: ${link}`,
+    ...(row.due_at
+      ? ["", `Please send them by ${toIso(row.due_at).replace("T", " ").slice(0, 16)} UTC.`]
+      : []),
+    ...(row.password_hash ? ["", "The sender of this invitation will give you the password."] : []),
+  ];
+  return { subject: `${workspaceName}: ${row.title}`, body: lines.join("\n") };
+}
+
+export async function createPortal(
+  deps: AppDeps,
+  caller: Caller,
+  body: z.output<typeof createPortalBodySchema>,
+): Promise<Portal> {
+  checkNamePattern(body.rules.namePattern, "rules.namePattern");
+  const passwordHash = body.password === undefined ? null : await hashPassword(body.password);
+  const { db } = deps;
+  const base = portalBase(deps, caller.origin);
+  return db
+    .transaction((): Portal => {
+      const now = deps.clock.now();
+      checkFolder(deps, caller.workspaceId, body.targetPath, "targetPath");
+      checkFolder(deps, caller.workspaceId, body.approvedPath ?? null, "approvedPath");
+      const emails = [...new Set(body.inviteEmails)];
+      const phones = [...new Set(body.invitePhones)];
+      const id = newId();
+      insertPortal(db, {
+        id,
+        workspace_id: caller.workspaceId,
+        member_id: caller.memberId,
+        key_id: caller.keyId,
+        slug: newSlug(body.title),
+        title: body.title,
+        message: body.message ?? null,
+        target_path: body.targetPath,
+        require_email: body.requireEmail ? 1 : 0,
+        password_hash: passwordHash,
+        max_bytes_per_upload: body.maxBytesPerUpload ?? null,
+        expires_at: body.expiresInDays === undefined ? null : now + body.expiresInDays * DAY_MS,
+        notify_on_upload: body.notifyOnUpload ? 1 : 0,
+        project_id: body.projectId ?? null,
+        due_at: body.dueAt === undefined ? null : Date.parse(body.dueAt),
+        fields: JSON.stringify(body.fields),
+        rules: JSON.stringify(body.rules),
+        spec: body.spec ? JSON.stringify(body.spec) : null,
+        approved_path: body.approvedPath ?? null,
+        invite_emails: JSON.stringify(emails),
+        invite_phones: JSON.stringify(phones),
+        status: "active",
+        created_at: now,
+      });
+      const row = portalById(db, caller.workspaceId, id)!;
+      const workspaceName = getWorkspace(db, caller.workspaceId)?.name ?? "";
+      const link = portalUrl(base, row.slug);
+      const mail = inviteMail(row, workspaceName, "{{link}}");
+      for (const to of emails)
+        queueMessage(deps, { workspaceId: row.workspace_id, portalId: id, to, ...mail, link }, now);
+      for (const to of phones)
+        queueMessage(
+          deps,
+          {
+            workspaceId: row.workspace_id,
+            portalId: id,
+            channel: "sms",
+            to,
+            subject: mail.subject,
+            body: `${workspaceName} asks you to upload files: {{link}}`,
+            link,
+          },
+          now,
+        );
+      const data: EventData<"portal.created"> = {
+        portalId: id,
+        slug: row.slug,
+        title: row.title,
+        targetPath: row.target_path,
+      };
+      deps.events.record(caller.workspaceId, "portal.created", data);
+      return toPortal(deps, row, base, 0);
+    })
+    .immediate();
+}
+
+export const listPortals = (deps: AppDeps, workspaceId: string, origin: string): Portal[] =>
+  listPortalRows(deps.db, workspaceId, PORTALS_LIST_MAX).map((row) =>
+    toPortal(deps, row, portalBase(deps, origin), row.awaiting),
+  );
+
+export function getPortal(
+  deps: AppDeps,
+  workspaceId: string,
+  id: string,
+  origin: string,
+): PortalDetail {
+  const row = portalOf(deps, workspaceId, id);
+  return {
+    ...toPortal(deps, row, portalBase(deps, origin)),
+    uploads: uploadsOfPortal(deps.db, row.id, DETAIL_UPLOADS).map((u) => toUpload(deps, u)),
+  };
+}
+
+export async function updatePortal(
+  deps: AppDeps,
+  workspaceId: string,
+  id: string,
+  body: z.output<typeof updatePortalBodySchema>,
+  origin: string,
+): Promise<Portal> {
+  if (body.rules) checkNamePattern(body.rules.namePattern, "rules.namePattern");
+  const passwordHash =
+    body.password === undefined || body.password === null
+      ? body.password
+      : await hashPassword(body.password);
+  const { db } = deps;
+  return db
+    .transaction((): Portal => {
+      const now = deps.clock.now();
+      const row = portalOf(deps, workspaceId, id);
+      if (row.status === "revoked")
+        throw validationFailed("portalId", "A revoked portal cannot be changed", "revoked");
+      if (body.approvedPath) checkFolder(deps, workspaceId, body.approvedPath, "approvedPath");
+      const changes: PortalChanges = {};
+      if (body.projectId !== undefined) changes.project_id = body.projectId;
+      if (body.title !== undefined) changes.title = body.title;
+      if (body.message !== undefined) changes.message = body.message;
+      if (body.status !== undefined) changes.status = body.status;
+      if (body.requireEmail !== undefined) changes.require_email = body.requireEmail ? 1 : 0;
+      if (passwordHash !== undefined) changes.password_hash = passwordHash;
+      if (body.maxBytesPerUpload !== undefined)
+        changes.max_bytes_per_upload = body.maxBytesPerUpload;
+      if (body.expiresInDays !== undefined)
+        changes.expires_at = body.expiresInDays === null ? null : now + body.expiresInDays * DAY_MS;
+      if (body.notifyOnUpload !== undefined) changes.notify_on_upload = body.notifyOnUpload ? 1 : 0;
+      if (body.dueAt !== undefined)
+        changes.due_at = body.dueAt === null ? null : Date.parse(body.dueAt);
+      if (body.fields !== undefined) changes.fields = JSON.stringify(body.fields);
+      if (body.rules !== undefined) changes.rules = JSON.stringify(body.rules);
+      if (body.spec !== undefined)
+        changes.spec = body.spec === null ? null : JSON.stringify(body.spec);
+      if (body.approvedPath !== undefined) changes.approved_path = body.approvedPath;
+      updatePortalRow(db, id, changes, now);
+      return toPortal(deps, portalById(db, workspaceId, id)!, portalBase(deps, origin));
+    })
+    .immediate();
+}
+
+/** DELETE: revoked for good. The spec lists no revoke event for portals, so none is recorded. */
+export function revokePortal(deps: AppDeps, workspaceId: string, id: string) {
+  const row = portalOf(deps, workspaceId, id);
+  markPortalRevoked(deps.db, row.id, deps.clock.now());
+}
+
+/** The statuses a queue filter names: one, or `awaiting` (received or pending). */
+const statusesOf = (status: z.output<typeof listPortalUploadsQuerySchema>["status"]) =>
+  status === undefined ? undefined : status === "awaiting" ? awaitingReviewStatuses : [status];
+
+export function listUploads(
+  deps: AppDeps,
+  workspaceId: string,
+  q: z.output<typeof listPortalUploadsQuerySchema>,
+): PortalUploadsPage {
+  const filter = { portalId: q.portalId, statuses: statusesOf(q.status) };
+  const rows = listUploadRows(deps.db, workspaceId, {
+    ...filter,
+    cursor: q.cursor,
+    limit: q.limit + 1,
+  });
+  const page = rows.slice(0, q.limit);
+  return {
+    items: page.map((u) => toUpload(deps, u)),
+    next: rows.length > q.limit ? page.at(-1)!.id : null,
+    total: countUploads(deps.db, workspaceId, filter),
+  };
+}
+
+/**
+ * A reviewer's decision (approved, rejected, pending) with its note, who and when. Only an
+ * upload whose files landed can be reviewed (`not_received`); deciding again replaces the last
+ * decision (the console's undo). Records `portal.upload.reviewed`. Approving an upload of a
+ * portal with `approvedPath` moves its folder there with a move job, and its record follows.
+ */
+export function reviewUpload(
+  deps: AppDeps,
+  auth: { workspaceId: string; memberId: string },
+  portalId: string,
+  uploadId: string,
+  body: z.output<typeof reviewBodySchema>,
+): PortalUpload {
+  const { db } = deps;
+  return db
+    .transaction((): PortalUpload => {
+      const portal = portalOf(deps, auth.workspaceId, portalId);
+      const upload = uploadById(db, auth.workspaceId, uploadId);
+      if (!upload || upload.portal_id !== portal.id)
+        throw notFound(`Upload ${uploadId}`, { uploadId });
+      if (!reviewableStatuses.includes(upload.status))
+        throw new ApiError(
+          400,
+          "validation_failed",
+          `An upload still ${upload.status} cannot be reviewed`,
+          {
+            issues: [
+              { field: "decision", message: "its files have not all landed", code: "not_received" },
+            ],
+            status: upload.status,
+          },
+        );
+      const now = deps.clock.now();
+      const status: PortalUploadStatus = body.decision;
+      recordReview(db, upload.id, {
+        status,
+        note: body.note ?? null,
+        memberId: auth.memberId,
+        now,
+      });
+      if (status === "approved" && upload.status !== "approved" && portal.approved_path !== null)
+        moveApproved(deps, auth.workspaceId, upload, portal.approved_path);
+      const updated = uploadById(db, auth.workspaceId, upload.id)!;
+      const view = toUpload(deps, updated);
+      const data: EventData<"portal.upload.reviewed"> = {
+        portalId: portal.id,
+        uploadId: upload.id,
+        folder: updated.folder_path,
+        decision: body.decision,
+        previousStatus: upload.status,
+        note: view.reviewNote,
+        reviewedBy: view.reviewedBy,
+      };
+      deps.events.record(auth.workspaceId, "portal.upload.reviewed", data);
+      return view;
+    })
+    .immediate();
+}
+
+/** The upload's folder goes into the approved folder (a move job); its record names it there. */
+function moveApproved(
+  deps: AppDeps,
+  workspaceId: string,
+  upload: UploadView,
+  approvedPath: string,
+) {
+  if (!byPath(deps.db, workspaceId, upload.folder_path)) return;
+  deps.files.ensureFolder(workspaceId, approvedPath, deps.clock.now());
+  createOperation(
+    deps,
+    workspaceId,
+    createOperationBodySchema.parse({
+      kind: "move",
+      paths: [upload.folder_path],
+      destination: approvedPath,
+      onConflict: "keepBoth",
+    }),
+  );
+  setFolderPath(deps.db, upload.id, joinPath(approvedPath, baseName(upload.folder_path)));
+}

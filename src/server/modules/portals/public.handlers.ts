@@ -1,0 +1,49 @@
+import type { RouteHandler } from "@hono/zod-openapi";
+import type { Context } from "hono";
+import { PORTAL_ACCESS_HEADER } from "@/contract/portal-public";
+import { clientAddress } from "@/server/http/client-address";
+import type { AppEnv } from "@/server/http/types";
+import type * as r from "./public.routes";
+import * as p from "./public.service";
+
+const portalRequest = (c: Context<AppEnv>, slug: string): p.PortalRequest => ({
+  slug,
+  access: c.req.header(PORTAL_ACCESS_HEADER),
+  address: clientAddress(c, c.get("deps").config.trustProxy),
+  origin: new URL(c.req.url).origin,
+});
+
+/** An upload's own requests carry its transfer's token, as the data node's do. */
+const bearer = (c: Context<AppEnv>) => c.req.header("Authorization")?.replace(/^Bearer /, "");
+
+export const getPublicPortal: RouteHandler<typeof r.getPublicPortalRoute, AppEnv> = (c) =>
+  c.json(p.openPortal(c.get("deps"), portalRequest(c, c.req.valid("param").slug)), 200);
+
+export const unlockPortal: RouteHandler<typeof r.unlockPortalRoute, AppEnv> = async (c) =>
+  c.json(
+    await p.unlockPortal(
+      c.get("deps"),
+      portalRequest(c, c.req.valid("param").slug),
+      c.req.valid("json").password,
+    ),
+    200,
+  );
+
+export const startPortalUpload: RouteHandler<typeof r.startPortalUploadRoute, AppEnv> = (c) =>
+  c.json(
+    p.startUpload(c.get("deps"), portalRequest(c, c.req.valid("param").slug), c.req.valid("json")),
+    201,
+  );
+
+export const completePortalUpload: RouteHandler<typeof r.completePortalUploadRoute, AppEnv> = (
+  c,
+) => {
+  const { slug, uploadId } = c.req.valid("param");
+  return c.json(p.completeUpload(c.get("deps"), portalRequest(c, slug), uploadId, bearer(c)), 200);
+};
+
+export const cancelPortalUpload: RouteHandler<typeof r.cancelPortalUploadRoute, AppEnv> = (c) => {
+  const { slug, uploadId } = c.req.valid("param");
+  p.cancelUpload(c.get("deps"), portalRequest(c, slug), uploadId, bearer(c));
+  return c.body(null, 204);
+};

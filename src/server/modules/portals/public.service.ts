@@ -1,0 +1,469 @@
+import { createHmac, randomBytes } from "node:crypto";
+import fs from "node:fs";
+import path from "node:path";
+import type { z } from "zod";
+import type { EventData } from "@/contract/events";
+import type {
+  PortalConfirmation,
+  PublicPortal,
+  StartedPortalUpload,
+  startPortalUploadBodySchema,
+} from "@/contract/portal-public";
+import {
+  PORTAL_ACCESS_TTL_SECONDS,
+  portalFileProblem,
+  portalStateOf,
+  portalUploadProblem,
+  uploadFolderName,
+} from "@/contract/portal-rules";
+import type { PortalField } from "@/contract/portals";
+import {
+  joinPath,
+  normalizeName,
+  pathProblem,
+  SHARE_PASSWORD_FREE_TRIES,
+  SHARE_PASSWORD_MAX_DELAY_SECONDS,
+  SHARE_PASSWORD_WINDOW_SECONDS,
+} from "@/contract/rules";
+import { createTransferBodySchema } from "@/contract/transfers";
+import type { Db } from "@/server/db/database";
+import type { AppDeps } from "@/server/deps";
+import { ApiError, notFound, pathRejected, validationFailed } from "@/server/lib/api-error";
+import { toIso } from "@/server/lib/clock";
+import { newId } from "@/server/lib/ids";
+import {
+  type GuessRule,
+  passwordMatches,
+  refuseWhileSlowed,
+  wrongPassword,
+} from "@/server/lib/passwords";
+import { safeEqual } from "@/server/lib/secrets";
+import { queueMessage } from "@/server/modules/shares/mailer";
+import { grantFor } from "@/server/modules/transfers/transfer-access";
+import type { TransferRow } from "@/server/modules/transfers/transfers.repository";
+import { createTransfer, updateTransfer } from "@/server/modules/transfers/transfers.service";
+import { getWorkspace } from "@/server/modules/workspaces/workspaces.repository";
+import { SPEC_CHECK_JOB } from "./portal-spec";
+import {
+  adminEmails,
+  committedFiles,
+  countLanded,
+  insertPasswordFailure,
+  insertUpload,
+  markReceived,
+  markUploadFailed,
+  type PortalRow,
+  portalBySlug,
+  portalRow,
+  recentFailures,
+  uploadRow,
+} from "./portals.repository";
+import { filesShown, nameMatches, rulesOf, specOf } from "./portals.service";
+
+/*
+ * The sender's side of a portal: open it by its slug, unlock it (the same slow-down for wrong
+ * passwords as a share's), start an upload (a send transfer, client `portal`, into a folder of
+ * its own), and report it landed. The data node checks every file against the portal again
+ * (`checkPortalFile`).
+ */
+
+/** Wrong passwords: as for shares (docs/api-decisions.md, Shares and receipts, Password). */
+const guessRule: GuessRule = {
+  freeTries: SHARE_PASSWORD_FREE_TRIES,
+  windowSeconds: SHARE_PASSWORD_WINDOW_SECONDS,
+  maxDelaySeconds: SHARE_PASSWORD_MAX_DELAY_SECONDS,
+};
+
+const keys = new Map<string, Buffer>();
+function accessKey(dataDir: string) {
+  let key = keys.get(dataDir);
+  if (!key) {
+    const file = path.join(dataDir, "portal-access.key");
+    try {
+      fs.writeFileSync(file, randomBytes(32), { flag: "wx", mode: 0o600 });
+    } catch (err) {
+      if ((err as NodeJS.ErrnoException).code !== "EEXIST") throw err;
+    }
+    key = fs.readFileSync(file);
+    keys.set(dataDir, key);
+  }
+  return key;
+}
+
+// The password's hash is signed in: changing or removing the password signs every visitor out.
+const sign = (deps: AppDeps, portal: PortalRow, expiresAt: number) =>
+  createHmac("sha256", accessKey(deps.config.dataDir))
+    .update(`${portal.id}\n${portal.password_hash}\n${expiresAt}`)
+    .digest("base64url");
+
+function hasAccess(deps: AppDeps, portal: PortalRow, header?: string) {
+  if (portal.password_hash === null) return true;
+  const [exp, sig] = (header ?? "").split(".");
+  const expiresAt = Number(exp);
+  if (!sig || !Number.isSafeInteger(expiresAt) || expiresAt <= deps.clock.now()) return false;
+  return safeEqual(sig, sign(deps, portal, expiresAt));
+}
+
+/** What each request of the page has in hand: the slug, the access header, the caller. */
+export interface PortalRequest {
+  slug: string;
+  access?: string;
+  address: string;
+  origin: string;
+}
+
+function resolve(db: Db, slug: string) {
+  const portal = /^[a-z0-9-]{1,64}$/.test(slug) ? portalBySlug(db, slug) : undefined;
+  if (!portal) throw notFound("Portal", { reason: "unknown_portal" });
+  return portal;
+}
+
+/**
+ * A portal that takes uploads: not paused, expired or revoked (403 `forbidden`,
+ * `details.reason` `portal_paused`, `portal_expired`, `portal_revoked`).
+ */
+export function requireOpenPortal(portal: PortalRow, now: number) {
+  const state = portalStateOf({ status: portal.status, expiresAt: portal.expires_at }, now);
+  if (state !== "open")
+    throw new ApiError(403, "forbidden", `This portal is ${state}`, {
+      reason: `portal_${state}`,
+      state,
+    });
+}
+
+function open(deps: AppDeps, req: PortalRequest) {
+  const portal = resolve(deps.db, req.slug);
+  requireOpenPortal(portal, deps.clock.now());
+  if (!hasAccess(deps, portal, req.access))
+    throw new ApiError(403, "forbidden", "This portal needs its password", {
+      reason: "password_required",
+    });
+  return portal;
+}
+
+export function openPortal(deps: AppDeps, req: PortalRequest): PublicPortal {
+  const portal = resolve(deps.db, req.slug);
+  const now = deps.clock.now();
+  return {
+    title: portal.title,
+    message: portal.message,
+    workspaceName: getWorkspace(deps.db, portal.workspace_id)?.name ?? "",
+    state: portalStateOf({ status: portal.status, expiresAt: portal.expires_at }, now),
+    passwordRequired: !hasAccess(deps, portal, req.access),
+    requireEmail: portal.require_email === 1,
+    fields: JSON.parse(portal.fields),
+    rules: rulesOf(portal),
+    maxBytesPerUpload: portal.max_bytes_per_upload,
+    spec: specOf(portal),
+    expiresAt: portal.expires_at === null ? null : toIso(portal.expires_at),
+    dueAt: portal.due_at === null ? null : toIso(portal.due_at),
+  };
+}
+
+export async function unlockPortal(deps: AppDeps, req: PortalRequest, password: string) {
+  const portal = resolve(deps.db, req.slug);
+  const now = deps.clock.now();
+  requireOpenPortal(portal, now);
+  if (portal.password_hash !== null) {
+    const recent = recentFailures(
+      deps.db,
+      portal.id,
+      req.address,
+      now - guessRule.windowSeconds * 1000,
+    );
+    refuseWhileSlowed(guessRule, recent, now);
+    if (!(await passwordMatches(portal.password_hash, password))) {
+      insertPasswordFailure(deps.db, portal.id, req.address, deps.clock.now());
+      throw wrongPassword(guessRule, recent);
+    }
+  }
+  const expiresAt = now + PORTAL_ACCESS_TTL_SECONDS * 1000;
+  return {
+    accessToken: `${expiresAt}.${sign(deps, portal, expiresAt)}`,
+    expiresAt: toIso(expiresAt),
+  };
+}
+
+const issue = (field: string, message: string, code: string) => ({ field, message, code });
+
+/** The sender's details against the portal: email when required, every required field. */
+function checkSender(portal: PortalRow, body: z.output<typeof startPortalUploadBodySchema>) {
+  const issues: { field: string; message: string; code: string }[] = [];
+  if (portal.require_email === 1 && !body.senderEmail)
+    issues.push(issue("senderEmail", "This portal asks for your email address", "email_required"));
+  const fields = JSON.parse(portal.fields) as PortalField[];
+  const known = new Set(fields.map((f) => f.key));
+  for (const f of fields)
+    if (f.required && !body.fields[f.key])
+      issues.push(issue(`fields.${f.key}`, `${f.label} is required`, "required"));
+  for (const key of Object.keys(body.fields))
+    if (!known.has(key))
+      issues.push(issue(`fields.${key}`, "This portal has no such field", "unknown_field"));
+  return issues;
+}
+
+/** Each file's relative path, and the rules: every refusal named before any byte is sent. */
+function checkFiles(portal: PortalRow, files: { path: string; size: number }[]) {
+  const rules = rulesOf(portal);
+  const issues: { field: string; message: string; code: string }[] = [];
+  const seen = new Set<string>();
+  const normalized = files.map((f, i) => {
+    const p = normalizeName(f.path);
+    const problem = pathProblem(p);
+    if (problem) throw pathRejected(`files.${i}.path`, `Path ${problem}`);
+    if (seen.has(p)) issues.push(issue(`files.${i}.path`, `"${p}" is listed twice`, "duplicate"));
+    seen.add(p);
+    const refused = portalFileProblem(
+      rules,
+      portal.max_bytes_per_upload,
+      { path: p, size: f.size },
+      nameMatches,
+    );
+    if (refused) issues.push(issue(`files.${i}`, refused.message, refused.code));
+    return { path: p, size: f.size };
+  });
+  const whole = portalUploadProblem(rules, portal.max_bytes_per_upload, normalized);
+  if (whole) issues.push(issue("files", whole.message, whole.code));
+  return { files: normalized, issues };
+}
+
+/**
+ * Starts one upload: checks the sender and the files against the portal, then creates the
+ * upload's folder name, a send transfer (client `portal`) with its totals declared (the node
+ * holds the upload to them) and the upload's row, in one transaction.
+ */
+export function startUpload(
+  deps: AppDeps,
+  req: PortalRequest,
+  body: z.output<typeof startPortalUploadBodySchema>,
+): StartedPortalUpload {
+  const portal = open(deps, req);
+  const checked = checkFiles(portal, body.files);
+  const issues = [...checkSender(portal, body), ...checked.issues];
+  if (issues.length > 0)
+    throw new ApiError(400, "validation_failed", issues.map((i) => i.message).join("; "), {
+      issues,
+    });
+  const now = deps.clock.now();
+  const uploadId = newId();
+  const folder = joinPath(
+    portal.target_path,
+    uploadFolderName(now, body.senderName ?? body.senderEmail ?? null, uploadId.slice(-6)),
+  );
+  const tops = [...new Set(checked.files.map((f) => f.path.split("/")[0]!))];
+  const transferBody = createTransferBodySchema.parse({
+    direction: "send",
+    client: "portal",
+    portalId: portal.id,
+    destinationRoot: folder,
+    paths: tops.map((top) => ({ source: top, destination: top })),
+    fileCount: checked.files.length,
+    totalBytes: checked.files.reduce((n, f) => n + f.size, 0),
+  });
+  return deps.db
+    .transaction((): StartedPortalUpload => {
+      const created = createTransfer(
+        deps,
+        { workspaceId: portal.workspace_id, keyId: null, origin: req.origin },
+        transferBody,
+      );
+      insertUpload(deps.db, {
+        id: uploadId,
+        portal_id: portal.id,
+        workspace_id: portal.workspace_id,
+        transfer_id: created.transferId,
+        sender_email: body.senderEmail ?? null,
+        sender_name: body.senderName ?? null,
+        message: body.message ?? null,
+        fields: JSON.stringify(body.fields),
+        folder_path: folder,
+        file_count: checked.files.length,
+        bytes_total: transferBody.totalBytes ?? null,
+        spec_status: portal.spec === null ? "not_required" : "checking",
+        created_at: now,
+      });
+      return { uploadId, transferId: created.transferId, transferSpec: created.transferSpec };
+    })
+    .immediate();
+}
+
+/** The upload of this portal that the bearer's transfer token belongs to. */
+function uploadOfToken(deps: AppDeps, req: PortalRequest, uploadId: string, token?: string) {
+  const portal = resolve(deps.db, req.slug);
+  const upload = uploadRow(deps.db, uploadId);
+  if (!upload || upload.portal_id !== portal.id) throw notFound(`Upload ${uploadId}`, { uploadId });
+  const grant = grantFor(deps.db, token, deps.clock.now());
+  if (grant.transfer.id !== upload.transfer_id)
+    throw new ApiError(403, "forbidden", "This token is not this upload's", {
+      reason: "other_upload",
+    });
+  return { portal, upload, transfer: grant.transfer };
+}
+
+function noticeText(
+  portal: PortalRow,
+  a: { folder: string; files: number; bytes: number; sender: string },
+) {
+  return [
+    `${a.sender} uploaded ${a.files} file${a.files === 1 ? "" : "s"} (${a.bytes} bytes) through "${portal.title}".`,
+    "",
+    `They are in ${a.folder}, waiting for review in the console (Portals).`,
+  ].join("\n");
+}
+
+/**
+ * The sender's engine reports the upload done: the transfer completes (the node must have
+ * committed every file: `not_committed`, which the page retries), and in the same transaction
+ * the upload is `received`, the portal counts it, `portal.upload.completed` is recorded, the
+ * media check is queued, the sender gets a confirmation and, if the portal asks, the admins a
+ * notice.
+ */
+export function completeUpload(
+  deps: AppDeps,
+  req: PortalRequest,
+  uploadId: string,
+  token?: string,
+): PortalConfirmation {
+  const { db } = deps;
+  return db
+    .transaction((): PortalConfirmation => {
+      const { portal, upload, transfer } = uploadOfToken(deps, req, uploadId, token);
+      if (upload.status !== "uploading")
+        throw validationFailed("uploadId", "This upload was reported already", "already_reported");
+      updateTransfer(deps, portal.workspace_id, transfer.id, {
+        status: "completed",
+        filesDone: transfer.files_committed,
+        bytesDone: transfer.bytes_committed,
+      });
+      const files = committedFiles(db, transfer.id);
+      const bytes = files.reduce((n, f) => n + f.size, 0);
+      const now = deps.clock.now();
+      markReceived(db, upload.id, {
+        fileCount: files.length,
+        bytes,
+        filesShown: JSON.stringify(filesShown(files)),
+        specStatus: portal.spec === null ? "not_required" : "checking",
+        now,
+      });
+      countLanded(db, portal.id, bytes, now);
+      const data: EventData<"portal.upload.completed"> = {
+        portalId: portal.id,
+        uploadId: upload.id,
+        folder: upload.folder_path,
+        files: files.length,
+        bytes,
+        sender: { email: upload.sender_email, name: upload.sender_name },
+      };
+      deps.events.record(portal.workspace_id, "portal.upload.completed", data);
+      if (portal.spec !== null)
+        deps.jobs.enqueue(
+          SPEC_CHECK_JOB,
+          { uploadId: upload.id },
+          { uniqueKey: `${SPEC_CHECK_JOB}:${upload.id}` },
+        );
+      const workspaceName = getWorkspace(db, portal.workspace_id)?.name ?? "";
+      const reference = upload.id.slice(-8).toUpperCase();
+      if (upload.sender_email)
+        queueMessage(
+          deps,
+          {
+            workspaceId: portal.workspace_id,
+            portalId: portal.id,
+            to: upload.sender_email,
+            subject: `${workspaceName} received your files (${reference})`,
+            body: [
+              `${workspaceName} received ${files.length} file${files.length === 1 ? "" : "s"} (${bytes} bytes) through "${portal.title}".`,
+              `Reference: ${reference}`,
+              "",
+              ...files
+                .slice(0, 50)
+                .map(
+                  (f) =>
+                    `${f.path.slice(upload.folder_path.length + 1)}  ${f.size} bytes  SHA-256 ${f.sha256 ?? "-"}`,
+                ),
+              ...(files.length > 50 ? [`… and ${files.length - 50} more`] : []),
+            ].join("\n"),
+          },
+          now,
+        );
+      if (portal.notify_on_upload === 1) {
+        const sender = upload.sender_name ?? upload.sender_email ?? "Someone";
+        for (const to of adminEmails(db, portal.workspace_id))
+          queueMessage(
+            deps,
+            {
+              workspaceId: portal.workspace_id,
+              portalId: portal.id,
+              to,
+              subject: `New upload: ${portal.title}`,
+              body: noticeText(portal, {
+                folder: upload.folder_path,
+                files: files.length,
+                bytes,
+                sender,
+              }),
+            },
+            now,
+          );
+      }
+      return {
+        uploadId: upload.id,
+        reference,
+        portalTitle: portal.title,
+        workspaceName,
+        files: files.map((f) => ({
+          path: f.path.slice(upload.folder_path.length + 1),
+          size: f.size,
+          sha256: f.sha256 ?? "",
+        })),
+        fileCount: files.length,
+        bytes,
+        completedAt: toIso(now),
+        senderEmail: upload.sender_email,
+      };
+    })
+    .immediate();
+}
+
+/** The sender gave up: the transfer is cancelled (the node drops what it staged), the upload failed. */
+export function cancelUpload(deps: AppDeps, req: PortalRequest, uploadId: string, token?: string) {
+  deps.db
+    .transaction(() => {
+      const { portal, upload, transfer } = uploadOfToken(deps, req, uploadId, token);
+      if (upload.status !== "uploading")
+        throw validationFailed("uploadId", "This upload has landed already", "already_reported");
+      updateTransfer(deps, portal.workspace_id, transfer.id, {
+        status: "cancelled",
+        filesDone: transfer.files_committed,
+        bytesDone: transfer.bytes_committed,
+      });
+      markUploadFailed(deps.db, upload.id);
+    })
+    .immediate();
+}
+
+/**
+ * The data node's check of each file a portal's transfer sends: the portal still takes uploads
+ * and the file meets its rules, whatever the page checked before.
+ */
+export function checkPortalFile(
+  db: Db,
+  transfer: TransferRow,
+  file: { path: string; size: number },
+  now: number,
+) {
+  if (!transfer.portal_id) return;
+  const portal = portalRow(db, transfer.portal_id);
+  if (!portal) throw notFound("Portal", { reason: "unknown_portal" });
+  requireOpenPortal(portal, now);
+  const refused = portalFileProblem(
+    rulesOf(portal),
+    portal.max_bytes_per_upload,
+    file,
+    nameMatches,
+  );
+  if (refused)
+    throw new ApiError(400, "validation_failed", refused.message, {
+      issues: [issue("Upload-Metadata.path", refused.message, refused.code)],
+    });
+}
