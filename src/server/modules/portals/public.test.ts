@@ -108,7 +108,11 @@ describe("the portal page's API", () => {
       ],
     });
     const folder = started.transferSpec.destinationRoot;
-    const stamp = new Date(clock.now()).toISOString().slice(0, 16).replace("T", " ").replace(":", "");
+    const stamp = new Date(clock.now())
+      .toISOString()
+      .slice(0, 16)
+      .replace("T", " ")
+      .replace(":", "");
     expect(folder).toMatch(new RegExp(`^Incoming/${stamp} Ana [a-z0-9]{6}$`));
     const landed = n.t.deps.files.get(n.t.workspaceId, `${folder}/notes/b.txt`);
     expect(landed.size).toBe(6);
