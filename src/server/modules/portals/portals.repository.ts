@@ -294,6 +294,19 @@ export const markUploadFailed = (db: Db, id: string) =>
     id,
   ).changes > 0;
 
+/**
+ * Uploads whose transfer ended without landing (failed or cancelled) or has been idle past the
+ * resume window, when its token stops working: they will never land.
+ */
+export const failAbandoned = (db: Db, idleSince: number) =>
+  stmt(
+    db,
+    `UPDATE portal_uploads SET status = 'failed'
+     WHERE status = 'uploading' AND transfer_id IN (
+       SELECT id FROM transfers WHERE client = 'portal' AND (
+         status IN ('failed', 'cancelled') OR coalesce(last_activity_at, created_at) < ?))`,
+  ).run(idleSince).changes;
+
 export const recordReview = (
   db: Db,
   id: string,

@@ -392,6 +392,27 @@ describe("review", () => {
   });
 });
 
+describe("abandoned uploads", () => {
+  it("an upload whose transfer can no longer resume is failed by the hourly sweep", async () => {
+    const p = await portal();
+    const started = await expectBody(
+      await start(p.slug, { files: [{ path: "a.txt", size: 3 }] }),
+      201,
+    );
+    const status = () =>
+      n.t.deps.db
+        .prepare("SELECT status FROM portal_uploads WHERE id = ?")
+        .pluck()
+        .get(started.uploadId);
+    clock.advance(60 * 60 * 1000);
+    await n.t.deps.jobs.runDue();
+    expect(status()).toBe("uploading");
+    clock.advance(8 * 86_400_000);
+    await n.t.deps.jobs.runDue();
+    expect(status()).toBe("failed");
+  });
+});
+
 describe("the media spec", () => {
   it("flags a video that breaks the spec and passes one that meets it", async () => {
     const p = await portal({
