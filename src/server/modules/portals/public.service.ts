@@ -37,10 +37,9 @@ import {
   refuseWhileSlowed,
   wrongPassword,
 } from "@/server/lib/passwords";
-import { safeEqual } from "@/server/lib/secrets";
+import { hashSecret, safeEqual } from "@/server/lib/secrets";
 import { queueMessage } from "@/server/modules/shares/mailer";
-import { grantFor } from "@/server/modules/transfers/transfer-access";
-import type { TransferRow } from "@/server/modules/transfers/transfers.repository";
+import { byTokenHash, type TransferRow } from "@/server/modules/transfers/transfers.repository";
 import { createTransfer, updateTransfer } from "@/server/modules/transfers/transfers.service";
 import { getWorkspace } from "@/server/modules/workspaces/workspaces.repository";
 import { SPEC_CHECK_JOB } from "./portal-spec";
@@ -56,6 +55,7 @@ import {
   portalBySlug,
   portalRow,
   recentFailures,
+  type UploadRow,
   uploadRow,
 } from "./portals.repository";
 import { filesShown, nameMatches, rulesOf, specOf } from "./portals.service";
@@ -287,17 +287,25 @@ export function startUpload(
     .immediate();
 }
 
-/** The upload of this portal that the bearer's transfer token belongs to. */
+/**
+ * The upload of this portal that the bearer's transfer token belongs to. The token is matched by
+ * its hash, whatever the transfer's state: a sender asking again for a confirmation whose first
+ * answer was lost holds a token whose transfer has completed.
+ */
 function uploadOfToken(deps: AppDeps, req: PortalRequest, uploadId: string, token?: string) {
   const portal = resolve(deps.db, req.slug);
   const upload = uploadRow(deps.db, uploadId);
   if (!upload || upload.portal_id !== portal.id) throw notFound(`Upload ${uploadId}`, { uploadId });
-  const grant = grantFor(deps.db, token, deps.clock.now());
-  if (grant.transfer.id !== upload.transfer_id)
+  const transfer = token ? byTokenHash(deps.db, hashSecret(token)) : undefined;
+  if (!transfer)
+    throw new ApiError(401, "unauthenticated", "The upload's transfer token is required", {
+      reason: token ? "unknown" : "missing",
+    });
+  if (transfer.id !== upload.transfer_id)
     throw new ApiError(403, "forbidden", "This token is not this upload's", {
       reason: "other_upload",
     });
-  return { portal, upload, transfer: grant.transfer };
+  return { portal, upload, transfer };
 }
 
 function noticeText(
@@ -328,101 +336,130 @@ export function completeUpload(
   return db
     .transaction((): PortalConfirmation => {
       const { portal, upload, transfer } = uploadOfToken(deps, req, uploadId, token);
-      if (upload.status !== "uploading")
-        throw validationFailed("uploadId", "This upload was reported already", "already_reported");
+      const files = () => committedFiles(db, transfer.id);
+      const workspaceName = getWorkspace(db, portal.workspace_id)?.name ?? "";
+      // Asked again (the first answer was lost): the same confirmation, nothing recorded twice.
+      if (upload.status !== "uploading" && upload.status !== "failed")
+        return confirmationOf(portal, upload, files(), workspaceName, upload.completed_at!);
+      if (upload.status === "failed")
+        throw validationFailed("uploadId", "This upload was cancelled", "cancelled");
       updateTransfer(deps, portal.workspace_id, transfer.id, {
         status: "completed",
         filesDone: transfer.files_committed,
         bytesDone: transfer.bytes_committed,
       });
-      const files = committedFiles(db, transfer.id);
-      const bytes = files.reduce((n, f) => n + f.size, 0);
-      const now = deps.clock.now();
-      markReceived(db, upload.id, {
-        fileCount: files.length,
-        bytes,
-        filesShown: JSON.stringify(filesShown(files)),
-        specStatus: portal.spec === null ? "not_required" : "checking",
-        now,
-      });
-      countLanded(db, portal.id, bytes, now);
-      const data: EventData<"portal.upload.completed"> = {
-        portalId: portal.id,
-        uploadId: upload.id,
-        folder: upload.folder_path,
-        files: files.length,
-        bytes,
-        sender: { email: upload.sender_email, name: upload.sender_name },
-      };
-      deps.events.record(portal.workspace_id, "portal.upload.completed", data);
-      if (portal.spec !== null)
-        deps.jobs.enqueue(
-          SPEC_CHECK_JOB,
-          { uploadId: upload.id },
-          { uniqueKey: `${SPEC_CHECK_JOB}:${upload.id}` },
-        );
-      const workspaceName = getWorkspace(db, portal.workspace_id)?.name ?? "";
-      const reference = upload.id.slice(-8).toUpperCase();
-      if (upload.sender_email)
-        queueMessage(
-          deps,
-          {
-            workspaceId: portal.workspace_id,
-            portalId: portal.id,
-            to: upload.sender_email,
-            subject: `${workspaceName} received your files (${reference})`,
-            body: [
-              `${workspaceName} received ${files.length} file${files.length === 1 ? "" : "s"} (${bytes} bytes) through "${portal.title}".`,
-              `Reference: ${reference}`,
-              "",
-              ...files
-                .slice(0, 50)
-                .map(
-                  (f) =>
-                    `${f.path.slice(upload.folder_path.length + 1)}  ${f.size} bytes  SHA-256 ${f.sha256 ?? "-"}`,
-                ),
-              ...(files.length > 50 ? [`… and ${files.length - 50} more`] : []),
-            ].join("\n"),
-          },
-          now,
-        );
-      if (portal.notify_on_upload === 1) {
-        const sender = upload.sender_name ?? upload.sender_email ?? "Someone";
-        for (const to of adminEmails(db, portal.workspace_id))
-          queueMessage(
-            deps,
-            {
-              workspaceId: portal.workspace_id,
-              portalId: portal.id,
-              to,
-              subject: `New upload: ${portal.title}`,
-              body: noticeText(portal, {
-                folder: upload.folder_path,
-                files: files.length,
-                bytes,
-                sender,
-              }),
-            },
-            now,
-          );
-      }
-      return {
-        uploadId: upload.id,
-        reference,
-        portalTitle: portal.title,
-        workspaceName,
-        files: files.map((f) => ({
-          path: f.path.slice(upload.folder_path.length + 1),
-          size: f.size,
-          sha256: f.sha256 ?? "",
-        })),
-        fileCount: files.length,
-        bytes,
-        completedAt: toIso(now),
-        senderEmail: upload.sender_email,
-      };
+      return landed(deps, portal, upload, files(), workspaceName);
     })
     .immediate();
+}
+
+type CommittedFile = ReturnType<typeof committedFiles>[number];
+
+const referenceOf = (uploadId: string) => uploadId.slice(-8).toUpperCase();
+
+function confirmationOf(
+  portal: PortalRow,
+  upload: UploadRow,
+  files: CommittedFile[],
+  workspaceName: string,
+  completedAt: number,
+): PortalConfirmation {
+  return {
+    uploadId: upload.id,
+    reference: referenceOf(upload.id),
+    portalTitle: portal.title,
+    workspaceName,
+    files: files.map((f) => ({
+      path: f.path.slice(upload.folder_path.length + 1),
+      size: f.size,
+      sha256: f.sha256 ?? "",
+    })),
+    fileCount: files.length,
+    bytes: files.reduce((n, f) => n + f.size, 0),
+    completedAt: toIso(completedAt),
+    senderEmail: upload.sender_email,
+  };
+}
+
+/** Everything that follows an upload landing, in the caller's transaction. */
+function landed(
+  deps: AppDeps,
+  portal: PortalRow,
+  upload: UploadRow,
+  files: CommittedFile[],
+  workspaceName: string,
+): PortalConfirmation {
+  const { db } = deps;
+  const bytes = files.reduce((n, f) => n + f.size, 0);
+  const now = deps.clock.now();
+  markReceived(db, upload.id, {
+    fileCount: files.length,
+    bytes,
+    filesShown: JSON.stringify(filesShown(files)),
+    specStatus: portal.spec === null ? "not_required" : "checking",
+    now,
+  });
+  countLanded(db, portal.id, bytes, now);
+  const data: EventData<"portal.upload.completed"> = {
+    portalId: portal.id,
+    uploadId: upload.id,
+    folder: upload.folder_path,
+    files: files.length,
+    bytes,
+    sender: { email: upload.sender_email, name: upload.sender_name },
+  };
+  deps.events.record(portal.workspace_id, "portal.upload.completed", data);
+  if (portal.spec !== null)
+    deps.jobs.enqueue(
+      SPEC_CHECK_JOB,
+      { uploadId: upload.id },
+      { uniqueKey: `${SPEC_CHECK_JOB}:${upload.id}` },
+    );
+  const reference = referenceOf(upload.id);
+  if (upload.sender_email)
+    queueMessage(
+      deps,
+      {
+        workspaceId: portal.workspace_id,
+        portalId: portal.id,
+        to: upload.sender_email,
+        subject: `${workspaceName} received your files (${reference})`,
+        body: [
+          `${workspaceName} received ${files.length} file${files.length === 1 ? "" : "s"} (${bytes} bytes) through "${portal.title}".`,
+          `Reference: ${reference}`,
+          "",
+          ...files
+            .slice(0, 50)
+            .map(
+              (f) =>
+                `${f.path.slice(upload.folder_path.length + 1)}  ${f.size} bytes  SHA-256 ${f.sha256 ?? "-"}`,
+            ),
+          ...(files.length > 50 ? [`… and ${files.length - 50} more`] : []),
+        ].join("\n"),
+      },
+      now,
+    );
+  if (portal.notify_on_upload === 1) {
+    const sender = upload.sender_name ?? upload.sender_email ?? "Someone";
+    for (const to of adminEmails(db, portal.workspace_id))
+      queueMessage(
+        deps,
+        {
+          workspaceId: portal.workspace_id,
+          portalId: portal.id,
+          to,
+          subject: `New upload: ${portal.title}`,
+          body: noticeText(portal, {
+            folder: upload.folder_path,
+            files: files.length,
+            bytes,
+            sender,
+          }),
+        },
+        now,
+      );
+  }
+  return confirmationOf(portal, upload, files, workspaceName, now);
 }
 
 /** The sender gave up: the transfer is cancelled (the node drops what it staged), the upload failed. */
@@ -432,11 +469,12 @@ export function cancelUpload(deps: AppDeps, req: PortalRequest, uploadId: string
       const { portal, upload, transfer } = uploadOfToken(deps, req, uploadId, token);
       if (upload.status !== "uploading")
         throw validationFailed("uploadId", "This upload has landed already", "already_reported");
-      updateTransfer(deps, portal.workspace_id, transfer.id, {
-        status: "cancelled",
-        filesDone: transfer.files_committed,
-        bytesDone: transfer.bytes_committed,
-      });
+      if (transfer.status !== "cancelled")
+        updateTransfer(deps, portal.workspace_id, transfer.id, {
+          status: "cancelled",
+          filesDone: transfer.files_committed,
+          bytesDone: transfer.bytes_committed,
+        });
       markUploadFailed(deps.db, upload.id);
     })
     .immediate();

@@ -156,12 +156,36 @@ describe("the portal page's API", () => {
       sha256Hex("first"),
     );
     expect(outbox.items.some((m) => m.subject.startsWith("New upload"))).toBe(true); // the admins
-    // Reported twice: refused, and nothing counted again.
+    // Reported again (the first answer was lost): the same confirmation, nothing counted twice.
     const again = await pub().uploads[":uploadId"].complete.$post(
       { param: { slug: p.slug, uploadId: started.uploadId } },
       bearer(started.transferSpec.token),
     );
-    expect(again.status).toBe(401); // the transfer ended: its token no longer opens anything
+    expect(await expectBody(again, 200)).toEqual(confirmation);
+    expect(eventsOf("portal.upload.completed")).toHaveLength(1);
+    const counted = await expectBody(
+      await admin().portals[":portalId"].$get({ param: { ...n.t.ws, portalId: p.id } }),
+      200,
+    );
+    expect(counted.uploadCount).toBe(1);
+    // Another upload's token, or none, opens nothing.
+    const other = await expectBody(
+      await start(p.slug, {
+        senderEmail: "b@example.com",
+        fields: { shoot_day: "3" },
+        files: [{ path: "c.txt", size: 1 }],
+      }),
+      201,
+    );
+    const wrong = await pub().uploads[":uploadId"].complete.$post(
+      { param: { slug: p.slug, uploadId: started.uploadId } },
+      bearer(other.transferSpec.token),
+    );
+    expect((await expectError(wrong, 403)).details.reason).toBe("other_upload");
+    const none = await pub().uploads[":uploadId"].complete.$post({
+      param: { slug: p.slug, uploadId: started.uploadId },
+    });
+    expect((await expectError(none, 401)).code).toBe("unauthenticated");
   });
 
   it("refuses every rule and required detail before a byte is sent", async () => {
