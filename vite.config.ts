@@ -7,10 +7,12 @@ import { defineConfig } from "vitest/config";
 const serviceUrl = `http://127.0.0.1:${process.env.PORT ?? "8787"}`;
 
 // `vite build` builds the console; `vite build --mode public` then adds the public pages (the
-// recipient page `/s/{token}`) to the same folder. Apart, because one build puts a module that two
-// entries import into a chunk both load: the recipient page's few helpers from the contract took
-// the whole of `contract/rules` out of the console's entry into a shared chunk (+0.5 KB gzip to
-// reach Files), and the console's chunks could as well have grown the light page.
+// recipient page `/s/{token}` and the portal page `/p/{slug}`) to the same folder. Apart, because
+// one build puts a module that two entries import into a chunk both load: the recipient page's few
+// helpers from the contract took the whole of `contract/rules` out of the console's entry into a
+// shared chunk (+0.5 KB gzip to reach Files), and the console's chunks could as well have grown
+// the light pages. The two public pages are built together: what both import (Preact, the
+// formatters, the stylesheet) is one chunk both load, each light and under the same budget.
 export default defineConfig(({ mode }) => ({
   plugins: [
     tanstackRouter({
@@ -20,15 +22,17 @@ export default defineConfig(({ mode }) => ({
       generatedRouteTree: "src/web/route-tree.gen.ts",
       routeFileIgnorePrefix: "-",
     }),
-    // React Fast Refresh would wrap the recipient page's Preact components in React's.
-    react({ exclude: /src\/share\// }),
+    // React Fast Refresh would wrap the public pages' Preact components in React's.
+    react({ exclude: /src\/(share|portal)\// }),
     tailwindcss(),
     {
-      // `npm run dev`: a share link opens the recipient page, as the service serves it.
-      name: "share-links",
+      // `npm run dev`: a share link opens the recipient page and a portal link the portal page,
+      // as the service serves them.
+      name: "public-links",
       configureServer(server) {
         server.middlewares.use((req, _res, next) => {
           if (req.url?.startsWith("/s/")) req.url = "/share.html";
+          else if (req.url?.startsWith("/p/")) req.url = "/portal.html";
           next();
         });
       },
@@ -55,8 +59,9 @@ export default defineConfig(({ mode }) => ({
     emptyOutDir: mode !== "public",
     target: "es2022",
     rolldownOptions: {
-      // The recipient page is its own light entry (Preact, fetch and hash-wasm).
-      input: mode === "public" ? "share.html" : "index.html",
+      // The public pages are light entries of their own (Preact, fetch, hash-wasm; tus-js-client
+      // for the portal page).
+      input: mode === "public" ? ["share.html", "portal.html"] : "index.html",
       output: {
         codeSplitting: {
           // Every page needs React, React Query, TanStack Router, zustand and the class and icon

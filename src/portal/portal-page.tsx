@@ -1,0 +1,285 @@
+/** @jsxImportSource preact */
+import type { ComponentChildren } from "preact";
+import { useCallback, useEffect, useMemo, useState } from "preact/hooks";
+import type { PublicPortal } from "@/contract/portal-public";
+import { PORTAL_LINK_PREFIX } from "@/contract/portal-rules";
+import { formatDateTime } from "@/web/lib/format";
+import { ApiError, PortalApi } from "./api";
+import { Confirmation } from "./confirmation";
+import { loadEngine } from "./engine";
+import { PasswordGate } from "./password-gate";
+import { emptySender } from "./portal-model";
+import {
+  clearConfirmation,
+  loadConfirmation,
+  loadUpload,
+  type StoredConfirmation,
+  type StoredUpload,
+  saveConfirmation,
+} from "./session";
+import { type Draft, UploadForm } from "./upload-form";
+import { UploadProgress } from "./upload-progress";
+import type { PortalUploadRun, UploadView } from "./uploader";
+
+type Load =
+  | { state: "loading" }
+  | { state: "ready"; portal: PublicPortal }
+  | { state: "failed"; reason: string | null; message: string };
+
+const slugFromPath = () =>
+  decodeURIComponent(location.pathname.slice(PORTAL_LINK_PREFIX.length).replace(/\/+$/, ""));
+
+function closedText(reason: string | null, portal: PublicPortal | null, message: string) {
+  const who = portal?.workspaceName ?? "The recipient";
+  switch (reason) {
+    case "paused":
+      return {
+        title: "This portal is not taking uploads right now",
+        text: `${who} has paused it for now. Try again later, or ask them when it will open again.`,
+      };
+    case "expired":
+      return {
+        title: "This portal has closed",
+        text: `It stopped taking uploads${portal?.expiresAt ? ` on ${formatDateTime(portal.expiresAt)}` : ""}. Ask ${portal?.workspaceName ?? "the recipient"} for a new link if you still need to send files.`,
+      };
+    case "revoked":
+      return {
+        title: "This portal was withdrawn",
+        text: `${who} no longer takes uploads here. Ask them where to send your files.`,
+      };
+    case "unknown_portal":
+      return {
+        title: "This link does not work",
+        text: "Check that you copied the whole address from the message you received.",
+      };
+    default:
+      return { title: "This portal cannot be opened now", text: message };
+  }
+}
+
+function Closed({
+  reason,
+  portal,
+  message,
+  onRetry,
+}: {
+  reason: string | null;
+  portal: PublicPortal | null;
+  message: string;
+  onRetry: (() => void) | null;
+}) {
+  const text = closedText(reason, portal, message);
+  return (
+    <section className="closed" aria-labelledby="closed-title">
+      {portal && (
+        <p className="from">
+          {portal.title} · {portal.workspaceName}
+        </p>
+      )}
+      <h1 id="closed-title">{text.title}</h1>
+      <p>{text.text}</p>
+      {onRetry && (
+        <div className="actions">
+          <button type="button" onClick={onRetry}>
+            Try again
+          </button>
+        </div>
+      )}
+    </section>
+  );
+}
+
+function Header({ portal }: { portal: PublicPortal }) {
+  const when = [
+    portal.dueAt && `due ${formatDateTime(portal.dueAt)}`,
+    portal.expiresAt && `open until ${formatDateTime(portal.expiresAt)}`,
+  ]
+    .filter(Boolean)
+    .join(" · ");
+  return (
+    <header className="head">
+      <p className="from">{portal.workspaceName} asks you to send files</p>
+      <h1>{portal.title}</h1>
+      {portal.message && <p className="message">{portal.message}</p>}
+      {when && <p className="meta when">{when.charAt(0).toUpperCase() + when.slice(1)}</p>}
+    </header>
+  );
+}
+
+/** The page a sender opens at `/p/{slug}`. */
+export function PortalPage() {
+  const api = useMemo(() => new PortalApi(slugFromPath()), []);
+  const [load, setLoad] = useState<Load>({ state: "loading" });
+  const [draft, setDraft] = useState<Draft>({ values: emptySender(), picked: [] });
+  const [run, setRun] = useState<PortalUploadRun | null>(null);
+  const [view, setView] = useState<UploadView | null>(null);
+  const [done, setDone] = useState<StoredConfirmation | null>(() => loadConfirmation(api.slug));
+  const [problem, setProblem] = useState<string | null>(null);
+  const [notice, setNotice] = useState("");
+
+  const refresh = useCallback(async () => {
+    try {
+      let portal = await api.open();
+      if (portal.passwordRequired && api.access) {
+        // A stored access token that no longer opens the portal (expired): ask again.
+        api.forget();
+        portal = await api.open();
+      }
+      setLoad({ state: "ready", portal });
+    } catch (err) {
+      setLoad({
+        state: "failed",
+        reason:
+          err instanceof ApiError
+            ? (err.reason ?? (err.status === 404 ? "unknown_portal" : null))
+            : null,
+        message: (err as Error).message,
+      });
+    }
+  }, [api]);
+
+  const onView = useCallback(
+    (v: UploadView) => {
+      if (v.phase === "completed" && !v.confirmation) {
+        setRun(null);
+        setView(null);
+        setNotice(
+          "These files were handed in already; the answer with the confirmation was lost on the way. If you gave your email address, the confirmation is in your mail.",
+        );
+        return;
+      }
+      if (!v.confirmation) return setView(v);
+      const kept = { confirmation: v.confirmation, localHashes: v.localHashes };
+      saveConfirmation(api.slug, kept);
+      setDone(kept);
+      setRun(null);
+      setView(null);
+      setDraft((d) => ({ ...d, picked: [] }));
+    },
+    [api],
+  );
+
+  const begin = useCallback(
+    async (stored: StoredUpload, files: (File | null)[]) => {
+      setProblem(null);
+      setNotice("");
+      try {
+        const { PortalUploadRun } = await loadEngine();
+        const started = new PortalUploadRun(api, stored, files, onView);
+        setRun(started);
+        started.start();
+      } catch {
+        setProblem(
+          "The page could not load what it needs to send files. Check the connection and reload: the upload goes on where it stopped.",
+        );
+      }
+    },
+    [api, onView],
+  );
+
+  useEffect(() => {
+    void refresh();
+    // An upload an earlier visit left unfinished goes on once its files are picked again.
+    const stored = loadUpload(api.slug);
+    if (stored) void begin(stored, []);
+  }, [refresh, api, begin]);
+
+  useEffect(() => {
+    if (load.state === "ready")
+      document.title = `${load.portal.title} · ${load.portal.workspaceName}`;
+  }, [load]);
+
+  // Leaving stops the upload (it resumes once the files are picked again): say so first.
+  const moving = view?.files.some((f) => f.status === "uploading" || f.status === "hashing");
+  useEffect(() => {
+    if (!moving) return;
+    const warn = (e: BeforeUnloadEvent) => e.preventDefault();
+    window.addEventListener("beforeunload", warn);
+    return () => window.removeEventListener("beforeunload", warn);
+  }, [moving]);
+
+  if (load.state === "loading")
+    return (
+      <main className="page">
+        <p aria-live="polite">Opening the portal…</p>
+      </main>
+    );
+  if (load.state === "failed")
+    return (
+      <main className="page">
+        <Closed
+          reason={load.reason}
+          portal={null}
+          message={load.message}
+          onRetry={load.reason === "unknown_portal" ? null : refresh}
+        />
+      </main>
+    );
+  const { portal } = load;
+  // An upload already under way is shown whatever the portal says now: the service decides
+  // whether it may finish, and says so.
+  if (portal.state !== "open" && !run && !done)
+    return (
+      <main className="page">
+        <Closed reason={portal.state} portal={portal} message="" onRetry={null} />
+      </main>
+    );
+
+  let body: ComponentChildren;
+  if (run && view)
+    body = (
+      <UploadProgress
+        run={run}
+        view={view}
+        workspaceName={portal.workspaceName}
+        onCancelled={(text) => {
+          setRun(null);
+          setView(null);
+          setNotice(
+            draft.picked.length > 0
+              ? `${text} Your files are still chosen below, to send again when you want.`
+              : text,
+          );
+        }}
+      />
+    );
+  else if (done)
+    body = (
+      <Confirmation
+        confirmation={done.confirmation}
+        localHashes={done.localHashes}
+        onSendMore={() => {
+          clearConfirmation(api.slug);
+          setDone(null);
+          void refresh();
+        }}
+      />
+    );
+  else if (portal.passwordRequired) body = <PasswordGate api={api} onUnlocked={refresh} />;
+  else
+    body = (
+      <UploadForm
+        api={api}
+        portal={portal}
+        draft={draft}
+        onDraft={setDraft}
+        onStarted={begin}
+        onRefused={refresh}
+      />
+    );
+
+  return (
+    <main className="page">
+      <Header portal={portal} />
+      {problem && (
+        <p className="error" role="alert">
+          {problem}
+        </p>
+      )}
+      <div role="status" className={notice ? "notice" : undefined}>
+        {notice}
+      </div>
+      {body}
+    </main>
+  );
+}
