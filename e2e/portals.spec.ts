@@ -1,0 +1,178 @@
+import { execFileSync } from "node:child_process";
+import { createHash } from "node:crypto";
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import type { Browser, Page } from "@playwright/test";
+import type { EventsPage } from "@/contract/events";
+import type { Portal, PortalDetail } from "@/contract/portals";
+import type { OutboxMessage } from "@/contract/shares";
+import { expect, expectNoAxeViolations, type Service, test } from "./fixtures";
+
+const sha256 = (b: Buffer) => createHash("sha256").update(b).digest("hex");
+
+/** A one-second test pattern encoded by ffmpeg: real media for ffprobe to judge. */
+function video(name: string, codec: string) {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), "consign-e2e-media-"));
+  const file = path.join(dir, name);
+  execFileSync("ffmpeg", [
+    "-v",
+    "error",
+    "-f",
+    "lavfi",
+    "-i",
+    "testsrc=size=64x48:rate=5:duration=1",
+    "-c:v",
+    codec,
+    file,
+  ]);
+  const buffer = fs.readFileSync(file);
+  fs.rmSync(dir, { recursive: true, force: true });
+  return buffer;
+}
+
+async function checkAxe(page: Page) {
+  for (const colorScheme of ["light", "dark"] as const) {
+    await page.emulateMedia({ colorScheme });
+    for (const width of [360, 1440]) {
+      await page.setViewportSize({ width, height: 900 });
+      await expectNoAxeViolations(page);
+    }
+  }
+  await page.emulateMedia({ colorScheme: "light" });
+}
+
+/** A sender in a browser of their own (no key, no console): one upload through the page. */
+async function sendThroughPortal(
+  browser: Browser,
+  portal: Portal,
+  sender: { email: string; name: string; shootDay: string },
+  files: { name: string; mimeType: string; buffer: Buffer }[],
+  opts: { axe?: boolean; refusedFirst?: boolean } = {},
+) {
+  const context = await browser.newContext();
+  const page = await context.newPage();
+  const scripts: string[] = [];
+  page.on("response", (r) => {
+    if (r.request().resourceType() === "script") scripts.push(r.url());
+  });
+  await page.goto(portal.url);
+  await expect(page.getByRole("heading", { name: "This portal is protected" })).toBeVisible();
+  // The light entry: none of the console's code.
+  expect(scripts.some((u) => /\/assets\/(main|vendor)-/.test(u))).toBe(false);
+  if (opts.axe) await checkAxe(page);
+  const password = page.getByLabel("Password");
+  await password.fill("not the password");
+  await page.getByRole("button", { name: "Open" }).click();
+  await expect(page.getByText("That password is not right")).toBeVisible();
+  await password.fill("dailies in 2026");
+  await page.getByRole("button", { name: "Open" }).click();
+
+  await expect(page.getByRole("heading", { name: "Send files" })).toBeVisible();
+  // The rules are on the page before anyone picks a file.
+  await expect(page.getByText(/\.mov/).first()).toBeVisible();
+  await page.getByLabel("Name").fill(sender.name);
+  await page.getByLabel("Email").fill(sender.email);
+  await page.getByLabel("Shoot day").fill(sender.shootDay);
+  const choose = page.getByLabel("Choose files");
+  const upload = page.getByRole("button", { name: /^Upload/ });
+  if (opts.refusedFirst) {
+    // A file the rules refuse is named before any byte is sent, and Upload stays off.
+    await choose.setInputFiles({
+      name: "setup.exe",
+      mimeType: "application/octet-stream",
+      buffer: Buffer.from("nope"),
+    });
+    await expect(page.getByText(/setup\.exe: only .* files are accepted/)).toBeVisible();
+    await expect(upload).toBeDisabled();
+    if (opts.axe) await checkAxe(page);
+    await page.getByRole("button", { name: "Remove setup.exe" }).click();
+  }
+  await choose.setInputFiles(files);
+  await expect(upload).toBeEnabled();
+  await upload.click();
+
+  const received = page.getByRole("heading", { name: "Your files were received" });
+  await expect(received).toBeVisible({ timeout: 30_000 });
+  const reference = (await page.locator(".reference").textContent())!.trim();
+  for (const f of files) await expect(page.getByText(sha256(f.buffer))).toBeVisible();
+  if (opts.axe) await checkAxe(page);
+  await context.close();
+  return reference;
+}
+
+async function uploadsOf(service: Service, portalId: string) {
+  return (await service.api<PortalDetail>("GET", `/portals/${portalId}`)).uploads;
+}
+
+test("senders upload through a protected portal; the media check flags one; the events and the sender's confirmation arrive", async ({
+  browser,
+  service,
+}) => {
+  const stamp = Date.now();
+  const portal = await service.api<Portal>("POST", "/portals", {
+    title: `Dailies intake ${stamp}`,
+    message: "Send the day's rushes.",
+    targetPath: `Incoming-${stamp}`,
+    requireEmail: true,
+    password: "dailies in 2026",
+    notifyOnUpload: true,
+    fields: [{ key: "shoot_day", label: "Shoot day", required: true }],
+    rules: { allowedExtensions: ["mov", "mp4"], maxFiles: 5 },
+    spec: { name: "MPEG-4 video in MOV", containers: ["mov"], videoCodecs: ["mpeg4"] },
+  });
+  const good = {
+    name: "A001_C002.mov",
+    mimeType: "video/quicktime",
+    buffer: video("good.mov", "mpeg4"),
+  };
+  const bad = { name: "B001_C001.mp4", mimeType: "video/mp4", buffer: video("bad.mp4", "mpeg4") };
+
+  const goodRef = await sendThroughPortal(
+    browser,
+    portal,
+    { email: "ana@example.com", name: "Ana", shootDay: "12" },
+    [good],
+    { axe: true, refusedFirst: true },
+  );
+  const badRef = await sendThroughPortal(
+    browser,
+    portal,
+    { email: "ben@example.com", name: "Ben", shootDay: "13" },
+    [bad],
+  );
+
+  // The media check runs on the service after each upload lands.
+  await expect
+    .poll(async () => (await uploadsOf(service, portal.id)).map((u) => u.specCheck.status).sort())
+    .toEqual(["failed", "passed"]);
+  const uploads = await uploadsOf(service, portal.id);
+  const ana = uploads.find((u) => u.senderEmail === "ana@example.com")!;
+  const ben = uploads.find((u) => u.senderEmail === "ben@example.com")!;
+  expect(ana).toMatchObject({ status: "received", fields: { shoot_day: "12" }, fileCount: 1 });
+  expect(ana.id.slice(-8).toUpperCase()).toBe(goodRef);
+  expect(ben.id.slice(-8).toUpperCase()).toBe(badRef);
+  expect(ben.specCheck.problems[0]!.message).toMatch(/container mp4, expected mov/);
+
+  // portal.upload.completed for each, and the senders' confirmations in the outbox.
+  const events = await service.api<EventsPage>(
+    "GET",
+    "/events?types=portal.upload.completed&latest=1&limit=100",
+  );
+  const completed = events.events.filter((e) => e.data.portalId === portal.id);
+  expect(completed.map((e) => e.data.uploadId).sort()).toEqual([ana.id, ben.id].sort());
+  expect(completed.find((e) => e.data.uploadId === ana.id)!.data).toMatchObject({
+    folder: ana.folderPath,
+    files: 1,
+    bytes: good.buffer.length,
+    sender: { email: "ana@example.com", name: "Ana" },
+  });
+  const outbox = await service.api<{ items: OutboxMessage[] }>(
+    "GET",
+    `/outbox?portalId=${portal.id}&limit=50`,
+  );
+  const toAna = outbox.items.find((m) => m.to === "ana@example.com")!;
+  expect(toAna.subject).toContain(goodRef);
+  expect(toAna.text).toContain(sha256(good.buffer));
+  expect(outbox.items.filter((m) => m.subject.startsWith("New upload"))).toHaveLength(2);
+});
