@@ -318,8 +318,13 @@ export const recordReview = (
        reviewed_at = @now WHERE id = @id`,
   ).run({ id, ...r });
 
-export const setFolderPath = (db: Db, id: string, folder: string) =>
-  stmt(db, "UPDATE portal_uploads SET folder_path = ? WHERE id = ?").run(folder, id);
+/** An approved upload's folder moved: its record and its files shown name the new place. */
+export const setFolderPath = (db: Db, id: string, folder: string, filesShown: string) =>
+  stmt(db, "UPDATE portal_uploads SET folder_path = ?, files_shown = ? WHERE id = ?").run(
+    folder,
+    filesShown,
+    id,
+  );
 
 export const recordSpecCheck = (
   db: Db,

@@ -463,5 +463,10 @@ function moveApproved(
       onConflict: "keepBoth",
     }),
   );
-  setFolderPath(deps.db, upload.id, joinPath(approvedPath, baseName(upload.folder_path)));
+  const folder = joinPath(approvedPath, baseName(upload.folder_path));
+  const moved = (JSON.parse(upload.files_shown) as { path: string }[]).map((f) => ({
+    ...f,
+    path: folder + f.path.slice(upload.folder_path.length),
+  }));
+  setFolderPath(deps.db, upload.id, folder, JSON.stringify(moved));
 }

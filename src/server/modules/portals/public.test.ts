@@ -331,6 +331,7 @@ describe("review", () => {
       200,
     );
     expect(approved.folderPath).toMatch(/^Approved\/\d{4}-\d\d-\d\d \d{4} Ana /);
+    expect(approved.files.map((f) => f.path)).toEqual([`${approved.folderPath}/a.txt`]);
     await n.t.deps.jobs.runDue();
     await expect
       .poll(async () => {
