@@ -19,6 +19,8 @@ import { Route as AppJobsRouteImport } from './routes/_app/jobs'
 import { Route as AppSharesRouteImport } from './routes/_app/shares'
 import { Route as AppTransfersRouteImport } from './routes/_app/transfers'
 import { Route as AppTrashRouteImport } from './routes/_app/trash'
+import { Route as AppPortalsIndexRouteImport } from './routes/_app/portals.index'
+import { Route as AppPortalsPortalIdRouteImport } from './routes/_app/portals.$portalId'
 import { Route as AppWebhooksIndexRouteImport } from './routes/_app/webhooks.index'
 import { Route as AppWebhooksWebhookIdRouteImport } from './routes/_app/webhooks.$webhookId'
 
@@ -71,6 +73,16 @@ const AppTrashRoute = AppTrashRouteImport.update({
   path: '/trash',
   getParentRoute: () => AppRoute,
 } as any)
+const AppPortalsIndexRoute = AppPortalsIndexRouteImport.update({
+  id: '/portals/',
+  path: '/portals/',
+  getParentRoute: () => AppRoute,
+} as any)
+const AppPortalsPortalIdRoute = AppPortalsPortalIdRouteImport.update({
+  id: '/portals/$portalId',
+  path: '/portals/$portalId',
+  getParentRoute: () => AppRoute,
+} as any)
 const AppWebhooksIndexRoute = AppWebhooksIndexRouteImport.update({
   id: '/webhooks/',
   path: '/webhooks/',
@@ -92,7 +104,9 @@ export interface FileRoutesByFullPath {
   '/shares': typeof AppSharesRoute
   '/transfers': typeof AppTransfersRoute
   '/trash': typeof AppTrashRoute
+  '/portals/$portalId': typeof AppPortalsPortalIdRoute
   '/webhooks/$webhookId': typeof AppWebhooksWebhookIdRoute
+  '/portals/': typeof AppPortalsIndexRoute
   '/webhooks/': typeof AppWebhooksIndexRoute
 }
 export interface FileRoutesByTo {
@@ -105,7 +119,9 @@ export interface FileRoutesByTo {
   '/transfers': typeof AppTransfersRoute
   '/trash': typeof AppTrashRoute
   '/': typeof AppIndexRoute
+  '/portals/$portalId': typeof AppPortalsPortalIdRoute
   '/webhooks/$webhookId': typeof AppWebhooksWebhookIdRoute
+  '/portals': typeof AppPortalsIndexRoute
   '/webhooks': typeof AppWebhooksIndexRoute
 }
 export interface FileRoutesById {
@@ -120,7 +136,9 @@ export interface FileRoutesById {
   '/_app/transfers': typeof AppTransfersRoute
   '/_app/trash': typeof AppTrashRoute
   '/_app/': typeof AppIndexRoute
+  '/_app/portals/$portalId': typeof AppPortalsPortalIdRoute
   '/_app/webhooks/$webhookId': typeof AppWebhooksWebhookIdRoute
+  '/_app/portals/': typeof AppPortalsIndexRoute
   '/_app/webhooks/': typeof AppWebhooksIndexRoute
 }
 export interface FileRouteTypes {
@@ -135,7 +153,9 @@ export interface FileRouteTypes {
     | '/shares'
     | '/transfers'
     | '/trash'
+    | '/portals/$portalId'
     | '/webhooks/$webhookId'
+    | '/portals/'
     | '/webhooks/'
   fileRoutesByTo: FileRoutesByTo
   to:
@@ -148,7 +168,9 @@ export interface FileRouteTypes {
     | '/transfers'
     | '/trash'
     | '/'
+    | '/portals/$portalId'
     | '/webhooks/$webhookId'
+    | '/portals'
     | '/webhooks'
   id:
     | '__root__'
@@ -162,7 +184,9 @@ export interface FileRouteTypes {
     | '/_app/transfers'
     | '/_app/trash'
     | '/_app/'
+    | '/_app/portals/$portalId'
     | '/_app/webhooks/$webhookId'
+    | '/_app/portals/'
     | '/_app/webhooks/'
   fileRoutesById: FileRoutesById
 }
@@ -243,6 +267,20 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AppTrashRouteImport
       parentRoute: typeof AppRoute
     }
+    '/_app/portals/': {
+      id: '/_app/portals/'
+      path: '/portals'
+      fullPath: '/portals/'
+      preLoaderRoute: typeof AppPortalsIndexRouteImport
+      parentRoute: typeof AppRoute
+    }
+    '/_app/portals/$portalId': {
+      id: '/_app/portals/$portalId'
+      path: '/portals/$portalId'
+      fullPath: '/portals/$portalId'
+      preLoaderRoute: typeof AppPortalsPortalIdRouteImport
+      parentRoute: typeof AppRoute
+    }
     '/_app/webhooks/': {
       id: '/_app/webhooks/'
       path: '/webhooks'
@@ -269,7 +307,9 @@ interface AppRouteChildren {
   AppTransfersRoute: typeof AppTransfersRoute
   AppTrashRoute: typeof AppTrashRoute
   AppIndexRoute: typeof AppIndexRoute
+  AppPortalsPortalIdRoute: typeof AppPortalsPortalIdRoute
   AppWebhooksWebhookIdRoute: typeof AppWebhooksWebhookIdRoute
+  AppPortalsIndexRoute: typeof AppPortalsIndexRoute
   AppWebhooksIndexRoute: typeof AppWebhooksIndexRoute
 }
 
@@ -282,7 +322,9 @@ const AppRouteChildren: AppRouteChildren = {
   AppTransfersRoute: AppTransfersRoute,
   AppTrashRoute: AppTrashRoute,
   AppIndexRoute: AppIndexRoute,
+  AppPortalsPortalIdRoute: AppPortalsPortalIdRoute,
   AppWebhooksWebhookIdRoute: AppWebhooksWebhookIdRoute,
+  AppPortalsIndexRoute: AppPortalsIndexRoute,
   AppWebhooksIndexRoute: AppWebhooksIndexRoute,
 }
 

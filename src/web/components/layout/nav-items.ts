@@ -62,7 +62,7 @@ export const navItems: NavItem[] = [
     area: "portals",
     label: "Portals",
     icon: InboxIcon,
-    built: false,
+    built: true,
     summary: "Review what people uploaded through portals.",
   },
   {

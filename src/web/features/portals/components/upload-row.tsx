@@ -1,0 +1,232 @@
+import { Link } from "@tanstack/react-router";
+import { CheckIcon, ClockIcon, FolderSymlinkIcon, XIcon } from "lucide-react";
+import { memo, useState } from "react";
+import { REVIEW_NOTE_MAX, type ReviewDecision } from "@/contract/portal-rules";
+import type { PortalUpload } from "@/contract/portals";
+import { Button } from "@/web/components/ui/button";
+import { Input } from "@/web/components/ui/input";
+import { cn } from "@/web/lib/cn";
+import { formatBytes, formatCount, formatDateTime, formatRelative } from "@/web/lib/format";
+import { reviewProblem, senderOf } from "../review-undo";
+import { SpecCheckBadge, UploadStatusBadge } from "./portal-badges";
+import { UploadThumbs } from "./upload-thumbs";
+
+/** Every row one height, so the queue renders only the rows in view (use-fixed-rows). */
+export const ROW_HEIGHT = 104;
+
+/** The queue's handlers, one stable object, so a row re-renders only when its own props change. */
+export interface RowHandlers {
+  activate(index: number): void;
+  decide(upload: PortalUpload, decision: ReviewDecision, note?: string): void;
+  startReject(upload: PortalUpload): void;
+  cancelReject(): void;
+}
+
+export const filesSummary = (u: PortalUpload) =>
+  u.fileCount === null
+    ? formatBytes(u.bytesTotal ?? u.bytesDone)
+    : `${formatCount(u.fileCount)} ${u.fileCount === 1 ? "file" : "files"}, ${formatBytes(u.bytesTotal ?? u.bytesDone)}`;
+
+/** The sender's answers on one line: "Shot: 12 · Take: 3". */
+export const fieldsSummary = (
+  u: PortalUpload,
+  labelOf: (portalId: string, key: string) => string,
+) =>
+  Object.entries(u.fields)
+    .filter(([, v]) => v !== "")
+    .map(([k, v]) => `${labelOf(u.portalId, k)}: ${v}`)
+    .join(" · ");
+
+/** The note a reviewer typed to reject; Enter sends, Esc goes back to the row. */
+function RejectNote({
+  upload,
+  onSubmit,
+  onCancel,
+}: {
+  upload: PortalUpload;
+  onSubmit(note: string): void;
+  onCancel(): void;
+}) {
+  const [note, setNote] = useState(upload.status === "rejected" ? (upload.reviewNote ?? "") : "");
+  return (
+    <form
+      className="absolute inset-x-2 top-1/2 z-10 flex -translate-y-1/2 items-center gap-2 rounded-md border border-border bg-card p-2 shadow-md @md:left-1/3"
+      onSubmit={(e) => {
+        e.preventDefault();
+        onSubmit(note.trim());
+      }}
+    >
+      <Input
+        autoFocus
+        aria-label={`Why ${senderOf(upload)}’s upload is rejected (optional)`}
+        placeholder="Reason (optional)"
+        maxLength={REVIEW_NOTE_MAX}
+        value={note}
+        onChange={(e) => setNote(e.target.value)}
+        onKeyDown={(e) => {
+          if (e.key === "Escape") {
+            e.preventDefault();
+            e.stopPropagation();
+            onCancel();
+          }
+        }}
+        className="min-w-0 flex-1"
+      />
+      <Button type="submit" size="sm" variant="destructive">
+        Reject
+      </Button>
+      <Button size="sm" variant="ghost" onClick={onCancel} className="max-[400px]:hidden">
+        Cancel
+      </Button>
+    </form>
+  );
+}
+
+/**
+ * One upload in the queue, an article of the feed placed at `start`: who sent it, from which
+ * portal, what they answered, its thumbnails, the spec check and the review. The active row is
+ * the one focusable stop (roving tabindex), its buttons too.
+ */
+export const UploadRow = memo(function UploadRow({
+  workspaceId,
+  upload,
+  index,
+  start,
+  setSize,
+  active,
+  rejecting,
+  labelOf,
+  handlers,
+}: {
+  workspaceId: string;
+  upload: PortalUpload;
+  index: number;
+  start: number;
+  setSize: number;
+  active: boolean;
+  rejecting: boolean;
+  labelOf(portalId: string, key: string): string;
+  handlers: RowHandlers;
+}) {
+  const id = `upload-${upload.id}`;
+  const who = senderOf(upload);
+  const reviewable = reviewProblem(upload) === null;
+  const tab = active ? 0 : -1;
+  const answers = fieldsSummary(upload, labelOf);
+  const at = upload.completedAt ?? upload.createdAt;
+  return (
+    <article
+      data-upload-id={upload.id}
+      data-index={index}
+      tabIndex={tab}
+      aria-posinset={index + 1}
+      aria-setsize={setSize}
+      aria-labelledby={`${id}-who`}
+      aria-describedby={`${id}-about ${id}-state`}
+      onFocus={() => handlers.activate(index)}
+      className={cn(
+        "absolute left-0 top-0 flex w-full items-center gap-3 border-b border-border px-4 focus-visible:outline-2 focus-visible:-outline-offset-2 focus-visible:outline-ring",
+        active ? "bg-selected" : "hover:bg-accent",
+      )}
+      style={{ height: ROW_HEIGHT, transform: `translateY(${start}px)` }}
+    >
+      <UploadThumbs workspaceId={workspaceId} upload={upload} max={3} className="hidden @xl:flex" />
+      <div className="grid min-w-0 flex-1 gap-1">
+        <p className="flex min-w-0 items-baseline gap-2 text-sm">
+          <span id={`${id}-who`} className="truncate font-medium">
+            {who}
+          </span>
+          {upload.senderName && upload.senderEmail && (
+            <span className="hidden truncate text-xs text-muted-foreground @md:inline">
+              {upload.senderEmail}
+            </span>
+          )}
+        </p>
+        <p id={`${id}-about`} className="truncate text-xs text-muted-foreground">
+          {upload.portalTitle} · {filesSummary(upload)} ·{" "}
+          <time dateTime={at} title={formatDateTime(at)}>
+            {formatRelative(at)}
+          </time>
+        </p>
+        <p className="truncate text-xs" title={answers || upload.message || undefined}>
+          {answers || upload.message || <span className="text-muted-foreground">No answers</span>}
+        </p>
+        <div id={`${id}-state`} className="flex min-w-0 items-center gap-2">
+          <UploadStatusBadge upload={upload} />
+          <SpecCheckBadge check={upload.specCheck} />
+          {upload.reviewNote && (
+            <span
+              className="min-w-0 truncate text-xs text-muted-foreground"
+              title={upload.reviewNote}
+            >
+              “{upload.reviewNote}”{upload.reviewedBy && ` — ${upload.reviewedBy.name}`}
+            </span>
+          )}
+        </div>
+      </div>
+      {rejecting ? (
+        <RejectNote
+          upload={upload}
+          onSubmit={(note) => handlers.decide(upload, "rejected", note)}
+          onCancel={handlers.cancelReject}
+        />
+      ) : (
+        <div className="flex shrink-0 items-center gap-1">
+          <Button
+            variant="ghost"
+            size="icon-sm"
+            tabIndex={tab}
+            disabled={!reviewable}
+            aria-label={`Approve ${who}’s upload`}
+            aria-keyshortcuts="a"
+            title="Approve (a)"
+            className="text-success"
+            onClick={() => handlers.decide(upload, "approved")}
+          >
+            <CheckIcon aria-hidden="true" />
+          </Button>
+          <Button
+            variant="ghost"
+            size="icon-sm"
+            tabIndex={tab}
+            disabled={!reviewable}
+            aria-label={`Reject ${who}’s upload…`}
+            aria-keyshortcuts="r"
+            title="Reject… (r)"
+            className="text-destructive-text"
+            onClick={() => handlers.startReject(upload)}
+          >
+            <XIcon aria-hidden="true" />
+          </Button>
+          {/* Narrow rows keep Approve and Reject; these two are in the details and on keys. */}
+          <span className="hidden @md:contents">
+            <Button
+              variant="ghost"
+              size="icon-sm"
+              tabIndex={tab}
+              disabled={!reviewable}
+              aria-label={`Set ${who}’s upload to pending`}
+              aria-keyshortcuts="p"
+              title="Set to pending (p)"
+              onClick={() => handlers.decide(upload, "pending")}
+            >
+              <ClockIcon aria-hidden="true" />
+            </Button>
+            <Button variant="ghost" size="icon-sm" asChild>
+              <Link
+                to="/files"
+                search={{ path: upload.folderPath }}
+                tabIndex={tab}
+                aria-label={`Open ${who}’s folder in Files`}
+                aria-keyshortcuts="o"
+                title="Open in Files (o)"
+              >
+                <FolderSymlinkIcon aria-hidden="true" />
+              </Link>
+            </Button>
+          </span>
+        </div>
+      )}
+    </article>
+  );
+});

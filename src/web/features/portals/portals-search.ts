@@ -1,0 +1,47 @@
+import { type PortalUploadStatus, portalUploadStatuses } from "@/contract/portal-rules";
+
+/** What the queue shows: `awaiting` (received or pending, the default), one status, or all. */
+export const queueStatuses = ["awaiting", ...portalUploadStatuses, "all"] as const;
+export type QueueStatus = (typeof queueStatuses)[number];
+
+/**
+ * The `/portals` search: the list, or the review queue with its filters. One route for both
+ * (each route's entry ships in every first load), parsed by the page as `/shares` does.
+ */
+export interface PortalsSearch {
+  view: "list" | "review";
+  portalId?: string;
+  status: QueueStatus;
+}
+
+/** The search as the address has it; the page parses it. */
+export type RawPortalsSearch = Record<string, unknown>;
+
+const ID = /^[a-z0-9]{1,64}$/;
+
+export function parsePortalsSearch(s: RawPortalsSearch): PortalsSearch {
+  const status = queueStatuses.find((v) => v === s.status) ?? "awaiting";
+  return {
+    view: s.view === "review" ? "review" : "list",
+    portalId: typeof s.portalId === "string" && ID.test(s.portalId) ? s.portalId : undefined,
+    status,
+  };
+}
+
+/** The address for a parsed search: defaults left out, so links stay short. */
+export function portalsSearchParams(s: PortalsSearch): Record<string, string | undefined> {
+  if (s.view === "list") return {};
+  return {
+    view: "review",
+    portalId: s.portalId,
+    status: s.status === "awaiting" ? undefined : s.status,
+  };
+}
+
+/** The queue's link for one portal's uploads that wait for review. */
+export const reviewSearchFor = (portalId?: string) =>
+  portalsSearchParams({ view: "review", portalId, status: "awaiting" });
+
+/** The list request's `status` for a queue filter (`all` sends none). */
+export const statusParam = (s: QueueStatus): PortalUploadStatus | "awaiting" | undefined =>
+  s === "all" ? undefined : s;

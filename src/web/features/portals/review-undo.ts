@@ -1,0 +1,92 @@
+import { type ReviewDecision, reviewableStatuses } from "@/contract/portal-rules";
+import type { PortalUpload } from "@/contract/portals";
+
+/** Who sent an upload, as a row and a toast name it. */
+export const senderOf = (u: Pick<PortalUpload, "senderName" | "senderEmail">) =>
+  u.senderName?.trim() || u.senderEmail || "Anonymous sender";
+
+export const decisionDone: Record<ReviewDecision, string> = {
+  approved: "Approved",
+  rejected: "Rejected",
+  pending: "Set to pending",
+};
+
+/** Why this upload cannot be decided now, or null. */
+export function reviewProblem(u: PortalUpload): string | null {
+  if (reviewableStatuses.includes(u.status)) return null;
+  return u.status === "uploading"
+    ? "Its files are still arriving: decide once they have all landed."
+    : "This upload failed before its files landed: there is nothing to review.";
+}
+
+/**
+ * A decision that changes nothing (approving what is approved) is not sent. A rejection is,
+ * when its note is new: the note is what the reviewer meant to change.
+ */
+export function changesAnything(u: PortalUpload, decision: ReviewDecision, note?: string) {
+  return u.status !== decision || (note !== undefined && (note || null) !== u.reviewNote);
+}
+
+export interface Undo {
+  decision: ReviewDecision;
+  note?: string;
+  /** false: the upload cannot go back exactly where it was. */
+  exact: boolean;
+}
+
+/**
+ * The request that puts an upload back as it was before a decision. The service takes only
+ * `approved`, `rejected` or `pending`, so an upload decided straight from `received` goes back
+ * to `pending` (still waiting for review, but not quite as it arrived); its note is restored.
+ */
+export function undoFor(previous: PortalUpload): Undo | null {
+  switch (previous.status) {
+    case "approved":
+    case "rejected":
+    case "pending":
+      return { decision: previous.status, note: previous.reviewNote ?? undefined, exact: true };
+    case "received":
+      return { decision: "pending", exact: false };
+    default:
+      return null;
+  }
+}
+
+/**
+ * The toast for a decision: what happened, and what Undo cannot put back: `received` (not a
+ * decision), or the folder an approval moved into the portal's `approvedPath` (undoing changes
+ * the status only; the service does not move it back).
+ */
+export function decisionToast(
+  previous: PortalUpload,
+  decision: ReviewDecision,
+  approvedPath: string | null = null,
+) {
+  const undo = undoFor(previous);
+  const moved =
+    decision === "approved" && approvedPath !== null && previous.status !== "approved"
+      ? `Its folder moves to ${approvedPath}.`
+      : null;
+  const inexact = undo !== null && !undo.exact;
+  const undoNote = moved
+    ? inexact
+      ? "Undo sets it to pending (not received) and leaves the folder there."
+      : "Undo restores its status only."
+    : inexact
+      ? "Undo sets it to pending: an upload cannot go back to received."
+      : null;
+  return {
+    title: `${decisionDone[decision]}: ${senderOf(previous)}`,
+    description: [moved, undoNote].filter(Boolean).join(" ") || undefined,
+  };
+}
+
+/** The toast once Undo is done. */
+export function undoneToast(previous: PortalUpload) {
+  const undo = undoFor(previous);
+  return {
+    title: undo?.exact
+      ? `Back to ${previous.status}: ${senderOf(previous)}`
+      : `Set to pending: ${senderOf(previous)}`,
+  };
+}
