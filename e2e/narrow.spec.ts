@@ -125,7 +125,20 @@ const pages: PageCase[] = [
     url: () => "/shares",
     primary: (page) => page.getByRole("combobox", { name: "Status" }),
   },
-  ...["Portals", "Usage", "Settings"].map(
+  {
+    name: "Portals",
+    heading: "Portals",
+    url: () => "/portals",
+    // The header's button (an empty list offers another below).
+    primary: (page) => page.getByRole("button", { name: "New portal" }).first(),
+  },
+  {
+    name: "the review queue",
+    heading: "Portals",
+    url: () => "/portals?view=review",
+    primary: (page) => page.getByRole("combobox", { name: "Status" }),
+  },
+  ...["Usage", "Settings"].map(
     (label): PageCase => ({
       name: label,
       heading: label,

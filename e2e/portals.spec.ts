@@ -105,8 +105,9 @@ async function uploadsOf(service: Service, portalId: string) {
   return (await service.api<PortalDetail>("GET", `/portals/${portalId}`)).uploads;
 }
 
-test("senders upload through a protected portal; the media check flags one; the events and the sender's confirmation arrive", async ({
+test("senders upload through a protected portal; the media check flags one; a reviewer decides with the keyboard alone", async ({
   browser,
+  page,
   service,
 }) => {
   const stamp = Date.now();
@@ -175,4 +176,68 @@ test("senders upload through a protected portal; the media check flags one; the 
   expect(toAna.subject).toContain(goodRef);
   expect(toAna.text).toContain(sha256(good.buffer));
   expect(outbox.items.filter((m) => m.subject.startsWith("New upload"))).toHaveLength(2);
+
+  // The reviewer, keyboard only: newest first, so Ben's flagged upload is the active row.
+  await page.goto(service.signInUrl);
+  await page.waitForURL(/\/files/);
+  await page.goto(`/portals?view=review&portalId=${portal.id}`);
+  const feed = page.getByRole("feed");
+  const rows = feed.getByRole("article");
+  const active = feed.locator("article[tabindex='0']");
+  await expect(rows).toHaveCount(2);
+  await expect(active).toContainText("Ben");
+  await expect(active).toContainText(/Spec failed/);
+  await checkAxe(page);
+  await page.keyboard.press("j");
+  await expect(active).toContainText("Ana");
+  // o opens the upload's folder in Files; back to the queue where it was.
+  await page.keyboard.press("o");
+  await expect(page).toHaveURL(/\/files\?/);
+  await expect(page.getByRole("row", { name: /A001_C002\.mov/ })).toBeVisible();
+  await page.goBack();
+  await expect(rows).toHaveCount(2);
+  await page.keyboard.press("k");
+  await expect(active).toContainText("Ben");
+  await page.keyboard.press("r");
+  const note = page.getByRole("textbox", { name: /Why Ben.s upload is rejected/ });
+  await expect(note).toBeFocused();
+  await page.keyboard.type("The container is MP4: please send a MOV.");
+  await page.keyboard.press("Enter");
+  // Rejected leaves the awaiting filter; the queue moves on to Ana by itself.
+  await expect(rows).toHaveCount(1);
+  await expect(active).toContainText("Ana");
+  await page.keyboard.press("a");
+  await expect(rows).toHaveCount(0);
+  // Undo of the last decision: Ana is back (as pending), and approved again with a.
+  await page.getByRole("button", { name: "Undo" }).click();
+  await expect(rows).toHaveCount(1);
+  await expect(active).toContainText("Ana");
+  await page.keyboard.press("a");
+  await expect(rows).toHaveCount(0);
+  await checkAxe(page);
+
+  await expect
+    .poll(async () =>
+      (await uploadsOf(service, portal.id))
+        .map((u) => [u.senderName, u.status, u.reviewNote])
+        .sort(),
+    )
+    .toEqual([
+      ["Ana", "approved", null],
+      ["Ben", "rejected", "The container is MP4: please send a MOV."],
+    ]);
+  const reviewed = await service.api<EventsPage>(
+    "GET",
+    "/events?types=portal.upload.reviewed&latest=1&limit=100",
+  );
+  expect(
+    reviewed.events
+      .filter((e) => e.data.portalId === portal.id)
+      .map((e) => [e.data.uploadId, e.data.decision]),
+  ).toEqual([
+    [ben.id, "rejected"],
+    [ana.id, "approved"],
+    [ana.id, "pending"],
+    [ana.id, "approved"],
+  ]);
 });

@@ -146,7 +146,7 @@ export const createPortalBodySchema = z
     spec: portalSpecSchema.nullable().optional().meta({
       description: "Media every uploaded video must meet; checked with ffprobe once it lands",
     }),
-    approvedPath: optionalPathSchema.nullable().optional().meta({
+    approvedPath: requiredPathSchema.nullable().optional().meta({
       description:
         "Extension. Approving an upload moves its folder into this folder (a move job); null or omitted: it stays where it landed",
     }),

@@ -382,6 +382,21 @@ describe("review", () => {
     expect(refused.status).toBe(403);
   });
 
+  it("without an approved folder, approving leaves the upload where it landed", async () => {
+    const p = await portal();
+    expect(p.approvedPath).toBeNull();
+    const one = await send(p.slug, { "a.txt": "one" }, { senderName: "Ana" });
+    const approved = await expectBody(
+      await admin().portals[":portalId"].uploads[":uploadId"].review.$post({
+        param: { ...n.t.ws, portalId: p.id, uploadId: one.started.uploadId },
+        json: { decision: "approved" },
+      }),
+      200,
+    );
+    expect(approved.folderPath).toBe(one.started.transferSpec.destinationRoot);
+    expect(n.t.deps.db.prepare("SELECT count(*) FROM file_operations").pluck().get()).toBe(0);
+  });
+
   it("an upload still arriving cannot be reviewed; a cancelled one fails", async () => {
     const p = await portal();
     const started = await expectBody(

@@ -214,7 +214,7 @@ export function PortalPage({ workspaceId, portalId }: { workspaceId: string; por
               <Link
                 to="/portals"
                 search={{ ...reviewSearchFor(p.id), status: "all" }}
-                className="text-link hover:underline"
+                className="text-link underline underline-offset-2"
               >
                 all of them in the review queue
               </Link>

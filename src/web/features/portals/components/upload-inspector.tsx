@@ -64,7 +64,7 @@ export function UploadInspector({
           <Link
             to="/portals/$portalId"
             params={{ portalId: upload.portalId }}
-            className="text-link hover:underline"
+            className="text-link underline underline-offset-2"
           >
             {upload.portalTitle}
           </Link>
