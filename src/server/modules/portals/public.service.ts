@@ -1,6 +1,3 @@
-import { createHmac, randomBytes } from "node:crypto";
-import fs from "node:fs";
-import path from "node:path";
 import type { z } from "zod";
 import type { EventData } from "@/contract/events";
 import type {
@@ -28,6 +25,7 @@ import {
 import { createTransferBodySchema } from "@/contract/transfers";
 import type { Db } from "@/server/db/database";
 import type { AppDeps } from "@/server/deps";
+import { issueAccessToken, validAccessToken } from "@/server/lib/access-tokens";
 import { ApiError, notFound, pathRejected, validationFailed } from "@/server/lib/api-error";
 import { toIso } from "@/server/lib/clock";
 import { newId } from "@/server/lib/ids";
@@ -37,7 +35,7 @@ import {
   refuseWhileSlowed,
   wrongPassword,
 } from "@/server/lib/passwords";
-import { hashSecret, safeEqual } from "@/server/lib/secrets";
+import { hashSecret } from "@/server/lib/secrets";
 import { queueMessage } from "@/server/modules/shares/mailer";
 import { byTokenHash, type TransferRow } from "@/server/modules/transfers/transfers.repository";
 import { createTransfer, updateTransfer } from "@/server/modules/transfers/transfers.service";
@@ -74,34 +72,14 @@ const guessRule: GuessRule = {
   maxDelaySeconds: SHARE_PASSWORD_MAX_DELAY_SECONDS,
 };
 
-const keys = new Map<string, Buffer>();
-function accessKey(dataDir: string) {
-  let key = keys.get(dataDir);
-  if (!key) {
-    const file = path.join(dataDir, "portal-access.key");
-    try {
-      fs.writeFileSync(file, randomBytes(32), { flag: "wx", mode: 0o600 });
-    } catch (err) {
-      if ((err as NodeJS.ErrnoException).code !== "EEXIST") throw err;
-    }
-    key = fs.readFileSync(file);
-    keys.set(dataDir, key);
-  }
-  return key;
-}
-
-// The password's hash is signed in: changing or removing the password signs every visitor out.
-const sign = (deps: AppDeps, portal: PortalRow, expiresAt: number) =>
-  createHmac("sha256", accessKey(deps.config.dataDir))
-    .update(`${portal.id}\n${portal.password_hash}\n${expiresAt}`)
-    .digest("base64url");
+// The password's hash is in the subject: changing or removing the password signs every
+// visitor out.
+const accessKey = (deps: AppDeps) => ({ dataDir: deps.config.dataDir, file: "portal-access.key" });
+const subjectOf = (portal: PortalRow) => `${portal.id}\n${portal.password_hash}`;
 
 function hasAccess(deps: AppDeps, portal: PortalRow, header?: string) {
   if (portal.password_hash === null) return true;
-  const [exp, sig] = (header ?? "").split(".");
-  const expiresAt = Number(exp);
-  if (!sig || !Number.isSafeInteger(expiresAt) || expiresAt <= deps.clock.now()) return false;
-  return safeEqual(sig, sign(deps, portal, expiresAt));
+  return validAccessToken(accessKey(deps), subjectOf(portal), header, deps.clock.now());
 }
 
 /** What each request of the page has in hand: the slug, the access header, the caller. */
@@ -179,7 +157,7 @@ export async function unlockPortal(deps: AppDeps, req: PortalRequest, password: 
   }
   const expiresAt = now + PORTAL_ACCESS_TTL_SECONDS * 1000;
   return {
-    accessToken: `${expiresAt}.${sign(deps, portal, expiresAt)}`,
+    accessToken: issueAccessToken(accessKey(deps), subjectOf(portal), expiresAt),
     expiresAt: toIso(expiresAt),
   };
 }

@@ -1,6 +1,3 @@
-import { createHmac, randomBytes } from "node:crypto";
-import fs from "node:fs";
-import path from "node:path";
 import type { z } from "zod";
 import { thumbnailMimeTypes } from "@/contract/rules";
 import {
@@ -11,9 +8,9 @@ import {
 import type { ShareComment } from "@/contract/shares";
 import { createTransferBodySchema } from "@/contract/transfers";
 import type { AppDeps } from "@/server/deps";
+import { issueAccessToken, validAccessToken } from "@/server/lib/access-tokens";
 import { ApiError, notFound, validationFailed } from "@/server/lib/api-error";
 import { toIso } from "@/server/lib/clock";
-import { safeEqual } from "@/server/lib/secrets";
 import { thumbnailJpeg } from "@/server/modules/files/thumbnail";
 import { transferRow } from "@/server/modules/transfers/transfers.repository";
 import { createTransfer, updateTransfer } from "@/server/modules/transfers/transfers.service";
@@ -31,38 +28,21 @@ import { addComment, listComments } from "./shares.service";
 
 /*
  * The recipient page's side of a share. A password-protected share is unlocked once per visit:
- * the right password buys an access token, an HMAC over the share, the link's token and an
- * expiry with a key kept in DATA_DIR/share-access.key (made on first use), so nothing is
- * stored per visit and a restart keeps the tokens good.
+ * the right password buys an access token (lib/access-tokens) for the share and the link's
+ * token, signed with the key in DATA_DIR/share-access.key.
  */
 
-const keys = new Map<string, Buffer>();
-function accessKey(dataDir: string) {
-  let key = keys.get(dataDir);
-  if (!key) {
-    const file = path.join(dataDir, "share-access.key");
-    try {
-      fs.writeFileSync(file, randomBytes(32), { flag: "wx", mode: 0o600 });
-    } catch (err) {
-      if ((err as NodeJS.ErrnoException).code !== "EEXIST") throw err;
-    }
-    key = fs.readFileSync(file);
-    keys.set(dataDir, key);
-  }
-  return key;
-}
-
-const sign = (deps: AppDeps, shareId: string, linkToken: string, expiresAt: number) =>
-  createHmac("sha256", accessKey(deps.config.dataDir))
-    .update(`${shareId}\n${linkToken}\n${expiresAt}`)
-    .digest("base64url");
+const accessKey = (deps: AppDeps) => ({ dataDir: deps.config.dataDir, file: "share-access.key" });
+const subjectOf = (shareId: string, linkToken: string) => `${shareId}\n${linkToken}`;
 
 function hasAccess(deps: AppDeps, link: ResolvedLink, linkToken: string, header?: string) {
   if (link.share.password_hash === null) return true;
-  const [exp, sig] = (header ?? "").split(".");
-  const expiresAt = Number(exp);
-  if (!sig || !Number.isSafeInteger(expiresAt) || expiresAt <= deps.clock.now()) return false;
-  return safeEqual(sig, sign(deps, link.share.id, linkToken, expiresAt));
+  return validAccessToken(
+    accessKey(deps),
+    subjectOf(link.share.id, linkToken),
+    header,
+    deps.clock.now(),
+  );
 }
 
 /** What each request of the page has in hand: the link's token, the access header, the caller. */
@@ -126,7 +106,7 @@ export async function unlockShare(deps: AppDeps, req: LinkRequest, password: str
   await checkSharePassword(deps, { ...link, address: req.address, password });
   const expiresAt = deps.clock.now() + SHARE_ACCESS_TTL_SECONDS * 1000;
   return {
-    accessToken: `${expiresAt}.${sign(deps, link.share.id, req.token, expiresAt)}`,
+    accessToken: issueAccessToken(accessKey(deps), subjectOf(link.share.id, req.token), expiresAt),
     expiresAt: toIso(expiresAt),
   };
 }
