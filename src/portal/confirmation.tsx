@@ -1,24 +1,12 @@
 /** @jsxImportSource preact */
 import { useEffect, useRef, useState } from "preact/hooks";
 import type { PortalConfirmation } from "@/contract/portal-public";
+import { saveFile } from "@/public-pages/save-file";
 import { formatBytes, formatCount, formatExactDateTime } from "@/web/lib/format";
 import { confirmationFileName, confirmationText, verdictOf } from "./portal-model";
 
 /** Rows drawn before "Show all": the saved text always holds every file. */
 const ROWS_SHOWN = 500;
-
-function save(text: string, name: string) {
-  const url = URL.createObjectURL(new Blob([text], { type: "text/plain;charset=utf-8" }));
-  const a = document.createElement("a");
-  a.href = url;
-  a.download = name;
-  a.rel = "noopener";
-  document.body.append(a);
-  a.click();
-  a.remove();
-  // The download has taken the Blob by the next task; the URL can go.
-  setTimeout(() => URL.revokeObjectURL(url), 60_000);
-}
 
 /**
  * What the sender keeps: the reference to quote, when it arrived, and each file with its size
@@ -72,7 +60,12 @@ export function Confirmation({
           type="button"
           className="primary"
           onClick={() =>
-            save(confirmationText(c, localHashes, formatExactDateTime), confirmationFileName(c))
+            saveFile(
+              new Blob([confirmationText(c, localHashes, formatExactDateTime)], {
+                type: "text/plain;charset=utf-8",
+              }),
+              confirmationFileName(c),
+            )
           }
         >
           Save confirmation

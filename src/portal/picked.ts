@@ -1,3 +1,4 @@
+import { filesInFolder } from "@/web/lib/walk-folder";
 import { isSystemFile, type Picked } from "./portal-model";
 
 /*
@@ -26,29 +27,6 @@ export function pickedFromInput(files: FileList | null): PickResult {
   return all.some((p) => p.file.webkitRelativePath) ? fromFolder(all) : { picked: all, skipped: 0 };
 }
 
-async function walk(folder: FileSystemDirectoryEntry): Promise<Picked[]> {
-  const reader = folder.createReader();
-  const entries: FileSystemEntry[] = [];
-  // readEntries answers in batches (100 in Chromium) until it answers none.
-  for (;;) {
-    const batch = await new Promise<FileSystemEntry[]>((resolve, reject) =>
-      reader.readEntries(resolve, reject),
-    );
-    if (batch.length === 0) break;
-    entries.push(...batch);
-  }
-  const lists = await Promise.all(
-    entries.map(async (entry): Promise<Picked[]> => {
-      if (entry.isDirectory) return walk(entry as FileSystemDirectoryEntry);
-      const file = await new Promise<File>((resolve, reject) =>
-        (entry as FileSystemFileEntry).file(resolve, reject),
-      );
-      return [{ file, path: entry.fullPath.replace(/^\//, "") }];
-    }),
-  );
-  return lists.flat();
-}
-
 /** A drag that carries files from the desktop. */
 export const isFileDrag = (e: DragEvent) => e.dataTransfer?.types.includes("Files") ?? false;
 
@@ -62,7 +40,8 @@ export async function pickedFromDrop(data: DataTransfer): Promise<PickResult> {
     .map((item) => ({ entry: item.webkitGetAsEntry?.() ?? null, file: item.getAsFile() }));
   const results = await Promise.all(
     taken.map(async ({ entry, file }): Promise<PickResult> => {
-      if (entry?.isDirectory) return fromFolder(await walk(entry as FileSystemDirectoryEntry));
+      if (entry?.isDirectory)
+        return fromFolder(await filesInFolder(entry as FileSystemDirectoryEntry));
       return { picked: file ? [{ file, path: file.name }] : [], skipped: 0 };
     }),
   );

@@ -3,11 +3,12 @@ import type { ComponentChildren } from "preact";
 import { useCallback, useEffect, useMemo, useState } from "preact/hooks";
 import type { PublicPortal } from "@/contract/portal-public";
 import { PORTAL_LINK_PREFIX } from "@/contract/portal-rules";
+import { ApiError } from "@/public-pages/api";
+import { PasswordGate } from "@/public-pages/password-gate";
 import { formatDateTime } from "@/web/lib/format";
-import { ApiError, PortalApi } from "./api";
+import { PortalApi } from "./api";
 import { Confirmation } from "./confirmation";
 import { loadEngine } from "./engine";
-import { PasswordGate } from "./password-gate";
 import { emptySender } from "./portal-model";
 import {
   clearConfirmation,
@@ -255,7 +256,16 @@ export function PortalPage() {
         }}
       />
     );
-  else if (portal.passwordRequired) body = <PasswordGate api={api} onUnlocked={refresh} />;
+  else if (portal.passwordRequired)
+    body = (
+      <PasswordGate
+        idPrefix="portal"
+        heading="This portal is protected"
+        intro="Enter the password you were given with the link."
+        api={api}
+        onUnlocked={refresh}
+      />
+    );
   else
     body = (
       <UploadForm

@@ -8,8 +8,9 @@ import {
   PORTAL_SENDER_NAME_MAX,
 } from "@/contract/portal-rules";
 import { baseName, EMAIL_MAX, parentOf } from "@/contract/rules";
+import { ApiError } from "@/public-pages/api";
 import { formatBytes, formatCount } from "@/web/lib/format";
-import { ApiError, type PortalApi } from "./api";
+import type { PortalApi } from "./api";
 import { loadEngine } from "./engine";
 import { FilePickers } from "./file-pickers";
 import type { PickResult } from "./picked";

@@ -1,17 +1,20 @@
 // The portal page's sending engine. Imported once a file is picked, not with the page: the
 // form is usable before tus-js-client and hash-wasm have arrived.
-import { createSHA256 } from "hash-wasm";
 import * as tus from "tus-js-client";
 import type { PortalConfirmation } from "@/contract/portal-public";
 import { TRANSFER_STREAMS_DEFAULT } from "@/contract/rules";
-import { ApiError, type PortalApi } from "./api";
+import { ApiError } from "@/public-pages/api";
+import {
+  RETRY_DELAYS,
+  retryable,
+  sha256OfFile,
+  statusOf,
+  uploadError,
+} from "@/web/lib/upload-file";
+import type { PortalApi } from "./api";
 import { addSample, matchesDeclared, type Picked, rateOf, type Sample } from "./portal-model";
 import { clearUpload, fingerprintPrefix, type StoredUpload, saveUpload } from "./session";
 
-/** A dropped connection is retried by tus for about two minutes before the upload pauses. */
-const RETRY_DELAYS = [0, 1_000, 3_000, 5_000, 10_000, 10_000, 20_000, 30_000, 30_000];
-/** The hash is read in slices of this size, so a large file never sits whole in memory. */
-const HASH_SLICE_BYTES = 8 * 1024 * 1024;
 /** Progress reaches the page this often, not on every XHR progress event. */
 const VIEW_FLUSH_MS = 250;
 /** `complete` is refused (`not_committed`) until the node has committed the last file. */
@@ -51,26 +54,6 @@ interface FileRun extends FileView {
   tus: tus.Upload | null;
   /** Bumped by every start and stop: work for an earlier attempt (a hash) sees it is stale. */
   attempt: number;
-}
-
-const statusOf = (error: tus.DetailedError) => error.originalResponse?.getStatus() ?? 0;
-
-/** Worth another try: no answer, a server error, a lock or conflict, or the node's streams busy. */
-const retryable = (status: number) =>
-  status === 0 || status >= 500 || status === 409 || status === 423 || status === 429;
-
-/** The node's envelope message (a file outside the portal's rules says why), else tus's own. */
-function uploadError(error: Error | tus.DetailedError): string {
-  const body = "originalResponse" in error ? error.originalResponse?.getBody() : undefined;
-  try {
-    const message = body
-      ? (JSON.parse(body) as { error?: { message?: string } }).error?.message
-      : "";
-    if (message) return message;
-  } catch {
-    // Not the envelope: tus's message says what failed.
-  }
-  return error.message.split("\n")[0] || "The upload failed";
 }
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
@@ -267,18 +250,6 @@ export class PortalUploadRun {
       void this.complete();
   }
 
-  private async sha256Of(f: FileRun, file: File, attempt: number) {
-    const hasher = await createSHA256();
-    hasher.init();
-    for (let at = 0; at < file.size; at += HASH_SLICE_BYTES) {
-      if (f.attempt !== attempt) return null;
-      hasher.update(new Uint8Array(await file.slice(at, at + HASH_SLICE_BYTES).arrayBuffer()));
-      f.hashed = Math.min(file.size, at + HASH_SLICE_BYTES);
-      this.tick();
-    }
-    return hasher.digest("hex");
-  }
-
   private async startFile(index: number) {
     const f = this.files[index]!;
     const declared = this.stored.files[index]!;
@@ -366,7 +337,14 @@ export class PortalUploadRun {
       } else if (!declared.sha256) {
         f.status = "hashing";
         this.tick();
-        const sha256 = await this.sha256Of(f, file, attempt);
+        const sha256 = await sha256OfFile(
+          file,
+          () => f.attempt === attempt,
+          (hashed) => {
+            f.hashed = hashed;
+            this.tick();
+          },
+        );
         if (f.attempt !== attempt || sha256 === null) return;
         declared.sha256 = sha256;
         this.persist();

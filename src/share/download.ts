@@ -1,6 +1,8 @@
 import { createSHA256 } from "hash-wasm";
 import { baseName } from "@/contract/rules";
-import type { ApiError, LinkApi } from "./api";
+import { ApiError } from "@/public-pages/api";
+import { saveFile } from "@/public-pages/save-file";
+import type { LinkApi } from "./api";
 
 /*
  * The browser's receiving engine: fetches each file from the data node with the transfer's
@@ -42,19 +44,6 @@ async function fetchAndHash(
   return { blob: new Blob(parts as BlobPart[]), sha256: hasher.digest("hex") };
 }
 
-function save(blob: Blob, name: string) {
-  const url = URL.createObjectURL(blob);
-  const a = document.createElement("a");
-  a.href = url;
-  a.download = name;
-  a.rel = "noopener";
-  document.body.append(a);
-  a.click();
-  a.remove();
-  // The download has taken the Blob by the next task; the URL can go.
-  setTimeout(() => URL.revokeObjectURL(url), 60_000);
-}
-
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
 /**
@@ -77,7 +66,7 @@ export async function downloadFiles(
         transferSpec.token,
         (received) => onState(path, { phase: "downloading", received }),
       );
-      save(blob, baseName(path));
+      saveFile(blob, baseName(path));
       reported.push({ path, sha256 });
       onState(path, { phase: "checking" });
     } catch (err) {
@@ -98,7 +87,8 @@ export async function downloadFiles(
         );
       return;
     } catch (err) {
-      if ((err as ApiError).issueCode !== "not_served" || attempt >= 10) throw err;
+      const code = err instanceof ApiError ? err.issues[0]?.code : undefined;
+      if (code !== "not_served" || attempt >= 10) throw err;
       await sleep(200 * (attempt + 1));
     }
   }

@@ -2,8 +2,9 @@
 import { useState } from "preact/hooks";
 import { baseName, parentOf, thumbnailMimeTypes } from "@/contract/rules";
 import type { PublicShare } from "@/contract/share-public";
+import { ApiError } from "@/public-pages/api";
 import { formatBytes, formatCount } from "@/web/lib/format";
-import { ApiError, type LinkApi } from "./api";
+import type { LinkApi } from "./api";
 import { downloadFiles, type FileState } from "./download";
 
 type File = NonNullable<PublicShare["files"]>[number];

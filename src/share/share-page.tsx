@@ -2,11 +2,12 @@
 import { useCallback, useEffect, useMemo, useState } from "preact/hooks";
 import { SHARE_LINK_PREFIX } from "@/contract/rules";
 import type { PublicShare } from "@/contract/share-public";
+import { ApiError } from "@/public-pages/api";
+import { PasswordGate } from "@/public-pages/password-gate";
 import { formatDateTime } from "@/web/lib/format";
-import { ApiError, LinkApi } from "./api";
+import { LinkApi } from "./api";
 import { Comments } from "./comments";
 import { FileList } from "./file-list";
-import { PasswordGate } from "./password-gate";
 
 type Load =
   | { state: "loading" }
@@ -53,9 +54,7 @@ export function SharePage() {
       setLoad({
         state: "closed",
         reason:
-          e instanceof ApiError
-            ? (e.reason ?? (e.failure.status === 404 ? "unknown_link" : null))
-            : null,
+          e instanceof ApiError ? (e.reason ?? (e.status === 404 ? "unknown_link" : null)) : null,
         message: e.message,
       });
     }
@@ -85,7 +84,13 @@ export function SharePage() {
             </p>
           </header>
           {load.share.passwordRequired ? (
-            <PasswordGate api={api} onUnlocked={refresh} />
+            <PasswordGate
+              idPrefix="share"
+              heading="This share is protected"
+              intro="Enter the password the sender gave you."
+              api={api}
+              onUnlocked={refresh}
+            />
           ) : (
             <>
               <FileList api={api} files={load.share.files ?? []} onClosed={refresh} />

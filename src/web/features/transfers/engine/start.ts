@@ -1,12 +1,17 @@
 import type { QueryClient } from "@tanstack/react-query";
 import { describeError } from "@/web/lib/api-client";
 import { formatCount } from "@/web/lib/format";
+import { filesInFolder } from "@/web/lib/walk-folder";
 import { toast } from "@/web/stores/toast-store";
 import type { PickedFile } from "../transfer-model";
 import type { FolderFiles } from "./download-engine";
 
-// Walking a dropped folder loads with the rest of what starts a transfer.
-export { walkFolder } from "./walk-folder";
+/**
+ * Every file in a dropped folder, each with its path under the drop (`Shots/a/1.exr`). Walking
+ * loads with the rest of what starts a transfer.
+ */
+export const walkFolder = async (folder: FileSystemDirectoryEntry): Promise<PickedFile[]> =>
+  (await filesInFolder(folder)).map(({ file, path }) => ({ file, relativePath: path }));
 
 /** Uploads what was picked or dropped into `folder`; says so when it cannot start. */
 export async function uploadPicked(o: {

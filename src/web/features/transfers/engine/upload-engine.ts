@@ -1,12 +1,18 @@
 // The console's upload engine (client `web`). Loaded on the first upload, never with a page:
 // tus-js-client and hash-wasm stay out of every first load (npm run bench:bundle).
 import type { QueryClient } from "@tanstack/react-query";
-import { createSHA256 } from "hash-wasm";
 import * as tus from "tus-js-client";
 import { PROGRESS_MIN_INTERVAL_MS, TRANSFER_STREAMS_DEFAULT } from "@/contract/rules";
 import { filesKeys } from "@/web/features/files";
 import { addSample, estimate, type Sample } from "@/web/features/jobs";
 import { ApiError, describeError } from "@/web/lib/api-client";
+import {
+  RETRY_DELAYS,
+  retryable,
+  sha256OfFile,
+  statusOf,
+  uploadError,
+} from "@/web/lib/upload-file";
 import { useSessionStore } from "@/web/stores/session-store";
 import { type Upload, type UploadFile, useUploadsStore } from "@/web/stores/uploads-store";
 import { createTransfer } from "../api/create-transfer";
@@ -21,12 +27,8 @@ import {
 } from "../transfer-model";
 import { createProgressReporter } from "./progress-reporter";
 
-/** A dropped connection is retried by tus for about two minutes before the file fails. */
-const RETRY_DELAYS = [0, 1_000, 3_000, 5_000, 10_000, 10_000, 20_000, 30_000, 30_000];
 /** Live counters reach the store (and so the tray) this often, not on every XHR progress event. */
 const STORE_FLUSH_MS = 250;
-/** The hash is read in slices of this size, so a large file never sits whole in memory. */
-const HASH_SLICE_BYTES = 8 * 1024 * 1024;
 /** `completed` is refused until the node has committed every file: asked again this often. */
 const COMPLETE_ATTEMPTS = 10;
 const COMPLETE_RETRY_MS = 500;
@@ -151,36 +153,6 @@ function filesChanged(run: Run, force = false) {
     void run.queryClient.invalidateQueries({ queryKey: filesKeys.all(upload.workspaceId) });
 }
 
-async function sha256Of(file: File, fr: FileRun, attempt: number): Promise<string | null> {
-  const hasher = await createSHA256();
-  hasher.init();
-  for (let at = 0; at < file.size; at += HASH_SLICE_BYTES) {
-    if (fr.attempt !== attempt) return null;
-    hasher.update(new Uint8Array(await file.slice(at, at + HASH_SLICE_BYTES).arrayBuffer()));
-  }
-  return hasher.digest("hex");
-}
-
-const statusOf = (error: tus.DetailedError) => error.originalResponse?.getStatus() ?? 0;
-
-/** Worth another try: no answer, a server error, a lock or conflict, or the node's streams busy. */
-const retryable = (status: number) =>
-  status === 0 || status >= 500 || status === 409 || status === 423 || status === 429;
-
-/** The node's envelope message, when it sent one, else tus's own description. */
-function uploadError(error: Error | tus.DetailedError): string {
-  const body = "originalResponse" in error ? error.originalResponse?.getBody() : undefined;
-  try {
-    const message = body
-      ? (JSON.parse(body) as { error?: { message?: string } }).error?.message
-      : "";
-    if (message) return message;
-  } catch {
-    // Not the envelope: tus's message says what failed.
-  }
-  return error.message.split("\n")[0] ?? "Upload failed";
-}
-
 async function startFile(run: Run, index: number) {
   const upload = uploadOf(run.id);
   const fr = run.files[index];
@@ -193,7 +165,7 @@ async function startFile(run: Run, index: number) {
   if (!entry.uploadUrl) {
     setFile(run.id, index, { status: "hashing", error: null });
     try {
-      sha256 = await sha256Of(file, fr, attempt);
+      sha256 = await sha256OfFile(file, () => fr.attempt === attempt);
     } catch (error) {
       // The file changed or went away on disk since it was picked.
       run.active.delete(index);

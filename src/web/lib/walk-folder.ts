@@ -1,7 +1,12 @@
-import type { PickedFile } from "../transfer-model";
+/*
+ * Walking a dropped folder, shared by the console's transfer engine and the portal page (which
+ * imports it as it imports format.ts: a plain module, no React and no console state).
+ */
 
 /** Every file in a dropped folder, each with its path under the drop (`Shots/a/1.exr`). */
-export async function walkFolder(folder: FileSystemDirectoryEntry): Promise<PickedFile[]> {
+export async function filesInFolder(
+  folder: FileSystemDirectoryEntry,
+): Promise<{ file: File; path: string }[]> {
   const reader = folder.createReader();
   const entries: FileSystemEntry[] = [];
   // readEntries answers in batches (100 in Chromium) until it answers none.
@@ -13,12 +18,12 @@ export async function walkFolder(folder: FileSystemDirectoryEntry): Promise<Pick
     entries.push(...batch);
   }
   const lists = await Promise.all(
-    entries.map(async (entry): Promise<PickedFile[]> => {
-      if (entry.isDirectory) return walkFolder(entry as FileSystemDirectoryEntry);
+    entries.map(async (entry): Promise<{ file: File; path: string }[]> => {
+      if (entry.isDirectory) return filesInFolder(entry as FileSystemDirectoryEntry);
       const file = await new Promise<File>((resolve, reject) =>
         (entry as FileSystemFileEntry).file(resolve, reject),
       );
-      return [{ file, relativePath: entry.fullPath.replace(/^\//, "") }];
+      return [{ file, path: entry.fullPath.replace(/^\//, "") }];
     }),
   );
   return lists.flat();

@@ -1,15 +1,34 @@
 /** @jsxImportSource preact */
 import { useEffect, useState } from "preact/hooks";
-import { ApiError, type LinkApi } from "./api";
+import { ApiError, type PublicApi } from "./api";
 
-/** Asks for the share's password; after repeated wrong ones the service makes each try wait. */
-export function PasswordGate({ api, onUnlocked }: { api: LinkApi; onUnlocked: () => void }) {
+/**
+ * Asks for a share's or a portal's password; after repeated wrong ones the service makes each try
+ * wait. `idPrefix` names the form's elements (`{idPrefix}-password` …), one gate a page.
+ */
+export function PasswordGate({
+  idPrefix,
+  heading,
+  intro,
+  api,
+  onUnlocked,
+}: {
+  idPrefix: string;
+  heading: string;
+  intro: string;
+  /** The page's API (LinkApi, PortalApi): `unlock` keeps the access token it answers. */
+  api: Pick<PublicApi, "unlock">;
+  onUnlocked: () => void;
+}) {
   const [password, setPassword] = useState("");
   const [error, setError] = useState<string | null>(null);
   const [waitUntil, setWaitUntil] = useState(0);
   const [now, setNow] = useState(Date.now());
   const [busy, setBusy] = useState(false);
   const waitSeconds = Math.max(0, Math.ceil((waitUntil - now) / 1000));
+  const titleId = `${idPrefix}-gate-title`;
+  const inputId = `${idPrefix}-password`;
+  const errorId = `${idPrefix}-password-error`;
 
   useEffect(() => {
     if (waitUntil <= Date.now()) return;
@@ -19,16 +38,17 @@ export function PasswordGate({ api, onUnlocked }: { api: LinkApi; onUnlocked: ()
 
   async function submit(e: SubmitEvent) {
     e.preventDefault();
+    if (!password || waitSeconds > 0) return;
     setBusy(true);
     setError(null);
     try {
       await api.unlock(password);
       onUnlocked();
     } catch (err) {
-      if (!(err instanceof ApiError)) throw err;
-      const d = err.failure.details ?? {};
-      if (err.failure.code === "rate_limited") {
-        const seconds = Number(d.retryAfterSeconds ?? 1);
+      if (!(err instanceof ApiError)) {
+        setError(`The password could not be checked: ${(err as Error).message}`);
+      } else if (err.code === "rate_limited") {
+        const seconds = Number(err.details?.retryAfterSeconds ?? 1);
         setWaitUntil(Date.now() + seconds * 1000);
         setNow(Date.now());
         setError("Too many wrong passwords. Wait before trying again.");
@@ -43,23 +63,23 @@ export function PasswordGate({ api, onUnlocked }: { api: LinkApi; onUnlocked: ()
   }
 
   return (
-    <form className="card gate" onSubmit={submit} noValidate>
-      <h2>This share is protected</h2>
-      <p>Enter the password the sender gave you.</p>
-      <label htmlFor="share-password">Password</label>
+    <form className="card gate" onSubmit={submit} noValidate aria-labelledby={titleId}>
+      <h2 id={titleId}>{heading}</h2>
+      <p>{intro}</p>
+      <label htmlFor={inputId}>Password</label>
       <input
-        id="share-password"
+        id={inputId}
         type="password"
         autoComplete="current-password"
         value={password}
         onInput={(e) => setPassword(e.currentTarget.value)}
         aria-invalid={error ? true : undefined}
-        aria-describedby={error ? "share-password-error" : undefined}
+        aria-describedby={error ? errorId : undefined}
         required
       />
       <div aria-live="polite">
         {error && (
-          <p id="share-password-error" className="error">
+          <p id={errorId} className="error">
             {error}
             {waitSeconds > 0 && ` You can try again in ${waitSeconds} s.`}
           </p>
