@@ -20,7 +20,6 @@ import { Route as AppSharesRouteImport } from './routes/_app/shares'
 import { Route as AppTransfersRouteImport } from './routes/_app/transfers'
 import { Route as AppTrashRouteImport } from './routes/_app/trash'
 import { Route as AppPortalsIndexRouteImport } from './routes/_app/portals.index'
-import { Route as AppPortalsPortalIdRouteImport } from './routes/_app/portals.$portalId'
 import { Route as AppWebhooksIndexRouteImport } from './routes/_app/webhooks.index'
 import { Route as AppWebhooksWebhookIdRouteImport } from './routes/_app/webhooks.$webhookId'
 
@@ -78,11 +77,6 @@ const AppPortalsIndexRoute = AppPortalsIndexRouteImport.update({
   path: '/portals/',
   getParentRoute: () => AppRoute,
 } as any)
-const AppPortalsPortalIdRoute = AppPortalsPortalIdRouteImport.update({
-  id: '/portals/$portalId',
-  path: '/portals/$portalId',
-  getParentRoute: () => AppRoute,
-} as any)
 const AppWebhooksIndexRoute = AppWebhooksIndexRouteImport.update({
   id: '/webhooks/',
   path: '/webhooks/',
@@ -104,7 +98,6 @@ export interface FileRoutesByFullPath {
   '/shares': typeof AppSharesRoute
   '/transfers': typeof AppTransfersRoute
   '/trash': typeof AppTrashRoute
-  '/portals/$portalId': typeof AppPortalsPortalIdRoute
   '/webhooks/$webhookId': typeof AppWebhooksWebhookIdRoute
   '/portals/': typeof AppPortalsIndexRoute
   '/webhooks/': typeof AppWebhooksIndexRoute
@@ -119,7 +112,6 @@ export interface FileRoutesByTo {
   '/transfers': typeof AppTransfersRoute
   '/trash': typeof AppTrashRoute
   '/': typeof AppIndexRoute
-  '/portals/$portalId': typeof AppPortalsPortalIdRoute
   '/webhooks/$webhookId': typeof AppWebhooksWebhookIdRoute
   '/portals': typeof AppPortalsIndexRoute
   '/webhooks': typeof AppWebhooksIndexRoute
@@ -136,7 +128,6 @@ export interface FileRoutesById {
   '/_app/transfers': typeof AppTransfersRoute
   '/_app/trash': typeof AppTrashRoute
   '/_app/': typeof AppIndexRoute
-  '/_app/portals/$portalId': typeof AppPortalsPortalIdRoute
   '/_app/webhooks/$webhookId': typeof AppWebhooksWebhookIdRoute
   '/_app/portals/': typeof AppPortalsIndexRoute
   '/_app/webhooks/': typeof AppWebhooksIndexRoute
@@ -153,7 +144,6 @@ export interface FileRouteTypes {
     | '/shares'
     | '/transfers'
     | '/trash'
-    | '/portals/$portalId'
     | '/webhooks/$webhookId'
     | '/portals/'
     | '/webhooks/'
@@ -168,7 +158,6 @@ export interface FileRouteTypes {
     | '/transfers'
     | '/trash'
     | '/'
-    | '/portals/$portalId'
     | '/webhooks/$webhookId'
     | '/portals'
     | '/webhooks'
@@ -184,7 +173,6 @@ export interface FileRouteTypes {
     | '/_app/transfers'
     | '/_app/trash'
     | '/_app/'
-    | '/_app/portals/$portalId'
     | '/_app/webhooks/$webhookId'
     | '/_app/portals/'
     | '/_app/webhooks/'
@@ -274,13 +262,6 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AppPortalsIndexRouteImport
       parentRoute: typeof AppRoute
     }
-    '/_app/portals/$portalId': {
-      id: '/_app/portals/$portalId'
-      path: '/portals/$portalId'
-      fullPath: '/portals/$portalId'
-      preLoaderRoute: typeof AppPortalsPortalIdRouteImport
-      parentRoute: typeof AppRoute
-    }
     '/_app/webhooks/': {
       id: '/_app/webhooks/'
       path: '/webhooks'
@@ -307,7 +288,6 @@ interface AppRouteChildren {
   AppTransfersRoute: typeof AppTransfersRoute
   AppTrashRoute: typeof AppTrashRoute
   AppIndexRoute: typeof AppIndexRoute
-  AppPortalsPortalIdRoute: typeof AppPortalsPortalIdRoute
   AppWebhooksWebhookIdRoute: typeof AppWebhooksWebhookIdRoute
   AppPortalsIndexRoute: typeof AppPortalsIndexRoute
   AppWebhooksIndexRoute: typeof AppWebhooksIndexRoute
@@ -322,7 +302,6 @@ const AppRouteChildren: AppRouteChildren = {
   AppTransfersRoute: AppTransfersRoute,
   AppTrashRoute: AppTrashRoute,
   AppIndexRoute: AppIndexRoute,
-  AppPortalsPortalIdRoute: AppPortalsPortalIdRoute,
   AppWebhooksWebhookIdRoute: AppWebhooksWebhookIdRoute,
   AppPortalsIndexRoute: AppPortalsIndexRoute,
   AppWebhooksIndexRoute: AppWebhooksIndexRoute,

@@ -11,6 +11,7 @@ import { formatCount } from "@/web/lib/format";
 import { usePortalsQuery } from "./api/list-portals";
 import { PortalFormDialog } from "./components/portal-form-dialog";
 import { PortalsTable } from "./components/portals-table";
+import { PortalPage } from "./portal-page";
 import {
   type PortalsSearch,
   parsePortalsSearch,
@@ -19,7 +20,7 @@ import {
 } from "./portals-search";
 import { ReviewQueueView } from "./review-queue-view";
 
-/** Every portal of the workspace, or the review queue across them, as the address says. */
+/** Every portal of the workspace, the review queue across them, or one portal, as the address says. */
 export function PortalsPage({
   workspaceId,
   search: raw,
@@ -28,6 +29,13 @@ export function PortalsPage({
   search: RawPortalsSearch;
 }) {
   const search = parsePortalsSearch(raw);
+  // Keyed: another portal is another page (its queue's cursor starts afresh).
+  if (search.portal)
+    return <PortalPage key={search.portal} workspaceId={workspaceId} portalId={search.portal} />;
+  return <PortalsIndex workspaceId={workspaceId} search={search} />;
+}
+
+function PortalsIndex({ workspaceId, search }: { workspaceId: string; search: PortalsSearch }) {
   const navigate = useNavigate({ from: "/portals/" });
   const portals = usePortalsQuery(workspaceId);
   const [creating, setCreating] = useState(false);

@@ -5,13 +5,16 @@ export const queueStatuses = ["awaiting", ...portalUploadStatuses, "all"] as con
 export type QueueStatus = (typeof queueStatuses)[number];
 
 /**
- * The `/portals` search: the list, or the review queue with its filters. One route for both
- * (each route's entry ships in every first load), parsed by the page as `/shares` does.
+ * The `/portals` search: the list, the review queue with its filters, or one portal's page
+ * (`portal`). One route for all three (each route's entry ships in every first load, Files'
+ * too), parsed by the page as `/shares` does.
  */
 export interface PortalsSearch {
   view: "list" | "review";
   portalId?: string;
   status: QueueStatus;
+  /** One portal's page. */
+  portal?: string;
 }
 
 /** The search as the address has it; the page parses it. */
@@ -25,6 +28,7 @@ export function parsePortalsSearch(s: RawPortalsSearch): PortalsSearch {
     view: s.view === "review" ? "review" : "list",
     portalId: typeof s.portalId === "string" && ID.test(s.portalId) ? s.portalId : undefined,
     status,
+    portal: typeof s.portal === "string" && ID.test(s.portal) ? s.portal : undefined,
   };
 }
 

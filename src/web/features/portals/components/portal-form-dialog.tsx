@@ -148,7 +148,7 @@ export function PortalFormDialog({ portal, onClose }: { portal?: Portal; onClose
             </div>
             <DialogFooter>
               <Button variant="outline" asChild>
-                <Link to="/portals/$portalId" params={{ portalId: created.id }} onClick={onClose}>
+                <Link to="/portals" search={{ portal: created.id }} onClick={onClose}>
                   Open the portal
                 </Link>
               </Button>

@@ -43,8 +43,8 @@ const columns: DataTableColumn<Portal>[] = [
     primary: true,
     cell: (p) => (
       <Link
-        to="/portals/$portalId"
-        params={{ portalId: p.id }}
+        to="/portals"
+        search={{ portal: p.id }}
         className={cn("grid min-w-0 text-left", rowActionClass)}
       >
         <span className="truncate font-medium">{p.title}</span>

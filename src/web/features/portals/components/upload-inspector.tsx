@@ -62,8 +62,8 @@ export function UploadInspector({
         <p className="text-muted-foreground">
           Through{" "}
           <Link
-            to="/portals/$portalId"
-            params={{ portalId: upload.portalId }}
+            to="/portals"
+            search={{ portal: upload.portalId }}
             className="text-link underline underline-offset-2"
           >
             {upload.portalTitle}
