@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { dateTime, idSchema, queryBoolean, queryInteger } from "./common";
-import { eventCatalogue, streamEventTypes, WEBHOOK_TEST } from "./rules";
+import { eventCatalogue, streamEventTypes, WEBHOOK_TEST } from "./event-catalogue";
 
 export { eventCatalogue, streamEventTypes, WEBHOOK_TEST };
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { eventCatalogue, streamEventTypes } from "@/contract/rules";
+import { eventCatalogue, streamEventTypes } from "@/contract/event-catalogue";
 import { groupEventTypes } from "./event-types";
 
 const areas = (types: readonly string[]) => groupEventTypes(types).map((g) => g.area);

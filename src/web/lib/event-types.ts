@@ -1,4 +1,4 @@
-import { eventCatalogue, WEBHOOK_TEST } from "@/contract/rules";
+import { eventCatalogue, WEBHOOK_TEST } from "@/contract/event-catalogue";
 
 export interface EventTypeGroup {
   area: string;

@@ -1,8 +1,8 @@
 import { useNavigate } from "@tanstack/react-router";
 import { ActivityIcon, ArrowUpToLineIcon, PauseIcon, PlayIcon } from "lucide-react";
 import { useMemo, useState } from "react";
+import { streamEventTypes } from "@/contract/event-catalogue";
 import type { Event } from "@/contract/events";
-import { streamEventTypes } from "@/contract/rules";
 import { EmptyState } from "@/web/components/empty-state";
 import { EventTypeOptions } from "@/web/components/event-type-options";
 import { LoadError } from "@/web/components/load-error";
@@ -15,7 +15,7 @@ import { formatDateTime } from "@/web/lib/format";
 import { useEventTailQuery } from "./api/tail-events";
 import { EventDrawer } from "./components/event-drawer";
 import { eventSummary } from "./event-summary";
-import type { EventsSearch } from "./events-search";
+import { parseEventsSearch, type RawEventsSearch } from "./events-search";
 
 const ROW_HEIGHT = 52;
 
@@ -45,7 +45,14 @@ const columns: DataTableColumn<{ event: Event; open(): void }>[] = [
   },
 ];
 
-export function EventsPage({ workspaceId, search }: { workspaceId: string; search: EventsSearch }) {
+export function EventsPage({
+  workspaceId,
+  search: raw,
+}: {
+  workspaceId: string;
+  search: RawEventsSearch;
+}) {
+  const search = parseEventsSearch(raw);
   const navigate = useNavigate({ from: "/events" });
   const [paused, setPaused] = useState(false);
   const [session, setSession] = useState(0);

@@ -1,8 +1,11 @@
-import { streamEventTypes } from "@/contract/rules";
+import { streamEventTypes } from "@/contract/event-catalogue";
 
 export interface EventsSearch {
   type?: string;
 }
+
+/** The search as the address has it; the page parses it. */
+export type RawEventsSearch = Record<string, unknown>;
 
 export function parseEventsSearch(search: Record<string, unknown>): EventsSearch {
   const type = typeof search.type === "string" ? search.type : undefined;

@@ -1,7 +1,7 @@
 import { Link, useNavigate } from "@tanstack/react-router";
 import { ArrowLeftIcon, InboxIcon } from "lucide-react";
 import { useCallback } from "react";
-import { streamEventTypes } from "@/contract/rules";
+import { streamEventTypes } from "@/contract/event-catalogue";
 import { EmptyState } from "@/web/components/empty-state";
 import { EventTypeOptions } from "@/web/components/event-type-options";
 import { LoadError } from "@/web/components/load-error";
