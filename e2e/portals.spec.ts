@@ -143,9 +143,12 @@ test("senders upload through a protected portal; the media check flags one; a re
     [bad],
   );
 
-  // The media check runs on the service after each upload lands.
+  // The media check runs on the service after each upload lands (a job: other journeys' jobs
+  // may be ahead of it).
   await expect
-    .poll(async () => (await uploadsOf(service, portal.id)).map((u) => u.specCheck.status).sort())
+    .poll(async () => (await uploadsOf(service, portal.id)).map((u) => u.specCheck.status).sort(), {
+      timeout: 30_000,
+    })
     .toEqual(["failed", "passed"]);
   const uploads = await uploadsOf(service, portal.id);
   const ana = uploads.find((u) => u.senderEmail === "ana@example.com")!;
@@ -214,6 +217,12 @@ test("senders upload through a protected portal; the media check flags one; a re
   await expect(active).toContainText("Ana");
   await page.keyboard.press("a");
   await expect(rows).toHaveCount(0);
+  await checkAxe(page);
+
+  // The portal's own page: its settings, invitations and uploads with their decisions.
+  await page.goto(`/portals?portal=${portal.id}`);
+  await expect(page.getByRole("heading", { name: portal.title, level: 1 })).toBeVisible();
+  await expect(feed.getByRole("article")).toHaveCount(2);
   await checkAxe(page);
 
   await expect

@@ -109,14 +109,22 @@ function Invites({ portal: p }: { portal: PortalDetail }) {
         </li>
       ))}
       {phones.map((n) => (
-        <li
-          key={n}
-          className="rounded-md bg-muted px-2 py-0.5"
-          title="Listed in the outbox: no SMS provider"
-        >
-          {n} <span className="text-muted-foreground">(outbox)</span>
+        <li key={n} className="rounded-md bg-muted px-2 py-0.5">
+          {n} <span className="text-muted-foreground">(not sent)</span>
         </li>
       ))}
+      <li className="basis-full text-muted-foreground">
+        Each invitation is in the{" "}
+        <Link
+          to="/shares"
+          search={{ outbox: true }}
+          className="text-link underline underline-offset-2"
+        >
+          outbox
+        </Link>
+        , with its link to deliver by hand when no mail server is set; phone numbers wait there, as
+        no SMS provider is configured.
+      </li>
     </ul>
   );
 }
