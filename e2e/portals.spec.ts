@@ -250,3 +250,37 @@ test("senders upload through a protected portal; the media check flags one; a re
     [ana.id, "approved"],
   ]);
 });
+
+test("a second tab of the same browser does not push an upload the first one is running", async ({
+  browser,
+  service,
+}) => {
+  const portal = await service.api<Portal>("POST", "/portals", {
+    title: `Two tabs ${Date.now()}`,
+    rules: { allowedExtensions: ["mov"] },
+  });
+  const context = await browser.newContext();
+  const first = await context.newPage();
+  // The first tab's bytes never reach the node: its upload stays running.
+  await first.route("**/node/v1/uploads**", () => {});
+  await first.goto(portal.url);
+  await first.getByLabel("Choose files").setInputFiles({
+    name: "A001_C001.mov",
+    mimeType: "video/quicktime",
+    buffer: Buffer.alloc(64 * 1024, 1),
+  });
+  await first.getByRole("button", { name: /^Upload/ }).click();
+  await expect(first.getByRole("heading", { name: "Sending" })).toBeVisible();
+
+  const second = await context.newPage();
+  await second.goto(portal.url);
+  await expect(second.getByRole("status")).toContainText("running in another tab of this browser");
+  await expect(second.getByRole("heading", { name: "Send files" })).toBeVisible();
+  await expect(second.getByRole("heading", { name: /Sending|interrupted/ })).toHaveCount(0);
+
+  // Once the first tab is gone, a reload here offers to go on with the same upload.
+  await first.close();
+  await second.reload();
+  await expect(second.getByRole("heading", { name: "Your upload was interrupted" })).toBeVisible();
+  await context.close();
+});

@@ -14,6 +14,7 @@ import {
   clearConfirmation,
   loadConfirmation,
   loadUpload,
+  runningElsewhere,
   type StoredConfirmation,
   type StoredUpload,
   saveConfirmation,
@@ -180,9 +181,17 @@ export function PortalPage() {
 
   useEffect(() => {
     void refresh();
-    // An upload an earlier visit left unfinished goes on once its files are picked again.
+    // An upload an earlier visit left unfinished goes on once its files are picked again,
+    // unless another tab of this browser is running it: two would push the same files.
     const stored = loadUpload(api.slug);
-    if (stored) void begin(stored, []);
+    if (stored)
+      void runningElsewhere(stored.uploadId).then((elsewhere) =>
+        elsewhere
+          ? setNotice(
+              "An upload through this portal is running in another tab of this browser: it goes on there.",
+            )
+          : begin(stored, []),
+      );
   }, [refresh, api, begin]);
 
   useEffect(() => {

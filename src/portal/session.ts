@@ -49,6 +49,28 @@ function write(storage: Storage, key: string, value: unknown) {
   }
 }
 
+/**
+ * The Web Lock a tab holds while it runs an upload; the browser lets go of it when the tab
+ * closes or crashes. Another tab that finds it held must not push the same files too.
+ */
+export const uploadLockName = (uploadId: string) => `consign-portal-upload:${uploadId}`;
+
+type Locks = Pick<LockManager, "query">;
+
+/** Whether another tab of this browser runs the upload (false where Web Locks are missing). */
+export async function runningElsewhere(
+  uploadId: string,
+  locks: Locks | undefined = navigator.locks,
+): Promise<boolean> {
+  if (!locks) return false;
+  try {
+    const { held } = await locks.query();
+    return held?.some((l) => l.name === uploadLockName(uploadId)) ?? false;
+  } catch {
+    return false;
+  }
+}
+
 export const loadUpload = (slug: string, storage: Storage = localStorage) =>
   read<StoredUpload>(storage, uploadKey(slug));
 

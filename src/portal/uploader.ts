@@ -13,7 +13,13 @@ import {
 } from "@/web/lib/upload-file";
 import type { PortalApi } from "./api";
 import { addSample, matchesDeclared, type Picked, rateOf, type Sample } from "./portal-model";
-import { clearUpload, fingerprintPrefix, type StoredUpload, saveUpload } from "./session";
+import {
+  clearUpload,
+  fingerprintPrefix,
+  type StoredUpload,
+  saveUpload,
+  uploadLockName,
+} from "./session";
 
 /** Progress reaches the page this often, not on every XHR progress event. */
 const VIEW_FLUSH_MS = 250;
@@ -69,6 +75,7 @@ export class PortalUploadRun {
   private confirmation: PortalConfirmation | null = null;
   private flushTimer: ReturnType<typeof setTimeout> | null = null;
   private persistTimer: ReturnType<typeof setTimeout> | null = null;
+  private unlock = () => {};
 
   constructor(
     private readonly api: PortalApi,
@@ -88,6 +95,15 @@ export class PortalUploadRun {
       attempt: 0,
     }));
     window.addEventListener("pagehide", this.persistNow);
+    void navigator.locks
+      ?.request(
+        uploadLockName(stored.uploadId),
+        () =>
+          new Promise<void>((resolve) => {
+            this.unlock = resolve;
+          }),
+      )
+      .catch(() => {});
   }
 
   get uploadId() {
@@ -155,6 +171,7 @@ export class PortalUploadRun {
     this.persistTimer = null;
     window.removeEventListener("pagehide", this.persistNow);
     clearUpload(this.api.slug, this.uploadId);
+    this.unlock();
   }
 
   start() {
