@@ -82,7 +82,6 @@ export const portalRulesSchema = z
     }),
   })
   .meta({ id: "PortalRules" });
-export type PortalRulesInput = z.input<typeof portalRulesSchema>;
 
 const specValues = z
   .array(z.string().trim().toLowerCase().pipe(z.string().regex(PORTAL_SPEC_VALUE_PATTERN)))
@@ -282,19 +281,6 @@ export const portalDetailSchema = portalSchema
   .meta({ id: "PortalDetail" });
 export type PortalDetail = z.infer<typeof portalDetailSchema>;
 
-export const portalParamsSchema = z.object({
-  portalId: z
-    .string()
-    .max(64)
-    .meta({ param: { name: "portalId", in: "path" } }),
-});
-export const portalUploadParamsSchema = portalParamsSchema.extend({
-  uploadId: z
-    .string()
-    .max(64)
-    .meta({ param: { name: "uploadId", in: "path" } }),
-});
-
 export const reviewBodySchema = z
   .object({
     decision: z.enum(reviewDecisions),
@@ -303,7 +289,6 @@ export const reviewBodySchema = z
     }),
   })
   .meta({ id: "ReviewPortalUploadBody" });
-export type ReviewBody = z.input<typeof reviewBodySchema>;
 
 export const listPortalUploadsQuerySchema = z.object({
   portalId: idSchema.optional(),
@@ -314,7 +299,6 @@ export const listPortalUploadsQuerySchema = z.object({
   cursor: idSchema.optional().meta({ description: "The previous page's `next`" }),
   limit: queryInteger(1, PORTAL_UPLOADS_PAGE_MAX).default(PORTAL_UPLOADS_PAGE_DEFAULT),
 });
-export type ListPortalUploadsQuery = z.input<typeof listPortalUploadsQuerySchema>;
 
 export const portalUploadsPageSchema = z
   .object({

@@ -59,10 +59,15 @@ export interface UploadRow {
   completed_at: number | null;
 }
 
-/** An upload as the queue reads it: the portal's title and the bytes the node committed so far. */
+/**
+ * An upload as the queue reads it: the portal's title, the bytes the node committed so far and
+ * the reviewer, in the one query (a page of the queue is hundreds of rows).
+ */
 export interface UploadView extends UploadRow {
   portal_title: string;
   bytes_committed: number | null;
+  reviewer_name: string | null;
+  reviewer_email: string | null;
 }
 
 export const insertPortal = (
@@ -200,9 +205,11 @@ export const insertUpload = (
        @fields, @folder_path, @file_count, @bytes_total, 'uploading', @spec_status, @created_at)`,
   ).run(u);
 
-const VIEW = `SELECT u.*, p.title AS portal_title, t.bytes_committed
+const VIEW = `SELECT u.*, p.title AS portal_title, t.bytes_committed,
+    m.name AS reviewer_name, m.email AS reviewer_email
   FROM portal_uploads u JOIN portals p ON p.id = u.portal_id
-  LEFT JOIN transfers t ON t.id = u.transfer_id`;
+  LEFT JOIN transfers t ON t.id = u.transfer_id
+  LEFT JOIN members m ON m.id = u.reviewed_by`;
 
 export const uploadById = (db: Db, workspaceId: string, id: string) =>
   stmt<[string, string], UploadView>(db, `${VIEW} WHERE u.id = ? AND u.workspace_id = ?`).get(

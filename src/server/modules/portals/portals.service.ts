@@ -32,7 +32,6 @@ import { toIso, toIsoOrNull } from "@/server/lib/clock";
 import { newId, randomBase62 } from "@/server/lib/ids";
 import { hashPassword } from "@/server/lib/passwords";
 import { byPath } from "@/server/modules/files/files.repository";
-import { getMember } from "@/server/modules/members/members.repository";
 import { createOperation } from "@/server/modules/operations/operations.service";
 import { queueMessage } from "@/server/modules/shares/mailer";
 import { getWorkspace } from "@/server/modules/workspaces/workspaces.repository";
@@ -154,8 +153,7 @@ export function toPortal(deps: AppDeps, row: PortalRow, base: string, awaiting?:
 
 const notRequired: SpecCheck = { status: "not_required", checkedAt: null, problems: [], files: [] };
 
-export function toUpload(deps: AppDeps, u: UploadView): PortalUpload {
-  const reviewer = u.reviewed_by ? getMember(deps.db, u.reviewed_by) : undefined;
+export function toUpload(u: UploadView): PortalUpload {
   const spec = u.spec_result
     ? (JSON.parse(u.spec_result) as Omit<SpecCheck, "status" | "checkedAt">)
     : null;
@@ -187,7 +185,10 @@ export function toUpload(deps: AppDeps, u: UploadView): PortalUpload {
           },
     reviewNote: u.review_note,
     reviewedAt: toIsoOrNull(u.reviewed_at),
-    reviewedBy: reviewer ? { id: reviewer.id, name: reviewer.name, email: reviewer.email } : null,
+    reviewedBy:
+      u.reviewed_by && u.reviewer_name !== null
+        ? { id: u.reviewed_by, name: u.reviewer_name, email: u.reviewer_email ?? "" }
+        : null,
   };
 }
 
@@ -307,7 +308,7 @@ export function getPortal(
   const row = portalOf(deps, workspaceId, id);
   return {
     ...toPortal(deps, row, portalBase(deps, origin)),
-    uploads: uploadsOfPortal(deps.db, row.id, DETAIL_UPLOADS).map((u) => toUpload(deps, u)),
+    uploads: uploadsOfPortal(deps.db, row.id, DETAIL_UPLOADS).map(toUpload),
   };
 }
 
@@ -379,7 +380,7 @@ export function listUploads(
   });
   const page = rows.slice(0, q.limit);
   return {
-    items: page.map((u) => toUpload(deps, u)),
+    items: page.map(toUpload),
     next: rows.length > q.limit ? page.at(-1)!.id : null,
     total: countUploads(deps.db, workspaceId, filter),
   };
@@ -428,7 +429,7 @@ export function reviewUpload(
       if (status === "approved" && upload.status !== "approved" && portal.approved_path !== null)
         moveApproved(deps, auth.workspaceId, upload, portal.approved_path);
       const updated = uploadById(db, auth.workspaceId, upload.id)!;
-      const view = toUpload(deps, updated);
+      const view = toUpload(updated);
       const data: EventData<"portal.upload.reviewed"> = {
         portalId: portal.id,
         uploadId: upload.id,
