@@ -54,6 +54,10 @@ export function createNodeHandler(deps: NodeDeps, allowedOrigins: string[] = [])
   const traffic = new Traffic();
   const store = new UploadStore(deps, deps.files.blobs, traffic);
   const origins = new Set(allowedOrigins);
+  // The upload id the node checked against the request's token, by request. tus reads no id of
+  // its own: its pattern runs over the whole URL, query and fragment included, and would act on
+  // an id the check never saw (`/uploads/<own>?x=/<other's>`).
+  const checkedIds = new WeakMap<Request, string>();
   const tus = new Server({
     path: `${NODE_BASE}/uploads`,
     datastore: store,
@@ -62,6 +66,7 @@ export function createNodeHandler(deps: NodeDeps, allowedOrigins: string[] = [])
     allowedHeaders: ALLOWED_HEADERS,
     exposedHeaders: EXPOSED_HEADERS,
     allowedOrigins: (origin) => origins.has(origin),
+    getFileIdFromRequest: (req) => checkedIds.get(req),
     onUploadFinish: async (_req, upload) => ({
       headers: { "Consign-File-Sha256": await store.finish(upload.id) },
     }),
@@ -120,6 +125,7 @@ export function createNodeHandler(deps: NodeDeps, allowedOrigins: string[] = [])
       });
     const carriesBytes = method === "POST" || method === "PATCH";
     if (carriesBytes) res.once("close", traffic.enter(grant.transfer));
+    if (id) checkedIds.set(request, id);
     const key = grant.transfer.protection_salt
       ? await ctx.keyFor(req, grant.transfer.protection_salt)
       : null;
@@ -139,7 +145,8 @@ export function createNodeHandler(deps: NodeDeps, allowedOrigins: string[] = [])
     }
     const sub = url.pathname.slice(NODE_BASE.length);
     if (sub === "/uploads" || sub.startsWith("/uploads/")) {
-      const id = sub.length > "/uploads/".length ? decodeURIComponent(sub.slice(9)) : null;
+      // As sent: an id is hex, so one that needs decoding names no upload (404).
+      const id = sub.slice("/uploads/".length) || null;
       return uploads(req, res, url, id);
     }
     if (req.method === "OPTIONS" && (sub === "/files" || sub === "/zip")) {
