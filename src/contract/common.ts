@@ -69,8 +69,8 @@ export const dateTime = () => z.iso.datetime({ offset: true });
 export const PATH_REJECTED = "path_rejected";
 
 /**
- * A path as the service stores it: in NFC (see `normalizeName`), then held to the path rules and
- * to the length bound again, since normalising can lengthen a string.
+ * A path as the service stores it: in NFC (see `normalizeName`), then held to the path rules,
+ * the length bound among them again, since normalising can lengthen a string.
  */
 const pathSchema = (min: 0 | 1) =>
   z
@@ -79,11 +79,7 @@ const pathSchema = (min: 0 | 1) =>
     .max(MAX_PATH_LENGTH)
     .transform(normalizeName)
     .superRefine((value, ctx) => {
-      const problem =
-        pathProblem(value) ??
-        (value.length > MAX_PATH_LENGTH
-          ? `must be at most ${MAX_PATH_LENGTH} characters in Unicode NFC`
-          : null);
+      const problem = pathProblem(value);
       if (problem)
         ctx.addIssue({
           code: "custom",

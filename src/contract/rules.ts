@@ -47,6 +47,9 @@ export const normalizeName = (s: string) => s.normalize("NFC");
 export function pathProblem(path: string): string | null {
   if (path === "") return null;
   if (!isWellFormedText(path)) return "must be well-formed Unicode (it holds a lone surrogate)";
+  // Here, not only in the API's schemas: the data node takes paths from tus metadata.
+  if (path.length > MAX_PATH_LENGTH)
+    return `must be at most ${MAX_PATH_LENGTH} characters in Unicode NFC (it has ${path.length})`;
   if (path.startsWith("/")) return "must be relative to the workspace root (no leading /)";
   if (path.includes("\\")) return "must use / between folders, not \\";
   // biome-ignore lint/suspicious/noControlCharactersInRegex: control characters are what we reject
