@@ -1,5 +1,8 @@
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { MAX_NAME_LENGTH, MAX_PATH_LENGTH } from "@/contract/rules";
+import { portalsRouter } from "@/server/modules/portals/portals.routes";
+import { publicPortalsRouter } from "@/server/modules/portals/public.routes";
+import { expectBody, expectError } from "@/server/testing/expect-body";
 import { type NodeTest, startNodeTest } from "./node-testing";
 
 let n: NodeTest;
@@ -46,5 +49,33 @@ describe("the paths an upload may take", () => {
       length: 0,
     });
     expect(longest.status).toBe(201);
+  });
+
+  it("a portal's upload takes exactly the paths its sender declared", async () => {
+    const admin = n.t.client(portalsRouter).workspaces[":workspaceId"];
+    const portal = await expectBody(
+      await admin.portals.$post({ param: n.t.ws, json: { title: "Dailies", targetPath: "In" } }),
+      201,
+    );
+    const pub = n.t.client(publicPortalsRouter, { key: null }).public.portals[":slug"];
+    const start = async (paths: string[]) =>
+      pub.uploads.$post(
+        { param: { slug: portal.slug }, json: { files: paths.map((path) => ({ path, size: 0 })) } },
+        { headers: {} },
+      );
+    const started = await expectBody(await start(["clip.mov", "shots/a.mov"]), 201);
+    const { token, destinationRoot } = started.transferSpec;
+    for (const undeclared of ["clip.mov/other.mov", "shots/b.mov", "shots", "other.mov"]) {
+      const res = await n.create(token, { path: `${destinationRoot}/${undeclared}`, length: 0 });
+      expect(res.status, undeclared).toBe(403);
+      expect((await errorOf(res)).details).toMatchObject({ reason: "outside_transfer" });
+    }
+    for (const declared of ["clip.mov", "shots/a.mov"]) {
+      const res = await n.create(token, { path: `${destinationRoot}/${declared}`, length: 0 });
+      expect(res.status, declared).toBe(201);
+    }
+    // A name declared as a file and as a folder could never land whole: refused at the start.
+    const clash = await expectError(await start(["clip.mov", "clip.mov/other.mov"]), 400);
+    expect(clash.issues).toMatchObject([{ field: "files.1.path", code: "path_clash" }]);
   });
 });

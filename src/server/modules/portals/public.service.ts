@@ -17,6 +17,7 @@ import type { PortalField } from "@/contract/portals";
 import {
   joinPath,
   normalizeName,
+  parentOf,
   pathProblem,
   SHARE_PASSWORD_FREE_TRIES,
   SHARE_PASSWORD_MAX_DELAY_SECONDS,
@@ -200,6 +201,13 @@ function checkFiles(portal: PortalRow, files: { path: string; size: number }[]) 
     if (refused) issues.push(issue(`files.${i}`, refused.message, refused.code));
     return { path: p, size: f.size };
   });
+  // A name listed as a file and as a folder (`clip.mov`, `clip.mov/a.mov`): one could never land.
+  for (const [i, f] of normalized.entries())
+    for (let p = parentOf(f.path); p !== ""; p = parentOf(p))
+      if (seen.has(p)) {
+        issues.push(issue(`files.${i}.path`, `"${p}" is listed as a file`, "path_clash"));
+        break;
+      }
   const whole = portalUploadProblem(rules, portal.max_bytes_per_upload, normalized);
   if (whole) issues.push(issue("files", whole.message, whole.code));
   return { files: normalized, issues };
@@ -228,13 +236,13 @@ export function startUpload(
     portal.target_path,
     uploadFolderName(now, body.senderName ?? body.senderEmail ?? null, uploadId.slice(-6)),
   );
-  const tops = [...new Set(checked.files.map((f) => f.path.split("/")[0]!))];
   const transferBody = createTransferBodySchema.parse({
     direction: "send",
     client: "portal",
     portalId: portal.id,
     destinationRoot: folder,
-    paths: tops.map((top) => ({ source: top, destination: top })),
+    // Each file is a path item: the node takes exactly these paths, nothing else under them.
+    paths: checked.files.map((f) => ({ source: f.path, destination: f.path })),
     fileCount: checked.files.length,
     totalBytes: checked.files.reduce((n, f) => n + f.size, 0),
   });

@@ -235,10 +235,18 @@ describe("the portal page's API", () => {
       201,
     );
     const { token, destinationRoot } = started.transferSpec;
-    // A client that ignores the page's checks: a file of another type, within the transfer.
+    // A client that ignores the page's checks: a file it did not declare, of another type.
     const sneaky = await n.create(token, { path: `${destinationRoot}/d/a.exe`, length: 1 });
-    expect(sneaky.status, await sneaky.clone().text()).toBe(400);
-    expect(await sneaky.text()).toContain("extension_not_allowed");
+    expect(sneaky.status, await sneaky.clone().text()).toBe(403);
+    expect(await sneaky.text()).toContain("outside_transfer");
+    // Rules changed since the start hold for the files still to come.
+    await admin().portals[":portalId"].$patch({
+      param: { ...n.t.ws, portalId: p.id },
+      json: { rules: { allowedExtensions: ["mov"] } },
+    });
+    const ruled = await n.create(token, { path: `${destinationRoot}/d/b.txt`, length: 1 });
+    expect(ruled.status, await ruled.clone().text()).toBe(400);
+    expect(await ruled.text()).toContain("extension_not_allowed");
     await admin().portals[":portalId"].$patch({
       param: { ...n.t.ws, portalId: p.id },
       json: { status: "paused" },

@@ -96,8 +96,12 @@ export const workspacePaths = (
       : joinRoot(transfer.source_root, p.source),
   );
 
-/** Whether a workspace path is one of the grant's roots or inside one ("" is the whole workspace). */
+/**
+ * Whether a workspace path is one of the grant's roots or inside one ("" is the whole workspace).
+ * A portal's transfer declares each of its files: it reaches those paths exactly, nothing below.
+ */
 export function withinGrant(grant: TransferGrant, path: string) {
+  if (grant.transfer.portal_id) return grant.rootSet.has(path);
   if (grant.rootSet.has("")) return true;
   for (let p = path; p !== ""; p = parentOf(p)) if (grant.rootSet.has(p)) return true;
   return false;
