@@ -1,6 +1,6 @@
 import type { IncomingMessage, ServerResponse } from "node:http";
 import { Server } from "@tus/server";
-import { HEADERS } from "@tus/utils";
+import { HEADERS, TUS_RESUMABLE, TUS_VERSION } from "@tus/utils";
 import { NodeRequest, sendNodeResponse } from "srvx/node";
 import { CONTENT_PASSWORD_HEADER } from "@/contract/rules";
 import { grantFor } from "@/server/modules/transfers/transfer-access";
@@ -11,6 +11,9 @@ import { asNodeError, codeForStatus, envelope, NodeError } from "./node-errors";
 import { deriveKey } from "./protection";
 import { Traffic } from "./traffic";
 import { UploadStore, uploadRequest } from "./upload-store";
+
+/** tus 1.0.0: the one type a PATCH's body may have. */
+const TUS_BODY_TYPE = "application/offset+octet-stream";
 
 /** Where the node answers, in the service's process and standalone alike. */
 export const NODE_BASE = "/node/v1";
@@ -100,7 +103,10 @@ export function createNodeHandler(deps: NodeDeps, allowedOrigins: string[] = [])
       answer.headers.set("Tus-Checksum-Algorithm", "sha256");
       return sendNodeResponse(res, answer);
     }
-    res.setHeader("Tus-Resumable", "1.0.0");
+    res.setHeader("Tus-Resumable", TUS_RESUMABLE);
+    // tus: a HEAD's answer, a refusal included, must not be cached.
+    if (method === "HEAD") res.setHeader("Cache-Control", "no-store");
+    refuseUnspokenTus(req, res);
     const grant = grantFor(deps.db, ctx.token(req, url, false), deps.clock.now());
     if (grant.transfer.direction !== "send")
       throw new NodeError(403, "forbidden", "A receive's token cannot upload", {
@@ -166,6 +172,7 @@ export function createNodeHandler(deps: NodeDeps, allowedOrigins: string[] = [])
   return function handleNodeRequest(req: IncomingMessage, res: ServerResponse) {
     const started = performance.now();
     const url = new URL(req.url ?? "/", "http://node");
+    res.setHeader("X-Content-Type-Options", "nosniff");
     res.once("finish", () =>
       // The path only: a download link's query holds its token.
       deps.log.info("node request", {
@@ -177,6 +184,52 @@ export function createNodeHandler(deps: NodeDeps, allowedOrigins: string[] = [])
     );
     route(req, res, url).catch((err) => refuse(deps, req, res, err));
   };
+}
+
+const unsupported = (status: number, field: string, message: string, code: string) =>
+  new NodeError(status, "validation_failed", message, { issues: [{ field, message, code }] });
+
+/**
+ * What tus 1.0.0 asks of a request the node does not speak, refused before the request is
+ * processed (and before @tus/server, which answers these with a bare 400 or a 501): another
+ * protocol version (412 with `Tus-Version`), a PATCH body of another type (415), and the
+ * extensions the node does not offer, creation-defer-length and concatenation (400).
+ */
+function refuseUnspokenTus(req: IncomingMessage, res: ServerResponse) {
+  const version = req.headers["tus-resumable"];
+  if (version !== TUS_RESUMABLE) {
+    res.setHeader("Tus-Version", TUS_VERSION.join(","));
+    throw unsupported(
+      412,
+      "Tus-Resumable",
+      `This node speaks tus ${TUS_RESUMABLE}; send Tus-Resumable: ${TUS_RESUMABLE}`,
+      version === undefined ? "required" : "unsupported_version",
+    );
+  }
+  if (req.method === "PATCH" && req.headers["content-type"] !== TUS_BODY_TYPE)
+    throw unsupported(
+      415,
+      "Content-Type",
+      `A PATCH carries its bytes as ${TUS_BODY_TYPE}`,
+      "unsupported_media_type",
+    );
+  const deferred =
+    req.headers["upload-defer-length"] !== undefined ||
+    (req.method === "PATCH" && req.headers["upload-length"] !== undefined);
+  if (deferred)
+    throw unsupported(
+      400,
+      req.headers["upload-defer-length"] !== undefined ? "Upload-Defer-Length" : "Upload-Length",
+      "This node does not offer creation-defer-length: send Upload-Length when creating the upload",
+      "unsupported",
+    );
+  if (req.headers["upload-concat"] !== undefined)
+    throw unsupported(
+      400,
+      "Upload-Concat",
+      "This node does not offer concatenation",
+      "unsupported",
+    );
 }
 
 /** tus's own refusals are plain text: they leave in the API's envelope like every other. */
