@@ -3,6 +3,7 @@ import { dateTime, PATH_REJECTED, queryBoolean, queryInteger } from "./common";
 import {
   DELIVER_TO_MAX,
   GROWING_FILE_WAIT_MAX,
+  joinPath,
   MAX_PATH_LENGTH,
   normalizeName,
   PROTECTION_PASSWORD_MAX,
@@ -74,7 +75,7 @@ function workspaceSideRules(
   const side = body.direction === "send" ? "destination" : "source";
   const root = body.direction === "send" ? "destinationRoot" : "sourceRoot";
   const check = (value: string, path: (string | number)[], allowEmpty: boolean) => {
-    if (value === "" && allowEmpty) return;
+    if (value === "" && allowEmpty) return true;
     const problem = pathProblem(normalizeName(value));
     if (problem)
       ctx.addIssue({
@@ -83,10 +84,16 @@ function workspaceSideRules(
         path,
         params: { code: PATH_REJECTED },
       });
+    return !problem;
   };
-  check(body[root] ?? "", [root], true);
-  const rooted = (body[root] ?? "") !== "";
-  for (const [i, item] of body.paths.entries()) check(item[side], ["paths", i, side], rooted);
+  const rootPath = body[root] ?? "";
+  const rootOk = check(rootPath, [root], true);
+  for (const [i, item] of body.paths.entries()) {
+    const at = ["paths", i, side];
+    // Joined to its root too (the length bound): the node refuses every file of a longer one.
+    if (check(item[side], at, rootPath !== "") && rootOk && rootPath && item[side])
+      check(joinPath(rootPath, item[side]), at, false);
+  }
 }
 
 export const createTransferBodySchema = z

@@ -74,6 +74,10 @@ describe("the paths an upload may take", () => {
       const res = await n.create(token, { path: `${destinationRoot}/${declared}`, length: 0 });
       expect(res.status, declared).toBe(201);
     }
+    // A path the node could not take, once in the upload's folder: refused at the start.
+    const long = await expectError(await start([Array(16).fill("n".repeat(255)).join("/")]), 400);
+    expect(long.code).toBe("path_rejected");
+    expect(long.issues).toMatchObject([{ field: "files.0.path" }]);
     // A name declared as a file and as a folder could never land whole: refused at the start.
     const clash = await expectError(await start(["clip.mov", "clip.mov/other.mov"]), 400);
     expect(clash.issues).toMatchObject([{ field: "files.1.path", code: "path_clash" }]);

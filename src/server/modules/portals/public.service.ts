@@ -236,6 +236,11 @@ export function startUpload(
     portal.target_path,
     uploadFolderName(now, body.senderName ?? body.senderEmail ?? null, uploadId.slice(-6)),
   );
+  // Each file's workspace path, in the upload's folder, must be one the node can take.
+  for (const [i, f] of checked.files.entries()) {
+    const problem = pathProblem(joinPath(folder, f.path));
+    if (problem) throw pathRejected(`files.${i}.path`, `Path ${problem}`);
+  }
   const transferBody = createTransferBodySchema.parse({
     direction: "send",
     client: "portal",

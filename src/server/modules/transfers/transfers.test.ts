@@ -343,6 +343,14 @@ describe("create", () => {
     ["an empty segment", { paths: [{ source: "/a", destination: "a//b" }] }, "paths.0.destination"],
     ["an absolute destinationRoot", { destinationRoot: "/Projects" }, "destinationRoot"],
     ["a deliverTo outside the workspace", { deliverTo: ["../Review"] }, "deliverTo.0"],
+    [
+      "a destination over 4096 characters once joined to its root",
+      {
+        destinationRoot: Array(15).fill("r".repeat(255)).join("/"),
+        paths: [{ source: "/a", destination: `${"d".repeat(255)}/${"d".repeat(255)}` }],
+      },
+      "paths.0.destination",
+    ],
   ];
   it.each(rejected)(
     "refuses %s on the workspace side: path_rejected",
