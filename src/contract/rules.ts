@@ -273,6 +273,12 @@ export const SHARE_PASSWORD_FREE_TRIES = 5;
 export const SHARE_PASSWORD_WINDOW_SECONDS = 15 * 60;
 /** The longest wait after a run of wrong passwords (the wait doubles from 1 s up to this). */
 export const SHARE_PASSWORD_MAX_DELAY_SECONDS = 15 * 60;
+/**
+ * Wrong passwords per share, per portal or per protected transfer from all addresses within the
+ * window: beyond it every try waits until the oldest leaves the window, so many addresses
+ * together guess no faster than ten patient ones.
+ */
+export const SHARE_PASSWORD_TARGET_CEILING = 50;
 /** Where the recipient page lives: `${origin}/s/{token}`. */
 export const SHARE_LINK_PREFIX = "/s/";
 /** The header carrying the access token a share's password unlocks (the recipient page's API). */

@@ -145,6 +145,9 @@ export function createApp(deps: AppDeps) {
     // Whatever failed, it failed because the body stopped arriving; nobody awaits an answer.
     if (clientClosedRequest(c)) return c.body(null, CLIENT_CLOSED_REQUEST as StatusCode);
     if (err instanceof ApiError) {
+      // A refusal that says when to come back (the password slow-down) says it in HTTP too.
+      const retry = err.details?.retryAfterSeconds;
+      if (err.status === 429 && typeof retry === "number") c.header("Retry-After", String(retry));
       return c.json(
         { error: { code: err.code, message: err.message, details: err.details } },
         err.status,

@@ -12,10 +12,21 @@ const IN_PROCESS = "in-process";
  * the one the proxy in front of the service added; entries before it are the client's to write.
  */
 export function clientAddress(c: Context<AppEnv>, trustProxy: boolean): string {
-  const forwarded = trustProxy ? c.req.header("X-Forwarded-For") : undefined;
-  const raw = forwarded
-    ? forwarded.slice(forwarded.lastIndexOf(",") + 1).trim()
-    : c.env?.incoming?.socket.remoteAddress;
+  return peerAddress(
+    c.req.header("X-Forwarded-For"),
+    c.env?.incoming?.socket.remoteAddress,
+    trustProxy,
+  );
+}
+
+/** The same, from the header and the socket's peer (the data node reads raw Node requests). */
+export function peerAddress(
+  forwardedFor: string | undefined,
+  remote: string | undefined,
+  trustProxy: boolean,
+): string {
+  const forwarded = trustProxy ? forwardedFor : undefined;
+  const raw = forwarded ? forwarded.slice(forwarded.lastIndexOf(",") + 1).trim() : remote;
   if (!raw) return IN_PROCESS;
   if (!ipaddr.isValid(raw)) return raw;
   const address = ipaddr.process(raw);

@@ -118,6 +118,19 @@ const errorResponses = {
   500: { description: "`internal_error`, with the request id in details", content: errorContent },
 } as const;
 
+/** 429 of the password slow-down (lib/attempt-limiter.ts): the envelope, and when to come back. */
+export const passwordSlowDownResponse = {
+  description:
+    "`rate_limited`: too many wrong passwords from this address (`details.per` `address`) or for this target from all addresses (`per` `target`); nothing was checked. `details.retryAfterSeconds` and `Retry-After` say when to try again.",
+  headers: z.object({
+    "Retry-After": z
+      .string()
+      .regex(/^[1-9][0-9]*$/)
+      .meta({ description: "Seconds to wait" }),
+  }),
+  content: errorContent,
+};
+
 export const json = <T extends z.ZodType>(schema: T, description: string) => ({
   description,
   content: { "application/json": { schema } },

@@ -3,8 +3,8 @@ import { promisify } from "node:util";
 import { ApiError } from "./api-error";
 
 /*
- * Passwords that guard a link (a share, a portal): kept as scrypt hashes, and guessing slowed
- * down per address. Each caller keeps its own log of wrong tries; the rule is the same.
+ * Passwords that guard a link (a share, a portal): kept as scrypt hashes. Guessing is slowed
+ * down by lib/attempt-limiter.ts.
  */
 
 const scrypt = promisify(scryptCb) as (
@@ -34,35 +34,9 @@ export async function passwordMatches(stored: string, password: string) {
   return timingSafeEqual(actual, expected);
 }
 
-export interface GuessRule {
-  freeTries: number;
-  windowSeconds: number;
-  maxDelaySeconds: number;
-}
-
-/**
- * After `freeTries` wrong passwords from one address within the window, a try must wait 1 s,
- * then 2, 4… (at most `maxDelaySeconds`) after the last wrong one: 429 `rate_limited` with
- * `retryAfterSeconds`, before the password is even looked at.
- */
-export function refuseWhileSlowed(
-  rule: GuessRule,
-  recent: { count: number; last: number | null },
-  now: number,
-) {
-  if (recent.count < rule.freeTries || recent.last === null) return;
-  const delay = Math.min(2 ** (recent.count - rule.freeTries), rule.maxDelaySeconds);
-  const waitMs = recent.last + delay * 1000 - now;
-  if (waitMs > 0)
-    throw new ApiError(429, "rate_limited", "Too many wrong passwords: wait before trying again", {
-      retryAfterSeconds: Math.ceil(waitMs / 1000),
-      limit: rule.freeTries,
-      windowSeconds: rule.windowSeconds,
-    });
-}
-
-export const wrongPassword = (rule: GuessRule, recent: { count: number }) =>
+/** A wrong password (share, portal): 403, with the tries left before the slow-down begins. */
+export const wrongPassword = (triesBeforeDelay: number) =>
   new ApiError(403, "forbidden", "That password is not right", {
     reason: "wrong_password",
-    triesBeforeDelay: Math.max(0, rule.freeTries - recent.count - 1),
+    triesBeforeDelay,
   });

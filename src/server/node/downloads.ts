@@ -20,14 +20,7 @@ import {
   subtreePage,
 } from "./node.repository";
 import { NodeError } from "./node-errors";
-import {
-  ctrAt,
-  type Protection,
-  passwordRequired,
-  sameKey,
-  storedName,
-  wrongPassword,
-} from "./protection";
+import { ctrAt, type Protection, passwordRequired, storedName } from "./protection";
 
 /** The receive this request belongs to: its token (header or `?token=`), the right direction. */
 function receiveGrant(ctx: NodeRequestContext, req: IncomingMessage, url: URL) {
@@ -48,9 +41,8 @@ function outside(p: string) {
 
 /** The key that reads a protected file, or the refusal that says why there is none. */
 async function keyFor(ctx: NodeRequestContext, req: IncomingMessage, protection: Protection) {
-  const key = await ctx.keyFor(req, protection.salt);
+  const key = await ctx.keyFor(req, protection.salt, protection.keyCheck);
   if (!key) throw passwordRequired();
-  if (!sameKey(key, protection.keyCheck)) throw wrongPassword();
   return key;
 }
 

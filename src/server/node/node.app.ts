@@ -3,12 +3,13 @@ import { Server } from "@tus/server";
 import { HEADERS, TUS_RESUMABLE, TUS_VERSION } from "@tus/utils";
 import { NodeRequest, sendNodeResponse } from "srvx/node";
 import { CONTENT_PASSWORD_HEADER } from "@/contract/rules";
+import { peerAddress } from "@/server/http/client-address";
 import { grantFor } from "@/server/modules/transfers/transfer-access";
 import { serveFile, serveZip } from "./downloads";
-import { uploadById } from "./node.repository";
+import { anyKeyCheck, uploadById } from "./node.repository";
 import type { NodeDeps } from "./node-deps";
 import { asNodeError, codeForStatus, envelope, NodeError } from "./node-errors";
-import { deriveKey } from "./protection";
+import { unlockContent } from "./protection";
 import { Traffic } from "./traffic";
 import { UploadStore, uploadRequest } from "./upload-store";
 
@@ -42,8 +43,11 @@ export interface NodeRequestContext {
   traffic: Traffic;
   /** The transfer token: `Authorization: Bearer`, or `?token=` on a download link. */
   token(req: IncomingMessage, url: URL, allowQuery: boolean): string | null;
-  /** The content protection key for a salt, from `Consign-Content-Password`, if sent. */
-  keyFor(req: IncomingMessage, salt: string): Promise<Buffer | null>;
+  /**
+   * The content protection key for a salt, from `Consign-Content-Password`, if sent; checked
+   * against `keyCheck` under the password slow-down (`unlockContent`).
+   */
+  keyFor(req: IncomingMessage, salt: string, keyCheck: string | null): Promise<Buffer | null>;
 }
 
 /**
@@ -89,9 +93,16 @@ export function createNodeHandler(deps: NodeDeps, allowedOrigins: string[] = [])
       if (auth?.startsWith("Bearer ")) return auth.slice(7).trim();
       return allowQuery ? url.searchParams.get("token") : null;
     },
-    async keyFor(req, salt) {
+    async keyFor(req, salt, keyCheck) {
       const password = req.headers[CONTENT_PASSWORD_HEADER.toLowerCase()];
-      return typeof password === "string" && password ? deriveKey(password, salt) : null;
+      if (typeof password !== "string" || !password) return null;
+      const forwarded = req.headers["x-forwarded-for"];
+      const address = peerAddress(
+        typeof forwarded === "string" ? forwarded : undefined,
+        req.socket.remoteAddress,
+        deps.config.trustProxy,
+      );
+      return unlockContent(deps, { salt, keyCheck, password, address });
     },
   };
 
@@ -133,7 +144,11 @@ export function createNodeHandler(deps: NodeDeps, allowedOrigins: string[] = [])
     if (carriesBytes) res.once("close", traffic.enter(grant.transfer));
     if (id) checkedIds.set(request, id);
     const key = grant.transfer.protection_salt
-      ? await ctx.keyFor(req, grant.transfer.protection_salt)
+      ? await ctx.keyFor(
+          req,
+          grant.transfer.protection_salt,
+          anyKeyCheck(deps.db, grant.transfer.id),
+        )
       : null;
     const answer = await uploadRequest.run(
       { grant, key, checksum: typeof checksum === "string" ? checksum : null },

@@ -1,6 +1,7 @@
 import { randomBytes } from "node:crypto";
 import fs from "node:fs";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { SHARE_PASSWORD_FREE_TRIES, SHARE_PASSWORD_TARGET_CEILING } from "@/contract/rules";
 import { CONTENT_PASSWORD_HEADER } from "@/contract/transfers";
 import { ManualClock } from "@/server/lib/clock";
 import { operationsRouter } from "@/server/modules/operations/operations.routes";
@@ -12,7 +13,8 @@ import { ctrAt } from "./protection";
 let n: NodeTest;
 
 beforeEach(async () => {
-  n = await startNodeTest({ clock: new ManualClock(Date.now()) });
+  // Trusting X-Forwarded-For lets a test speak from many addresses.
+  n = await startNodeTest({ clock: new ManualClock(Date.now()), config: { trustProxy: true } });
 });
 afterEach(() => n.close());
 
@@ -148,6 +150,57 @@ describe("content protection", () => {
     });
     expect(other.status).toBe(403);
     expect((await errorOf(other)).details).toMatchObject({ reason: "wrong_content_password" });
+  });
+
+  it("slows guessing down per address and per protected transfer, even for the right password", async () => {
+    const { transferSpec: send } = await protectedSend();
+    const plan = Buffer.from("the plan");
+    expect((await n.upload(send.token, "Vault/plan.bin", plan, withPassword())).status).toBe(204);
+    const { transferSpec: r } = await n.createTransfer({
+      direction: "receive",
+      paths: [{ source: "Vault", destination: "/tmp/v" }],
+      streams: 12,
+    });
+    const get = async (password: string, from: string) => {
+      const res = await n.download(r.token, "Vault/plan.bin", {
+        ...withPassword(password),
+        "X-Forwarded-For": from,
+      });
+      return { status: res.status, retry: res.headers.get("Retry-After"), body: await res.text() };
+    };
+    // An engine's parallel requests with the right password are served, whatever their number.
+    const parallel = await Promise.all(
+      Array.from({ length: 12 }, () => get(PASSWORD, "192.0.2.200")),
+    );
+    expect(parallel.map((a) => a.status)).toEqual(Array(12).fill(200));
+
+    const burst = await Promise.all(
+      Array.from({ length: 60 }, (_, i) => get(`wrong guess ${i}`, "198.51.100.7")),
+    );
+    // Each 403 is one password tried and found wrong; every other try was refused untried.
+    expect(burst.filter((a) => a.status === 403)).toHaveLength(SHARE_PASSWORD_FREE_TRIES);
+    const refused = burst.filter((a) => a.status === 429);
+    expect(refused).toHaveLength(60 - SHARE_PASSWORD_FREE_TRIES);
+    expect(Number(refused[0]!.retry)).toBeGreaterThan(0);
+    expect((await get(PASSWORD, "198.51.100.7")).status).toBe(429);
+    // The same bucket guards the transfer's uploads: the password is the same.
+    const upload = await n.create(send.token, {
+      path: "Vault/more.bin",
+      length: 1,
+      headers: { ...withPassword(), "X-Forwarded-For": "198.51.100.7" },
+    });
+    expect(upload.status).toBe(429);
+
+    const spread = await Promise.all(
+      Array.from({ length: 19 }, (_, a) =>
+        Array.from({ length: 5 }, (_, i) => get(`guess ${a}-${i}`, `192.0.2.${a + 1}`)),
+      ).flat(),
+    );
+    const wrong = spread.filter((a) => a.status === 403).length;
+    expect(wrong + SHARE_PASSWORD_FREE_TRIES).toBe(SHARE_PASSWORD_TARGET_CEILING);
+    const shut = await get(PASSWORD, "203.0.113.9");
+    expect(shut.status).toBe(429);
+    expect(JSON.parse(shut.body).error.details).toMatchObject({ per: "target" });
   });
 
   it("AES-CTR positioned at any offset continues the same key stream", () => {

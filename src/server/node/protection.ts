@@ -7,6 +7,8 @@ import {
   timingSafeEqual,
 } from "node:crypto";
 import { ApiError } from "@/server/lib/api-error";
+import { tryPassword } from "@/server/lib/attempt-limiter";
+import type { NodeDeps } from "./node-deps";
 
 /**
  * Content protection (docs/data-node.md): a file of a protected transfer is stored encrypted
@@ -43,6 +45,29 @@ export function deriveKey(password: string, salt: string): Promise<Buffer> {
     keys.set(id, key);
   }
   return key;
+}
+
+/**
+ * The key a request's password gives for `salt`, checked against the transfer's `keyCheck`
+ * under the password slow-down (lib/attempt-limiter.ts), per protected transfer (its salt) and
+ * address: 429 `rate_limited` before scrypt runs, 403 `wrong_content_password`. Without a
+ * `keyCheck` (no file of the transfer stored yet) there is nothing to guess: the first file's
+ * key becomes the transfer's.
+ */
+export async function unlockContent(
+  deps: Pick<NodeDeps, "db" | "clock">,
+  a: { salt: string; keyCheck: string | null; password: string; address: string },
+): Promise<Buffer> {
+  const { keyCheck } = a;
+  if (keyCheck !== null) {
+    const verdict = await tryPassword(
+      deps,
+      { kind: "content", target: a.salt, address: a.address, password: a.password },
+      async () => sameKey(await deriveKey(a.password, a.salt), keyCheck),
+    );
+    if (!verdict.ok) throw wrongPassword();
+  }
+  return deriveKey(a.password, a.salt);
 }
 
 export const keyCheckOf = (key: Buffer) =>

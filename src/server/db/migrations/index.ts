@@ -8,6 +8,7 @@ import { bulkJobs } from "./0006-bulk-jobs";
 import { transfers } from "./0007-transfers";
 import { shares } from "./0008-shares";
 import { portals } from "./0009-portals";
+import { passwordAttempts } from "./0010-password-attempts";
 
 export interface Migration {
   version: number;
@@ -26,4 +27,5 @@ export const migrations: Migration[] = [
   transfers,
   shares,
   portals,
+  passwordAttempts,
 ];

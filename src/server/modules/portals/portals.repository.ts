@@ -160,21 +160,6 @@ export const countLanded = (db: Db, id: string, bytes: number, now: number) =>
        last_upload_at = ? WHERE id = ?`,
   ).run(bytes, now, id);
 
-/* Wrong passwords, per portal and address (the slow-down's memory). */
-
-export const insertPasswordFailure = (db: Db, portalId: string, address: string, at: number) =>
-  stmt(
-    db,
-    "INSERT INTO portal_password_failures (portal_id, address, failed_at) VALUES (?, ?, ?)",
-  ).run(portalId, address, at);
-
-export const recentFailures = (db: Db, portalId: string, address: string, since: number) =>
-  stmt<[string, string, number], { count: number; last: number | null }>(
-    db,
-    `SELECT count(*) AS count, max(failed_at) AS last FROM portal_password_failures
-     WHERE portal_id = ? AND address = ? AND failed_at >= ?`,
-  ).get(portalId, address, since)!;
-
 /* Uploads. */
 
 export const insertUpload = (

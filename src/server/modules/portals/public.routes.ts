@@ -9,7 +9,13 @@ import {
   startedPortalUploadSchema,
   startPortalUploadBodySchema,
 } from "@/contract/portal-public";
-import { apiRoute, createRouter, json, jsonBody } from "@/server/http/router";
+import {
+  apiRoute,
+  createRouter,
+  json,
+  jsonBody,
+  passwordSlowDownResponse,
+} from "@/server/http/router";
 import * as h from "./public.handlers";
 
 /*
@@ -45,9 +51,12 @@ export const unlockPortalRoute = publicRoute({
   method: "post",
   path: "/public/portals/{slug}/unlock",
   summary: "Unlock a portal with its password",
-  description: `A right password returns an access token (6 hours) for the \`Consign-Portal-Access\` header. A wrong one: 403 \`wrong_password\`; after 5 wrong tries from one address in 15 minutes each try must wait 1 s, 2 s, 4 s… (at most 15 minutes): 429 \`rate_limited\` with \`details.retryAfterSeconds\`.${closed}`,
+  description: `A right password returns an access token (6 hours) for the \`Consign-Portal-Access\` header. A wrong one: 403 \`wrong_password\`; after 5 wrong tries from one address in 15 minutes each try must wait 1 s, 2 s, 4 s… (at most 15 minutes), and after 50 wrong tries from all addresses in 15 minutes every try waits until the oldest is 15 minutes old: 429 \`rate_limited\` with \`Retry-After\` and \`details.retryAfterSeconds\`, even for the right password (tries are counted before any is checked, so tries sent at once are held to the same numbers).${closed}`,
   request: { params: slugParamsSchema, body: jsonBody(portalUnlockBodySchema) },
-  responses: { 200: json(portalUnlockResponseSchema, "The access token") },
+  responses: {
+    200: json(portalUnlockResponseSchema, "The access token"),
+    429: passwordSlowDownResponse,
+  },
 });
 
 export const startPortalUploadRoute = publicRoute({

@@ -14,28 +14,16 @@ import {
   uploadFolderName,
 } from "@/contract/portal-rules";
 import type { PortalField } from "@/contract/portals";
-import {
-  joinPath,
-  normalizeName,
-  parentOf,
-  pathProblem,
-  SHARE_PASSWORD_FREE_TRIES,
-  SHARE_PASSWORD_MAX_DELAY_SECONDS,
-  SHARE_PASSWORD_WINDOW_SECONDS,
-} from "@/contract/rules";
+import { joinPath, normalizeName, parentOf, pathProblem } from "@/contract/rules";
 import { createTransferBodySchema } from "@/contract/transfers";
 import type { Db } from "@/server/db/database";
 import type { AppDeps } from "@/server/deps";
 import { issueAccessToken, validAccessToken } from "@/server/lib/access-tokens";
 import { ApiError, notFound, pathRejected, validationFailed } from "@/server/lib/api-error";
+import { tryPassword } from "@/server/lib/attempt-limiter";
 import { toIso } from "@/server/lib/clock";
 import { newId } from "@/server/lib/ids";
-import {
-  type GuessRule,
-  passwordMatches,
-  refuseWhileSlowed,
-  wrongPassword,
-} from "@/server/lib/passwords";
+import { passwordMatches, wrongPassword } from "@/server/lib/passwords";
 import { hashSecret } from "@/server/lib/secrets";
 import { queueMessage } from "@/server/modules/shares/mailer";
 import { byTokenHash, type TransferRow } from "@/server/modules/transfers/transfers.repository";
@@ -46,14 +34,12 @@ import {
   adminEmails,
   committedFiles,
   countLanded,
-  insertPasswordFailure,
   insertUpload,
   markReceived,
   markUploadFailed,
   type PortalRow,
   portalBySlug,
   portalRow,
-  recentFailures,
   type UploadRow,
   uploadRow,
 } from "./portals.repository";
@@ -65,13 +51,6 @@ import { filesShown, nameMatches, rulesOf, specOf } from "./portals.service";
  * its own), and report it landed. The data node checks every file against the portal again
  * (`checkPortalFile`).
  */
-
-/** Wrong passwords: as for shares (docs/api-decisions.md, Shares and receipts, Password). */
-const guessRule: GuessRule = {
-  freeTries: SHARE_PASSWORD_FREE_TRIES,
-  windowSeconds: SHARE_PASSWORD_WINDOW_SECONDS,
-  maxDelaySeconds: SHARE_PASSWORD_MAX_DELAY_SECONDS,
-};
 
 // The password's hash is in the subject: changing or removing the password signs every
 // visitor out.
@@ -143,18 +122,15 @@ export async function unlockPortal(deps: AppDeps, req: PortalRequest, password: 
   const portal = resolve(deps.db, req.slug);
   const now = deps.clock.now();
   requireOpenPortal(portal, now);
-  if (portal.password_hash !== null) {
-    const recent = recentFailures(
-      deps.db,
-      portal.id,
-      req.address,
-      now - guessRule.windowSeconds * 1000,
+  const hash = portal.password_hash;
+  if (hash !== null) {
+    // Wrong passwords: as for shares (docs/api-decisions.md, Shares and receipts, Password).
+    const verdict = await tryPassword(
+      deps,
+      { kind: "portal", target: portal.id, address: req.address, password },
+      () => passwordMatches(hash, password),
     );
-    refuseWhileSlowed(guessRule, recent, now);
-    if (!(await passwordMatches(portal.password_hash, password))) {
-      insertPasswordFailure(deps.db, portal.id, req.address, deps.clock.now());
-      throw wrongPassword(guessRule, recent);
-    }
+    if (!verdict.ok) throw wrongPassword(verdict.triesBeforeDelay);
   }
   const expiresAt = now + PORTAL_ACCESS_TTL_SECONDS * 1000;
   return {

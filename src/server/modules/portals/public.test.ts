@@ -4,6 +4,7 @@ import path from "node:path";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { PORTAL_ACCESS_HEADER, type StartPortalUploadBody } from "@/contract/portal-public";
 import type { CreatePortalBody } from "@/contract/portals";
+import { SHARE_PASSWORD_FREE_TRIES, SHARE_PASSWORD_TARGET_CEILING } from "@/contract/rules";
 import { ManualClock } from "@/server/lib/clock";
 import { byPath } from "@/server/modules/files/files.repository";
 import { type NodeTest, sha256Hex, startNodeTest } from "@/server/node/node-testing";
@@ -18,7 +19,8 @@ let clock: ManualClock;
 beforeEach(async () => {
   // The node's tus layer measures upload expiry by the wall clock: start from now.
   clock = new ManualClock(Math.floor(Date.now() / 60_000) * 60_000);
-  n = await startNodeTest({ clock });
+  // Trusting X-Forwarded-For lets a test speak from many addresses.
+  n = await startNodeTest({ clock, config: { trustProxy: true } });
 });
 afterEach(() => n.close());
 
@@ -308,6 +310,34 @@ describe("the portal page's API", () => {
       (await expectError(await pub().$get({ param: { slug: "no-such-portal" } }), 404)).details
         .reason,
     ).toBe("unknown_portal");
+  });
+
+  it("checks only the free tries of guesses sent at once, and at most its ceiling across addresses", async () => {
+    const p = await portal({ password: "open sesame" });
+    const unlock = (password: string, from: string) =>
+      pub().unlock.$post(
+        { param: { slug: p.slug }, json: { password } },
+        { headers: { "X-Forwarded-For": from } },
+      );
+    const burst = await Promise.all(
+      [...Array.from({ length: 59 }, (_, i) => `guess ${i}`), "open sesame"].map((pw) =>
+        unlock(pw, "198.51.100.7"),
+      ),
+    );
+    const statuses = burst.map((r) => r.status);
+    expect(statuses.filter((x) => x === 403)).toHaveLength(SHARE_PASSWORD_FREE_TRIES);
+    expect(statuses.filter((x) => x === 429)).toHaveLength(60 - SHARE_PASSWORD_FREE_TRIES);
+    expect(burst.at(-1)!.headers.get("Retry-After")).toBeTruthy();
+
+    const spread = await Promise.all(
+      Array.from({ length: 20 }, (_, a) =>
+        Array.from({ length: 5 }, (_, i) => unlock(`guess ${a}-${i}`, `192.0.2.${a + 1}`)),
+      ).flat(),
+    );
+    const wrong = spread.filter((r) => r.status === 403).length;
+    expect(wrong + SHARE_PASSWORD_FREE_TRIES).toBe(SHARE_PASSWORD_TARGET_CEILING);
+    const shut = await expectError(await unlock("open sesame", "203.0.113.9"), 429);
+    expect(shut.details).toMatchObject({ per: "target" });
   });
 });
 

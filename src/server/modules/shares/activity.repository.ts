@@ -161,14 +161,6 @@ export const insertPasswordFailure = (
      VALUES (@share_id, @recipient_id, @address, @failed_at)`,
   ).run(f);
 
-/** Wrong passwords from one address since `since`, and the latest one's time. */
-export const recentFailures = (db: Db, shareId: string, address: string, since: number) =>
-  stmt<[string, string, number], { count: number; last: number | null }>(
-    db,
-    `SELECT count(*) AS count, max(failed_at) AS last FROM share_password_failures
-     WHERE share_id = ? AND address = ? AND failed_at >= ?`,
-  ).get(shareId, address, since)!;
-
 export const failuresOf = (db: Db, shareId: string) =>
   stmt<[string], { recipient_id: string | null; address: string; failed_at: number }>(
     db,

@@ -13,7 +13,13 @@ import {
   unlockResponseSchema,
 } from "@/contract/share-public";
 import { commentsPageSchema, listCommentsQuerySchema, shareCommentSchema } from "@/contract/shares";
-import { apiRoute, createRouter, json, jsonBody } from "@/server/http/router";
+import {
+  apiRoute,
+  createRouter,
+  json,
+  jsonBody,
+  passwordSlowDownResponse,
+} from "@/server/http/router";
 import * as h from "./public.handlers";
 
 /*
@@ -52,9 +58,12 @@ export const unlockShareRoute = publicRoute({
   path: "/public/shares/{token}/unlock",
   summary: "Unlock a share with its password",
   description:
-    "A right password returns an access token (2 hours) for the `Consign-Share-Access` header. A wrong one: 403 `wrong_password` (logged on the receipt); after 5 wrong tries from one address in 15 minutes each try must wait 1 s, 2 s, 4 s… (at most 15 minutes): 429 `rate_limited` with `details.retryAfterSeconds`.",
+    "A right password returns an access token (2 hours) for the `Consign-Share-Access` header. A wrong one: 403 `wrong_password` (logged on the receipt); after 5 wrong tries from one address in 15 minutes each try must wait 1 s, 2 s, 4 s… (at most 15 minutes), and after 50 wrong tries from all addresses in 15 minutes every try waits until the oldest is 15 minutes old: 429 `rate_limited` with `Retry-After` and `details.retryAfterSeconds`, even for the right password (tries are counted before any is checked, so tries sent at once are held to the same numbers).",
   request: { params: linkParamsSchema, body: jsonBody(unlockBodySchema) },
-  responses: { 200: json(unlockResponseSchema, "The access token") },
+  responses: {
+    200: json(unlockResponseSchema, "The access token"),
+    429: passwordSlowDownResponse,
+  },
 });
 
 export const startDownloadRoute = publicRoute({

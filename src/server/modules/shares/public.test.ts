@@ -1,6 +1,11 @@
 import fs from "node:fs";
 import sharp from "sharp";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import {
+  SHARE_PASSWORD_FREE_TRIES,
+  SHARE_PASSWORD_TARGET_CEILING,
+  SHARE_PASSWORD_WINDOW_SECONDS,
+} from "@/contract/rules";
 import { SHARE_ACCESS_HEADER } from "@/contract/share-public";
 import type { CreateShareBody } from "@/contract/shares";
 import { ManualClock } from "@/server/lib/clock";
@@ -16,7 +21,8 @@ const REEL = "reel one, as shared";
 
 beforeEach(async () => {
   clock = new ManualClock(Date.parse("2026-06-01T12:00:00Z"));
-  n = await startNodeTest({ clock });
+  // Trusting X-Forwarded-For lets a test speak from many addresses.
+  n = await startNodeTest({ clock, config: { trustProxy: true } });
   await n.t.deps.files.writeFile(n.t.workspaceId, "Deliveries/reel1.mov", REEL);
   await n.t.deps.files.writeFile(n.t.workspaceId, "Deliveries/notes.txt", "notes");
 });
@@ -40,8 +46,11 @@ async function share(over: Partial<CreateShareBody> = {}) {
   return { ...s, plain: tokenOf(s.url), personal: tokenOf(s.recipientLinks[0]!.url) };
 }
 const open = (token: string, access?: string) => pub().$get({ param: { token } }, headers(access));
-const unlock = (token: string, password: string) =>
-  pub().unlock.$post({ param: { token }, json: { password } });
+const unlock = (token: string, password: string, from?: string) =>
+  pub().unlock.$post(
+    { param: { token }, json: { password } },
+    { headers: from ? { "X-Forwarded-For": from } : {} },
+  );
 const start = (token: string, paths: string[], access?: string) =>
   pub().downloads.$post({ param: { token }, json: { paths } }, headers(access));
 const complete = (
@@ -162,6 +171,45 @@ describe("the password", () => {
     expect(e.details).toMatchObject({ retryAfterSeconds: expect.any(Number) });
     clock.advance(e.details!.retryAfterSeconds * 1000);
     await okBody(await unlock(s.plain, "correct horse"));
+  });
+
+  it("checks only the free tries of 60 guesses sent at once, and refuses the right one among them", async () => {
+    const s = await share({ password: "correct horse" });
+    const guesses = Array.from({ length: 59 }, (_, i) => `wrong guess ${i}`);
+    const answers = await Promise.all(
+      [...guesses, "correct horse"].map((p) => unlock(s.plain, p, "198.51.100.7")),
+    );
+    const statuses = answers.map((r) => r.status);
+    // Each 403 is one password checked and found wrong; every other try was refused unchecked.
+    expect(statuses.filter((x) => x === 403)).toHaveLength(SHARE_PASSWORD_FREE_TRIES);
+    expect(statuses.filter((x) => x === 429)).toHaveLength(60 - SHARE_PASSWORD_FREE_TRIES);
+    expect(statuses.at(-1)).toBe(429);
+    const slowed = answers.at(-1)!;
+    expect(Number(slowed.headers.get("Retry-After"))).toBeGreaterThan(0);
+    const e = await expectError(await unlock(s.plain, "correct horse", "198.51.100.7"), 429);
+    expect(e.details).toMatchObject({ per: "address", limit: SHARE_PASSWORD_FREE_TRIES });
+    // Another address is not held up by this one.
+    await okBody(await unlock(s.plain, "correct horse", "203.0.113.5"));
+  });
+
+  it("holds one share to its ceiling of wrong tries across addresses", async () => {
+    const s = await share({ password: "correct horse" });
+    const tries = Array.from({ length: 20 }, (_, a) =>
+      Array.from({ length: 5 }, (_, i) => unlock(s.plain, `guess ${a}-${i}`, `192.0.2.${a + 1}`)),
+    ).flat();
+    const statuses = (await Promise.all(tries)).map((r) => r.status);
+    expect(statuses.filter((x) => x === 403)).toHaveLength(SHARE_PASSWORD_TARGET_CEILING);
+    expect(statuses.filter((x) => x === 429)).toHaveLength(100 - SHARE_PASSWORD_TARGET_CEILING);
+    // The share is shut to every address until its wrong tries leave the window, right or not.
+    const shut = await unlock(s.personal, "correct horse", "203.0.113.9");
+    const e = await expectError(shut, 429);
+    expect(e.details).toMatchObject({ per: "target", limit: SHARE_PASSWORD_TARGET_CEILING });
+    expect(shut.headers.get("Retry-After")).toBe(String(e.details!.retryAfterSeconds));
+    // Another share is not.
+    const other = await share({ password: "correct horse" });
+    await okBody(await unlock(other.plain, "correct horse", "203.0.113.9"));
+    clock.advance(SHARE_PASSWORD_WINDOW_SECONDS * 1000);
+    await okBody(await unlock(s.plain, "correct horse", "203.0.113.9"));
   });
 });
 

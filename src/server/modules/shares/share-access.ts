@@ -1,20 +1,11 @@
 import type { EventData } from "@/contract/events";
-import {
-  SHARE_LINK_PREFIX,
-  SHARE_PASSWORD_FREE_TRIES,
-  SHARE_PASSWORD_MAX_DELAY_SECONDS,
-  SHARE_PASSWORD_WINDOW_SECONDS,
-} from "@/contract/rules";
+import { SHARE_LINK_PREFIX } from "@/contract/rules";
 import type { Db } from "@/server/db/database";
 import type { AppDeps } from "@/server/deps";
 import { ApiError, notFound, validationFailed } from "@/server/lib/api-error";
+import { tryPassword } from "@/server/lib/attempt-limiter";
 import { newId, randomBase62 } from "@/server/lib/ids";
-import {
-  type GuessRule,
-  passwordMatches,
-  refuseWhileSlowed,
-  wrongPassword,
-} from "@/server/lib/passwords";
+import { passwordMatches, wrongPassword } from "@/server/lib/passwords";
 import { hashSecret } from "@/server/lib/secrets";
 import {
   addRecipientFiles,
@@ -24,7 +15,6 @@ import {
   insertDownload,
   insertPasswordFailure,
   insertView,
-  recentFailures,
 } from "./activity.repository";
 import {
   filesOf,
@@ -41,12 +31,6 @@ import {
  * check a password (slowed down after repeated wrong tries), and record views and downloads
  * for the receipt.
  */
-
-const guessRule: GuessRule = {
-  freeTries: SHARE_PASSWORD_FREE_TRIES,
-  windowSeconds: SHARE_PASSWORD_WINDOW_SECONDS,
-  maxDelaySeconds: SHARE_PASSWORD_MAX_DELAY_SECONDS,
-};
 
 /** The plain link's token (the share's address, kept in clear) and a personal one (hash kept). */
 export const newLinkToken = () => randomBase62(22);
@@ -88,34 +72,30 @@ export function requireOpenShare(share: ShareRow, now: number) {
 }
 
 /**
- * Checks a password typed on the recipient page. Each wrong one is logged (the receipt's
- * timeline shows it). From one address, the first SHARE_PASSWORD_FREE_TRIES wrong tries within
- * the window cost nothing; after that a try must wait 1 s, then 2, 4… (at most 15 minutes)
- * after the last wrong one: 429 `rate_limited` with `retryAfterSeconds`, before the password is
- * even looked at. A wrong password: 403 `forbidden`, `details.reason` `wrong_password`.
+ * Checks a password typed on the recipient page, under the slow-down (lib/attempt-limiter.ts:
+ * 429 `rate_limited` with `retryAfterSeconds` before the password is even looked at, per
+ * address and per share). Each wrong one is logged (the receipt's timeline shows it): 403
+ * `forbidden`, `details.reason` `wrong_password`.
  */
 export async function checkSharePassword(
   deps: AppDeps,
   a: { share: ShareRow; recipientId: string | null; address: string; password: string },
 ): Promise<void> {
-  const { share } = a;
-  if (share.password_hash === null) return;
-  const now = deps.clock.now();
-  const recent = recentFailures(
-    deps.db,
-    share.id,
-    a.address,
-    now - SHARE_PASSWORD_WINDOW_SECONDS * 1000,
+  const hash = a.share.password_hash;
+  if (hash === null) return;
+  const verdict = await tryPassword(
+    deps,
+    { kind: "share", target: a.share.id, address: a.address, password: a.password },
+    () => passwordMatches(hash, a.password),
   );
-  refuseWhileSlowed(guessRule, recent, now);
-  if (await passwordMatches(share.password_hash, a.password)) return;
+  if (verdict.ok) return;
   insertPasswordFailure(deps.db, {
-    share_id: share.id,
+    share_id: a.share.id,
     recipient_id: a.recipientId,
     address: a.address,
     failed_at: deps.clock.now(),
   });
-  throw wrongPassword(guessRule, recent);
+  throw wrongPassword(verdict.triesBeforeDelay);
 }
 
 /** Someone opened the share's page: counted for the recipient of the link, or as anonymous. */
