@@ -66,7 +66,7 @@ export const completePortalUploadRoute = publicRoute({
   path: "/public/portals/{slug}/uploads/{uploadId}/complete",
   summary: "Report a portal upload landed",
   description:
-    "With the upload's transfer token as the bearer. The node must have committed every file (`not_committed`: retry shortly). The upload becomes `received`, `portal.upload.completed` is recorded, the media spec check is queued, the sender (when they gave an address) is mailed a confirmation and, if the portal asks, the workspace's admins a notice. Answers the confirmation the sender keeps: a reference and each file with its SHA-256. Asking again answers the same confirmation and records nothing twice; a cancelled upload: `cancelled`.",
+    "With the upload's transfer token as the bearer. The node must have committed every file (`not_committed`: retry shortly). The upload becomes `received`, `portal.upload.completed` is recorded, the media spec check is queued, the sender (when they gave an address) is mailed a confirmation and, if the portal asks, the workspace's admins a notice. Answers the confirmation the sender keeps: a reference and each file with its SHA-256. Asking again answers the same confirmation and records nothing twice; a cancelled upload: `cancelled`. A portal that closed before the upload landed answers 403 `forbidden` with `details.reason` `portal_paused` (report again once it is active), `portal_expired` or `portal_revoked`.",
   request: { params: portalUploadRefParamsSchema },
   responses: { 200: json(portalConfirmationSchema, "The confirmation") },
 });

@@ -37,9 +37,10 @@ import {
 } from "@/server/lib/passwords";
 import { hashSecret } from "@/server/lib/secrets";
 import { queueMessage } from "@/server/modules/shares/mailer";
-import { byTokenHash, type TransferRow } from "@/server/modules/transfers/transfers.repository";
+import { byTokenHash } from "@/server/modules/transfers/transfers.repository";
 import { createTransfer, updateTransfer } from "@/server/modules/transfers/transfers.service";
 import { getWorkspace } from "@/server/modules/workspaces/workspaces.repository";
+import { requireOpenPortal } from "./portal-gate";
 import { SPEC_CHECK_JOB } from "./portal-spec";
 import {
   adminEmails,
@@ -51,7 +52,6 @@ import {
   markUploadFailed,
   type PortalRow,
   portalBySlug,
-  portalRow,
   recentFailures,
   type UploadRow,
   uploadRow,
@@ -62,7 +62,7 @@ import { filesShown, nameMatches, rulesOf, specOf } from "./portals.service";
  * The sender's side of a portal: open it by its slug, unlock it (the same slow-down for wrong
  * passwords as a share's), start an upload (a send transfer, client `portal`, into a folder of
  * its own), and report it landed. The data node checks every file against the portal again
- * (`checkPortalFile`).
+ * (`portal-gate.ts`).
  */
 
 /** Wrong passwords: as for shares (docs/api-decisions.md, Shares and receipts, Password). */
@@ -94,19 +94,6 @@ function resolve(db: Db, slug: string) {
   const portal = /^[a-z0-9-]{1,64}$/.test(slug) ? portalBySlug(db, slug) : undefined;
   if (!portal) throw notFound("Portal", { reason: "unknown_portal" });
   return portal;
-}
-
-/**
- * A portal that takes uploads: not paused, expired or revoked (403 `forbidden`,
- * `details.reason` `portal_paused`, `portal_expired`, `portal_revoked`).
- */
-export function requireOpenPortal(portal: PortalRow, now: number) {
-  const state = portalStateOf({ status: portal.status, expiresAt: portal.expires_at }, now);
-  if (state !== "open")
-    throw new ApiError(403, "forbidden", `This portal is ${state}`, {
-      reason: `portal_${state}`,
-      state,
-    });
 }
 
 function open(deps: AppDeps, req: PortalRequest) {
@@ -319,6 +306,9 @@ export function completeUpload(
       // Asked again (the first answer was lost): the same confirmation, nothing recorded twice.
       if (upload.status !== "uploading" && upload.status !== "failed")
         return confirmationOf(portal, upload, files(), workspaceName, upload.completed_at!);
+      // A portal closed while the files were on their way takes nothing more; paused, the same
+      // report lands once it is active again.
+      requireOpenPortal(portal, deps.clock.now());
       if (upload.status === "failed")
         throw validationFailed("uploadId", "This upload was cancelled", "cancelled");
       updateTransfer(deps, portal.workspace_id, transfer.id, {
@@ -456,30 +446,4 @@ export function cancelUpload(deps: AppDeps, req: PortalRequest, uploadId: string
       markUploadFailed(deps.db, upload.id);
     })
     .immediate();
-}
-
-/**
- * The data node's check of each file a portal's transfer sends: the portal still takes uploads
- * and the file meets its rules, whatever the page checked before.
- */
-export function checkPortalFile(
-  db: Db,
-  transfer: TransferRow,
-  file: { path: string; size: number },
-  now: number,
-) {
-  if (!transfer.portal_id) return;
-  const portal = portalRow(db, transfer.portal_id);
-  if (!portal) throw notFound("Portal", { reason: "unknown_portal" });
-  requireOpenPortal(portal, now);
-  const refused = portalFileProblem(
-    rulesOf(portal),
-    portal.max_bytes_per_upload,
-    file,
-    nameMatches,
-  );
-  if (refused)
-    throw new ApiError(400, "validation_failed", refused.message, {
-      issues: [issue("Upload-Metadata.path", refused.message, refused.code)],
-    });
 }
