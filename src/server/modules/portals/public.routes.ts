@@ -55,7 +55,7 @@ export const startPortalUploadRoute = publicRoute({
   method: "post",
   path: "/public/portals/{slug}/uploads",
   summary: "Start an upload through a portal",
-  description: `Checks the sender (\`email_required\`, each required field: \`required\`, \`unknown_field\`) and every file against the portal's rules (\`extension_not_allowed\`, \`name_not_allowed\`, \`too_large\`, \`too_many_files\`, \`duplicate\`; each issue names its file) before any byte is sent, then creates the upload's own folder under the target and a send transfer (client \`portal\`) for exactly these files. Send each with tus to \`transferSpec.node.uploads\`, metadata \`path\` = \`destinationRoot\`/its relative path; the node checks the rules again. A password-protected portal wants \`Consign-Portal-Access\` (\`password_required\`).${closed}`,
+  description: `Checks the sender (\`email_required\`, each required field: \`required\`, \`unknown_field\`) and every file against the portal's rules (\`extension_not_allowed\`, \`name_not_allowed\`, \`too_large\`, \`too_many_files\`, \`duplicate\`, \`file_in_the_way\` for a path inside another listed file; each issue names its file) before any byte is sent, then creates the upload's own folder under the target and a send transfer (client \`portal\`) for exactly these files. Send each with tus to \`transferSpec.node.uploads\`, metadata \`path\` = \`destinationRoot\`/its relative path; the node checks the rules again. A password-protected portal wants \`Consign-Portal-Access\` (\`password_required\`).${closed}`,
   request: { params: slugParamsSchema, body: jsonBody(startPortalUploadBodySchema) },
   responses: { 201: json(startedPortalUploadSchema, "The upload and its transfer spec") },
 });

@@ -17,6 +17,7 @@ import type { PortalField } from "@/contract/portals";
 import {
   joinPath,
   normalizeName,
+  parentOf,
   pathProblem,
   SHARE_PASSWORD_FREE_TRIES,
   SHARE_PASSWORD_MAX_DELAY_SECONDS,
@@ -186,6 +187,15 @@ function checkFiles(portal: PortalRow, files: { path: string; size: number }[]) 
     );
     if (refused) issues.push(issue(`files.${i}`, refused.message, refused.code));
     return { path: p, size: f.size };
+  });
+  // A file and a folder of one name cannot both land (`clip.mov` and `clip.mov/b.mov`).
+  normalized.forEach((f, i) => {
+    for (let up = parentOf(f.path); up !== ""; up = parentOf(up))
+      if (seen.has(up)) {
+        const message = `"${f.path}" is inside "${up}", which is a file of this upload`;
+        issues.push(issue(`files.${i}.path`, message, "file_in_the_way"));
+        return;
+      }
   });
   const whole = portalUploadProblem(rules, portal.max_bytes_per_upload, normalized);
   if (whole) issues.push(issue("files", whole.message, whole.code));

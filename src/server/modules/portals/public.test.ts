@@ -172,6 +172,23 @@ describe("the portal page's API", () => {
       (await expectError(await start(p.slug, { files: [{ path: "../x.mov", size: 1 }] }), 400))
         .code,
     ).toBe("path_rejected");
+    // A file and a folder of one name cannot both land: the later path is named.
+    const clash = await expectError(
+      await start(p.slug, {
+        senderEmail: "ana@example.com",
+        fields: { take: "1" },
+        files: [
+          { path: "A_1.mov", size: 1 },
+          { path: "A_1.mov/B_2.mov", size: 1 },
+        ],
+      }),
+      400,
+    );
+    expect(clash.code).toBe("validation_failed");
+    expect(clash.issues.map((i) => [i.field, i.code])).toEqual([
+      ["files.1.path", "file_in_the_way"],
+    ]);
+    expect(clash.message).toContain("A_1.mov/B_2.mov");
     expect(n.t.deps.db.prepare("SELECT count(*) FROM transfers").pluck().get()).toBe(0);
     expect(n.t.deps.db.prepare("SELECT count(*) FROM portal_uploads").pluck().get()).toBe(0);
   });
