@@ -284,3 +284,43 @@ test("a second tab of the same browser does not push an upload the first one is 
   await expect(second.getByRole("heading", { name: "Your upload was interrupted" })).toBeVisible();
   await context.close();
 });
+
+test("the page judges a portal's name pattern with RE2, loaded only for a portal that has one", async ({
+  browser,
+  service,
+}) => {
+  const plain = await service.api<Portal>("POST", "/portals", { title: `Plain ${Date.now()}` });
+  // A pattern a backtracking RegExp takes 2^n steps over for a name that almost matches.
+  const patterned = await service.api<Portal>("POST", "/portals", {
+    title: `Pattern ${Date.now()}`,
+    rules: { namePattern: "(a+)+\\.mov" },
+  });
+  const context = await browser.newContext();
+  /** The scripts a fresh tab loads for a portal's page before anything is picked. */
+  async function scriptsOf(url: string) {
+    const tab = await context.newPage();
+    const scripts = new Set<string>();
+    tab.on("response", (r) => {
+      if (r.request().resourceType() === "script") scripts.add(r.url());
+    });
+    await tab.goto(url, { waitUntil: "networkidle" });
+    await expect(tab.getByRole("heading", { name: "Send files" })).toBeVisible();
+    return { tab, scripts };
+  }
+  const light = (await scriptsOf(plain.url)).scripts;
+  const { tab: page, scripts } = await scriptsOf(patterned.url);
+  // re2js: one chunk more, for the patterned portal only.
+  expect([...light].filter((u) => !scripts.has(u))).toEqual([]);
+  expect([...scripts].filter((u) => !light.has(u))).toHaveLength(1);
+
+  const stuck = `${"a".repeat(40)}!.mov`;
+  await page.getByLabel("Choose files").setInputFiles([
+    { name: stuck, mimeType: "video/quicktime", buffer: Buffer.from("x") },
+    { name: "aaa.mov", mimeType: "video/quicktime", buffer: Buffer.from("y") },
+  ]);
+  await expect(page.getByText(`${stuck}: the name must match (a+)+\\.mov`)).toBeVisible();
+  await expect(page.getByRole("button", { name: /^Upload/ })).toBeDisabled();
+  await page.getByRole("button", { name: `Remove ${stuck}` }).click();
+  await expect(page.getByRole("button", { name: /^Upload/ })).toBeEnabled();
+  await context.close();
+});

@@ -5,7 +5,7 @@
  * load does not carry them (docs/architecture.md, The console's budget).
  */
 
-import { baseName } from "./rules";
+import { baseName, firstCodePoints } from "./rules";
 
 /* Bounds the spec states (Portals, Limits). */
 export const PORTAL_TITLE_MAX = 120;
@@ -162,7 +162,8 @@ export function portalUploadProblem(
       message: `At most ${rules.maxFiles} file${rules.maxFiles === 1 ? "" : "s"} per upload (${files.length} chosen)`,
     };
   const bytes = files.reduce((n, f) => n + f.size, 0);
-  if (maxBytesPerUpload !== null && bytes > maxBytesPerUpload)
+  // Past 2^53 a sum is no longer exact, and the transfer could not declare it.
+  if ((maxBytesPerUpload !== null && bytes > maxBytesPerUpload) || !Number.isSafeInteger(bytes))
     return { code: "too_large", message: "These files are more than this portal accepts at once" };
   return null;
 }
@@ -174,10 +175,12 @@ export function portalUploadProblem(
  */
 export function uploadFolderName(at: number, sender: string | null, uniqueTail: string) {
   const stamp = new Date(at).toISOString().slice(0, 16).replace("T", " ").replace(":", "");
-  const who = (sender ?? "")
-    // biome-ignore lint/suspicious/noControlCharactersInRegex: names cannot hold them
-    .replace(/[\u0000-\u001f\u007f-\u009f/\\]+/g, " ")
-    .trim()
-    .slice(0, 80);
+  const who = firstCodePoints(
+    (sender ?? "")
+      // biome-ignore lint/suspicious/noControlCharactersInRegex: names cannot hold them
+      .replace(/[\u0000-\u001f\u007f-\u009f/\\]+/g, " ")
+      .trim(),
+    80,
+  ).trimEnd();
   return `${stamp}${who ? ` ${who}` : ""} ${uniqueTail}`;
 }

@@ -35,6 +35,21 @@ const LONE_SURROGATE = /\p{Cs}/u;
 export const isWellFormedText = (s: string) => !LONE_SURROGATE.test(s);
 
 /**
+ * The first `max` code points of a string: a cut by UTF-16 units (`slice`) can split an emoji's
+ * surrogate pair and leave a lone surrogate, which no path or JSON encoder holds.
+ */
+export function firstCodePoints(s: string, max: number) {
+  if (s.length <= max) return s;
+  let out = "";
+  let count = 0;
+  for (const ch of s) {
+    if (count++ === max) break;
+    out += ch;
+  }
+  return out;
+}
+
+/**
  * Paths and names are compared in Unicode Normalization Form C, so that "é" typed as one code
  * point (most systems) and as e + combining accent (macOS file names) name the same file.
  */
@@ -59,7 +74,7 @@ export function pathProblem(path: string): string | null {
   if (segments.some((s) => s === "." || s === "..")) return "must not contain . or .. segments";
   const long = segments.find((s) => s.length > MAX_NAME_LENGTH);
   if (long !== undefined)
-    return `must not have a name over ${MAX_NAME_LENGTH} characters ("${[...long].slice(0, 24).join("")}…" has ${long.length})`;
+    return `must not have a name over ${MAX_NAME_LENGTH} characters ("${firstCodePoints(long, 24)}…" has ${long.length})`;
   return null;
 }
 

@@ -1,5 +1,6 @@
-import { describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import type { PortalConfirmation, PublicPortal } from "@/contract/portal-public";
+import { loadNameMatcher, type NameMatches } from "./name-pattern";
 import {
   addPicked,
   addSample,
@@ -9,7 +10,6 @@ import {
   emptySender,
   formatDuration,
   matchesDeclared,
-  nameMatcher,
   type Picked,
   placeIssues,
   rateOf,
@@ -68,33 +68,25 @@ describe("rulesSummary", () => {
   });
 });
 
-describe("nameMatcher", () => {
-  it("tests the whole name, with Unicode", () => {
-    const matches = nameMatcher();
-    expect(matches("[A-Z]{3}_\\d+\\.mov", "ABC_12.mov")).toBe(true);
-    expect(matches("[A-Z]{3}_\\d+\\.mov", "xABC_12.mov")).toBe(false);
-    expect(matches("a|b", "ab")).toBe(false);
-    expect(matches("\\p{L}+\\.mov", "Ünïcødé.mov")).toBe(true);
-  });
-
-  it("refuses nothing when the browser cannot read the pattern", () => {
-    const matches = nameMatcher();
-    expect(matches("(?P<take>\\d+)", "anything.mov")).toBe(true);
-    expect(matches("[", "x")).toBe(true);
-  });
-});
-
 describe("checkSelection", () => {
+  let matches: NameMatches;
+  beforeAll(async () => {
+    matches = await loadNameMatcher();
+  });
   const rules = portal({
     rules: { allowedExtensions: ["mov"], maxFiles: 2, namePattern: "shot_\\d+\\.mov" },
     maxBytesPerUpload: 100,
   });
 
   it("refuses each file that breaks a rule, by path", () => {
-    const check = checkSelection(rules, [
-      { path: "shots/shot_1.mov", size: 10 },
-      { path: "notes.txt", size: 1 },
-    ]);
+    const check = checkSelection(
+      rules,
+      [
+        { path: "shots/shot_1.mov", size: 10 },
+        { path: "notes.txt", size: 1 },
+      ],
+      matches,
+    );
     expect(check.ok).toBe(false);
     expect(check.files.get("notes.txt")?.code).toBe("extension_not_allowed");
     expect(check.files.has("shots/shot_1.mov")).toBe(false);
@@ -102,26 +94,30 @@ describe("checkSelection", () => {
   });
 
   it("checks the name against the pattern and the size against the limit", () => {
-    const check = checkSelection(rules, [
-      { path: "take.mov", size: 1 },
-      { path: "shot_2.mov", size: 101 },
-    ]);
+    const check = checkSelection(
+      rules,
+      [
+        { path: "take.mov", size: 1 },
+        { path: "shot_2.mov", size: 101 },
+      ],
+      matches,
+    );
     expect(check.files.get("take.mov")?.code).toBe("name_not_allowed");
     expect(check.files.get("shot_2.mov")?.code).toBe("too_large");
   });
 
   it("holds the whole upload to the count and byte limits", () => {
     const three = [1, 2, 3].map((n) => ({ path: `shot_${n}.mov`, size: 10 }));
-    expect(checkSelection(rules, three).upload?.code).toBe("too_many_files");
+    expect(checkSelection(rules, three, matches).upload?.code).toBe("too_many_files");
     const heavy = [1, 2].map((n) => ({ path: `shot_${n}.mov`, size: 60 }));
-    expect(checkSelection(rules, heavy).upload?.code).toBe("too_large");
-    expect(checkSelection(rules, []).upload?.code).toBe("no_files");
-    expect(checkSelection(rules, three.slice(0, 2)).ok).toBe(true);
+    expect(checkSelection(rules, heavy, matches).upload?.code).toBe("too_large");
+    expect(checkSelection(rules, [], matches).upload?.code).toBe("no_files");
+    expect(checkSelection(rules, three.slice(0, 2), matches).ok).toBe(true);
   });
 
   it("caps a portal without a count rule at what one request may list", () => {
     const many = Array.from({ length: 10_001 }, (_, i) => ({ path: `f${i}`, size: 0 }));
-    expect(checkSelection(portal(), many).upload?.code).toBe("too_many_files");
+    expect(checkSelection(portal(), many, matches).upload?.code).toBe("too_many_files");
   });
 });
 

@@ -22,27 +22,6 @@ export interface Picked {
   path: string;
 }
 
-/**
- * The rule's pattern as the browser's RegExp. The service and the node judge with RE2; a pattern
- * this browser cannot compile (RE2 and JavaScript differ at the edges) refuses nothing here, so
- * the page never blocks a file the service would take. Compiled once per pattern.
- */
-export function nameMatcher(): (pattern: string, name: string) => boolean {
-  const compiled = new Map<string, RegExp | null>();
-  return (pattern, name) => {
-    let re = compiled.get(pattern);
-    if (re === undefined) {
-      try {
-        re = new RegExp(`^(?:${pattern})$`, "u");
-      } catch {
-        re = null;
-      }
-      compiled.set(pattern, re);
-    }
-    return re === null || re.test(name);
-  };
-}
-
 /** The page shows these parts of the rules before anyone picks a file. */
 export function rulesSummary(p: Rules): string[] {
   const parts: string[] = [];
@@ -94,7 +73,8 @@ export interface SelectionCheck {
 export function checkSelection(
   p: Rules,
   files: readonly { path: string; size: number }[],
-  matches: (pattern: string, name: string) => boolean = nameMatcher(),
+  /** The name pattern's engine (`useNameMatcher`: RE2, as on the service). */
+  matches: (pattern: string, name: string) => boolean,
 ): SelectionCheck {
   const problems = new Map<string, PortalFileProblem>();
   for (const f of files) {

@@ -13,6 +13,7 @@ import { formatBytes, formatCount } from "@/web/lib/format";
 import type { PortalApi } from "./api";
 import { loadEngine } from "./engine";
 import { FilePickers } from "./file-pickers";
+import { anyName, useNameMatcher } from "./name-pattern";
 import type { PickResult } from "./picked";
 import {
   addPicked,
@@ -107,14 +108,13 @@ export function UploadForm({
   const [note, setNote] = useState("");
   const [shown, setShown] = useState(ROWS_PER_STEP);
   const { values, picked } = draft;
-  const check = useMemo(
-    () =>
-      checkSelection(
-        portal,
-        picked.map((p) => ({ path: p.path, size: p.file.size })),
-      ),
-    [portal, picked],
-  );
+  const matches = useNameMatcher(portal.rules.namePattern);
+  const check = useMemo(() => {
+    const files = picked.map((p) => ({ path: p.path, size: p.file.size }));
+    // Until RE2 has loaded no name is refused, and Upload waits for the real check.
+    const c = checkSelection(portal, files, matches ?? anyName);
+    return matches ? c : { ...c, ok: false };
+  }, [portal, picked, matches]);
 
   const setValue = (key: FormKey, value: string) => {
     const next = key.startsWith("field:")
@@ -139,6 +139,7 @@ export function UploadForm({
     const refused = checkSelection(
       portal,
       added.map((p) => ({ path: p.path, size: p.file.size })),
+      matches ?? anyName,
     ).files.size;
     setNote(
       [

@@ -5,6 +5,7 @@ import { bodyLimit } from "hono/body-limit";
 import { cors } from "hono/cors";
 import { HTTPException } from "hono/http-exception";
 import type { ContentfulStatusCode, StatusCode } from "hono/utils/http-status";
+import { ZodError } from "zod";
 import { SHARE_LINK_PREFIX } from "@/contract/rules";
 import type { AppDeps } from "./deps";
 import {
@@ -151,6 +152,28 @@ export function createApp(deps: AppDeps) {
       return c.json(
         { error: { code: err.code, message: err.message, details: err.details } },
         err.status,
+      );
+    }
+    if (err instanceof ZodError) {
+      // A request's values that a service re-validates (building another operation's body)
+      // failed there: still the request's fault to the caller, logged since the route's own
+      // schema should have refused it first.
+      deps.log.warn("request refused by a service's schema", { path: c.req.path });
+      const issues = err.issues.map((i) => ({
+        field: i.path.map(String).join(".") || "body",
+        message: i.message,
+        code: i.code,
+      }));
+      const summary = issues.map((i) => `${i.field}: ${i.message}`).join("; ");
+      return c.json(
+        {
+          error: {
+            code: "validation_failed",
+            message: `Invalid request: ${summary}`,
+            details: { issues },
+          },
+        },
+        400,
       );
     }
     if (err instanceof HTTPException && err.status < 500) {

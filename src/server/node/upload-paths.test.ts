@@ -80,6 +80,6 @@ describe("the paths an upload may take", () => {
     expect(long.issues).toMatchObject([{ field: "files.0.path" }]);
     // A name declared as a file and as a folder could never land whole: refused at the start.
     const clash = await expectError(await start(["clip.mov", "clip.mov/other.mov"]), 400);
-    expect(clash.issues).toMatchObject([{ field: "files.1.path", code: "path_clash" }]);
+    expect(clash.issues).toMatchObject([{ field: "files.1.path", code: "file_in_the_way" }]);
   });
 });

@@ -7,7 +7,7 @@ import { normalizeName, pathProblem } from "@/contract/rules";
 import { pathRejected, validationFailed } from "@/server/lib/api-error";
 import { PRIVATE_FILE_MODE } from "@/server/lib/private-files";
 import type { BlobStore } from "@/server/modules/files/blob-store";
-import { checkPortalFile } from "@/server/modules/portals/public.service";
+import { checkPortalFile, checkPortalTransfer } from "@/server/modules/portals/portal-gate";
 import type { TransferGrant } from "@/server/modules/transfers/transfer-access";
 import { withinGrant } from "@/server/modules/transfers/transfer-access";
 import { recordCommittedFile } from "@/server/modules/transfers/transfers.repository";
@@ -174,6 +174,8 @@ export class UploadStore extends DataStore {
 
   async write(stream: Readable, id: string, offset: number): Promise<number> {
     const { grant, key, checksum } = current();
+    // A portal revoked, expired or paused since the upload began takes no more bytes.
+    checkPortalTransfer(this.deps.db, grant.transfer, this.deps.clock.now());
     const row = uploadById(this.deps.db, id)!;
     // Committed already: a client resending its last request after a crash hears the same answer.
     if (row.status === "committed") {

@@ -1,4 +1,5 @@
 import type { PortalStatus, PortalUploadStatus, SpecCheckStatus } from "@/contract/portal-rules";
+import type { TransferState } from "@/contract/transfers";
 import type { Db } from "@/server/db/database";
 import { stmt } from "@/server/db/statements";
 
@@ -285,6 +286,21 @@ export const markUploadFailed = (db: Db, id: string) =>
   stmt(db, "UPDATE portal_uploads SET status = 'failed' WHERE id = ? AND status = 'uploading'").run(
     id,
   ).changes > 0;
+
+/** A portal's uploads still arriving, with their transfer's state and what the node committed. */
+export const uploadsInFlight = (db: Db, portalId: string) =>
+  stmt(
+    db,
+    `SELECT u.id, u.transfer_id, t.status AS transfer_status, t.files_committed, t.bytes_committed
+     FROM portal_uploads u JOIN transfers t ON t.id = u.transfer_id
+     WHERE u.portal_id = ? AND u.status = 'uploading'`,
+  ).all(portalId) as {
+    id: string;
+    transfer_id: string;
+    transfer_status: TransferState;
+    files_committed: number;
+    bytes_committed: number;
+  }[];
 
 /**
  * Uploads whose transfer ended without landing (failed or cancelled) or has been idle past the

@@ -26,6 +26,7 @@ import type {
   updatePortalBodySchema,
 } from "@/contract/portals";
 import { baseName, joinPath, parentOf } from "@/contract/rules";
+import { terminalTransferStates } from "@/contract/transfers";
 import type { AppDeps } from "@/server/deps";
 import { ApiError, notFound, validationFailed } from "@/server/lib/api-error";
 import { toIso, toIsoOrNull } from "@/server/lib/clock";
@@ -34,6 +35,7 @@ import { hashPassword } from "@/server/lib/passwords";
 import { byPath } from "@/server/modules/files/files.repository";
 import { createOperation } from "@/server/modules/operations/operations.service";
 import { queueMessage } from "@/server/modules/shares/mailer";
+import { updateTransfer } from "@/server/modules/transfers/transfers.service";
 import { getWorkspace } from "@/server/modules/workspaces/workspaces.repository";
 import {
   awaitingCount,
@@ -42,6 +44,7 @@ import {
   listPortalRows,
   listUploadRows,
   markPortalRevoked,
+  markUploadFailed,
   type PortalChanges,
   type PortalRow,
   portalById,
@@ -50,6 +53,7 @@ import {
   type UploadView,
   updatePortalRow,
   uploadById,
+  uploadsInFlight,
   uploadsOfPortal,
 } from "./portals.repository";
 
@@ -357,10 +361,27 @@ export async function updatePortal(
     .immediate();
 }
 
-/** DELETE: revoked for good. The spec lists no revoke event for portals, so none is recorded. */
+/**
+ * DELETE: revoked for good, and in the same transaction every upload still arriving is cancelled
+ * (its transfer cancelled, so the node drops what it staged and refuses its token; the upload
+ * `failed`). The spec lists no revoke event for portals, so none is recorded.
+ */
 export function revokePortal(deps: AppDeps, workspaceId: string, id: string) {
-  const row = portalOf(deps, workspaceId, id);
-  markPortalRevoked(deps.db, row.id, deps.clock.now());
+  deps.db
+    .transaction(() => {
+      const row = portalOf(deps, workspaceId, id);
+      if (!markPortalRevoked(deps.db, row.id, deps.clock.now())) return;
+      for (const u of uploadsInFlight(deps.db, row.id)) {
+        if (!terminalTransferStates.includes(u.transfer_status))
+          updateTransfer(deps, workspaceId, u.transfer_id, {
+            status: "cancelled",
+            filesDone: u.files_committed,
+            bytesDone: u.bytes_committed,
+          });
+        markUploadFailed(deps.db, u.id);
+      }
+    })
+    .immediate();
 }
 
 /** The statuses a queue filter names: one, or `awaiting` (received or pending). */

@@ -64,7 +64,7 @@ export const startPortalUploadRoute = publicRoute({
   method: "post",
   path: "/public/portals/{slug}/uploads",
   summary: "Start an upload through a portal",
-  description: `Checks the sender (\`email_required\`, each required field: \`required\`, \`unknown_field\`) and every file against the portal's rules (\`extension_not_allowed\`, \`name_not_allowed\`, \`too_large\`, \`too_many_files\`, \`duplicate\`; each issue names its file) before any byte is sent, then creates the upload's own folder under the target and a send transfer (client \`portal\`) for exactly these files. Send each with tus to \`transferSpec.node.uploads\`, metadata \`path\` = \`destinationRoot\`/its relative path; the node checks the rules again. A password-protected portal wants \`Consign-Portal-Access\` (\`password_required\`).${closed}`,
+  description: `Checks the sender (\`email_required\`, each required field: \`required\`, \`unknown_field\`) and every file against the portal's rules (\`extension_not_allowed\`, \`name_not_allowed\`, \`too_large\`, \`too_many_files\`, \`duplicate\`, \`file_in_the_way\` for a path inside another listed file; each issue names its file) before any byte is sent, then creates the upload's own folder under the target and a send transfer (client \`portal\`) for exactly these files. Send each with tus to \`transferSpec.node.uploads\`, metadata \`path\` = \`destinationRoot\`/its relative path; the node checks the rules again. A password-protected portal wants \`Consign-Portal-Access\` (\`password_required\`).${closed}`,
   request: { params: slugParamsSchema, body: jsonBody(startPortalUploadBodySchema) },
   responses: { 201: json(startedPortalUploadSchema, "The upload and its transfer spec") },
 });
@@ -75,7 +75,7 @@ export const completePortalUploadRoute = publicRoute({
   path: "/public/portals/{slug}/uploads/{uploadId}/complete",
   summary: "Report a portal upload landed",
   description:
-    "With the upload's transfer token as the bearer. The node must have committed every file (`not_committed`: retry shortly). The upload becomes `received`, `portal.upload.completed` is recorded, the media spec check is queued, the sender (when they gave an address) is mailed a confirmation and, if the portal asks, the workspace's admins a notice. Answers the confirmation the sender keeps: a reference and each file with its SHA-256. Asking again answers the same confirmation and records nothing twice; a cancelled upload: `cancelled`.",
+    "With the upload's transfer token as the bearer. The node must have committed every file (`not_committed`: retry shortly). The upload becomes `received`, `portal.upload.completed` is recorded, the media spec check is queued, the sender (when they gave an address) is mailed a confirmation and, if the portal asks, the workspace's admins a notice. Answers the confirmation the sender keeps: a reference and each file with its SHA-256. Asking again answers the same confirmation and records nothing twice; a cancelled upload: `cancelled`. A portal that closed before the upload landed answers 403 `forbidden` with `details.reason` `portal_paused` (report again once it is active), `portal_expired` or `portal_revoked`.",
   request: { params: portalUploadRefParamsSchema },
   responses: { 200: json(portalConfirmationSchema, "The confirmation") },
 });

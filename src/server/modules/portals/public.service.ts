@@ -26,9 +26,10 @@ import { newId } from "@/server/lib/ids";
 import { passwordMatches, wrongPassword } from "@/server/lib/passwords";
 import { hashSecret } from "@/server/lib/secrets";
 import { queueMessage } from "@/server/modules/shares/mailer";
-import { byTokenHash, type TransferRow } from "@/server/modules/transfers/transfers.repository";
+import { byTokenHash } from "@/server/modules/transfers/transfers.repository";
 import { createTransfer, updateTransfer } from "@/server/modules/transfers/transfers.service";
 import { getWorkspace } from "@/server/modules/workspaces/workspaces.repository";
+import { requireOpenPortal } from "./portal-gate";
 import { SPEC_CHECK_JOB } from "./portal-spec";
 import {
   adminEmails,
@@ -39,7 +40,6 @@ import {
   markUploadFailed,
   type PortalRow,
   portalBySlug,
-  portalRow,
   type UploadRow,
   uploadRow,
 } from "./portals.repository";
@@ -49,7 +49,7 @@ import { filesShown, nameMatches, rulesOf, specOf } from "./portals.service";
  * The sender's side of a portal: open it by its slug, unlock it (the same slow-down for wrong
  * passwords as a share's), start an upload (a send transfer, client `portal`, into a folder of
  * its own), and report it landed. The data node checks every file against the portal again
- * (`checkPortalFile`).
+ * (`portal-gate.ts`).
  */
 
 // The password's hash is in the subject: changing or removing the password signs every
@@ -74,19 +74,6 @@ function resolve(db: Db, slug: string) {
   const portal = /^[a-z0-9-]{1,64}$/.test(slug) ? portalBySlug(db, slug) : undefined;
   if (!portal) throw notFound("Portal", { reason: "unknown_portal" });
   return portal;
-}
-
-/**
- * A portal that takes uploads: not paused, expired or revoked (403 `forbidden`,
- * `details.reason` `portal_paused`, `portal_expired`, `portal_revoked`).
- */
-export function requireOpenPortal(portal: PortalRow, now: number) {
-  const state = portalStateOf({ status: portal.status, expiresAt: portal.expires_at }, now);
-  if (state !== "open")
-    throw new ApiError(403, "forbidden", `This portal is ${state}`, {
-      reason: `portal_${state}`,
-      state,
-    });
 }
 
 function open(deps: AppDeps, req: PortalRequest) {
@@ -177,13 +164,15 @@ function checkFiles(portal: PortalRow, files: { path: string; size: number }[]) 
     if (refused) issues.push(issue(`files.${i}`, refused.message, refused.code));
     return { path: p, size: f.size };
   });
-  // A name listed as a file and as a folder (`clip.mov`, `clip.mov/a.mov`): one could never land.
-  for (const [i, f] of normalized.entries())
-    for (let p = parentOf(f.path); p !== ""; p = parentOf(p))
-      if (seen.has(p)) {
-        issues.push(issue(`files.${i}.path`, `"${p}" is listed as a file`, "path_clash"));
-        break;
+  // A file and a folder of one name cannot both land (`clip.mov` and `clip.mov/b.mov`).
+  normalized.forEach((f, i) => {
+    for (let up = parentOf(f.path); up !== ""; up = parentOf(up))
+      if (seen.has(up)) {
+        const message = `"${f.path}" is inside "${up}", which is a file of this upload`;
+        issues.push(issue(`files.${i}.path`, message, "file_in_the_way"));
+        return;
       }
+  });
   const whole = portalUploadProblem(rules, portal.max_bytes_per_upload, normalized);
   if (whole) issues.push(issue("files", whole.message, whole.code));
   return { files: normalized, issues };
@@ -308,6 +297,9 @@ export function completeUpload(
       // Asked again (the first answer was lost): the same confirmation, nothing recorded twice.
       if (upload.status !== "uploading" && upload.status !== "failed")
         return confirmationOf(portal, upload, files(), workspaceName, upload.completed_at!);
+      // A portal closed while the files were on their way takes nothing more; paused, the same
+      // report lands once it is active again.
+      requireOpenPortal(portal, deps.clock.now());
       if (upload.status === "failed")
         throw validationFailed("uploadId", "This upload was cancelled", "cancelled");
       updateTransfer(deps, portal.workspace_id, transfer.id, {
@@ -445,30 +437,4 @@ export function cancelUpload(deps: AppDeps, req: PortalRequest, uploadId: string
       markUploadFailed(deps.db, upload.id);
     })
     .immediate();
-}
-
-/**
- * The data node's check of each file a portal's transfer sends: the portal still takes uploads
- * and the file meets its rules, whatever the page checked before.
- */
-export function checkPortalFile(
-  db: Db,
-  transfer: TransferRow,
-  file: { path: string; size: number },
-  now: number,
-) {
-  if (!transfer.portal_id) return;
-  const portal = portalRow(db, transfer.portal_id);
-  if (!portal) throw notFound("Portal", { reason: "unknown_portal" });
-  requireOpenPortal(portal, now);
-  const refused = portalFileProblem(
-    rulesOf(portal),
-    portal.max_bytes_per_upload,
-    file,
-    nameMatches,
-  );
-  if (refused)
-    throw new ApiError(400, "validation_failed", refused.message, {
-      issues: [issue("Upload-Metadata.path", refused.message, refused.code)],
-    });
 }

@@ -2,16 +2,14 @@ import { execFileSync } from "node:child_process";
 import fs from "node:fs";
 import path from "node:path";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import { PORTAL_ACCESS_HEADER, type StartPortalUploadBody } from "@/contract/portal-public";
-import type { CreatePortalBody } from "@/contract/portals";
 import { SHARE_PASSWORD_FREE_TRIES, SHARE_PASSWORD_TARGET_CEILING } from "@/contract/rules";
 import { ManualClock } from "@/server/lib/clock";
 import { byPath } from "@/server/modules/files/files.repository";
 import { type NodeTest, sha256Hex, startNodeTest } from "@/server/node/node-testing";
 import { expectBody, expectError } from "@/server/testing/expect-body";
 import { sharesRouter } from "../shares/shares.routes";
+import { portalHelpers } from "./portal-testing";
 import { portalsRouter } from "./portals.routes";
-import { publicPortalsRouter } from "./public.routes";
 
 let n: NodeTest;
 let clock: ManualClock;
@@ -24,58 +22,13 @@ beforeEach(async () => {
 });
 afterEach(() => n.close());
 
-const admin = () => n.t.client(portalsRouter).workspaces[":workspaceId"];
-const pub = () => n.t.client(publicPortalsRouter, { key: null }).public.portals[":slug"];
-const access = (token?: string) => ({
-  headers: token ? { [PORTAL_ACCESS_HEADER]: token } : ({} as Record<string, string>),
-});
-const bearer = (token: string) => ({ headers: { Authorization: `Bearer ${token}` } });
+const { admin, pub, access, bearer, portal, start, send } = portalHelpers(() => n);
 const eventsOf = (type: string) =>
   n.t.deps.db
     .prepare("SELECT data FROM events WHERE type = ? ORDER BY seq")
     .pluck()
     .all(type)
     .map((d) => JSON.parse(d as string));
-
-async function portal(over: Partial<CreatePortalBody> = {}) {
-  return expectBody(
-    await admin().portals.$post({
-      param: n.t.ws,
-      json: { title: "Dailies", targetPath: "Incoming", ...over },
-    }),
-    201,
-  );
-}
-const start = (slug: string, json: StartPortalUploadBody, token?: string) =>
-  pub().uploads.$post({ param: { slug }, json }, access(token));
-
-/** Starts an upload, sends each file to the node, and reports it complete, as the page does. */
-async function send(
-  slug: string,
-  files: Record<string, Buffer | string>,
-  body: Partial<StartPortalUploadBody> = {},
-  token?: string,
-) {
-  const list = Object.entries(files).map(([p, b]) => ({ path: p, bytes: Buffer.from(b) }));
-  const started = await expectBody(
-    await start(
-      slug,
-      { ...body, files: list.map((f) => ({ path: f.path, size: f.bytes.length })) },
-      token,
-    ),
-    201,
-  );
-  const root = started.transferSpec.destinationRoot;
-  for (const f of list) {
-    const res = await n.upload(started.transferSpec.token, `${root}/${f.path}`, f.bytes);
-    expect(res.status, await res.text()).toBe(204);
-  }
-  const done = await pub().uploads[":uploadId"].complete.$post(
-    { param: { slug, uploadId: started.uploadId } },
-    bearer(started.transferSpec.token),
-  );
-  return { started, done };
-}
 
 describe("the portal page's API", () => {
   it("opens a portal, takes an upload into a folder of its own, and reports it everywhere", async () => {
@@ -221,6 +174,23 @@ describe("the portal page's API", () => {
       (await expectError(await start(p.slug, { files: [{ path: "../x.mov", size: 1 }] }), 400))
         .code,
     ).toBe("path_rejected");
+    // A file and a folder of one name cannot both land: the later path is named.
+    const clash = await expectError(
+      await start(p.slug, {
+        senderEmail: "ana@example.com",
+        fields: { take: "1" },
+        files: [
+          { path: "A_1.mov", size: 1 },
+          { path: "A_1.mov/B_2.mov", size: 1 },
+        ],
+      }),
+      400,
+    );
+    expect(clash.code).toBe("validation_failed");
+    expect(clash.issues.map((i) => [i.field, i.code])).toEqual([
+      ["files.1.path", "file_in_the_way"],
+    ]);
+    expect(clash.message).toContain("A_1.mov/B_2.mov");
     expect(n.t.deps.db.prepare("SELECT count(*) FROM transfers").pluck().get()).toBe(0);
     expect(n.t.deps.db.prepare("SELECT count(*) FROM portal_uploads").pluck().get()).toBe(0);
   });
