@@ -82,7 +82,8 @@ test("an idle tab polls at most a few times a second, though more jobs are activ
     await call("/files/folder", { path: folder });
     await call("/files/operations", { kind: "copy", paths: [folder], destination: "Held/Copies" });
   }
-  await expect(page.getByRole("link", { name: /^50 jobs running$/ })).toBeVisible();
+  // The badge says a page's worth and more, rather than a page's worth.
+  await expect(page.getByRole("link", { name: "50+ jobs running" })).toBeVisible();
 
   const requests: string[] = [];
   page.on("request", (r) => {

@@ -31,6 +31,8 @@ export function useActiveJobs(workspaceId: string) {
   );
   return {
     jobs,
+    /** A list came back full: more jobs may be active than `jobs` holds. */
+    more: [bulk.data, operations.data].some((list) => (list?.length ?? 0) >= RECENT_LIMIT),
     /**
      * Whether the lists would show this job were it active: only then does its absence mean it
      * has ended (with more active than a page holds, the oldest are not listed at all).

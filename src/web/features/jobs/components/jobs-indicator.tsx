@@ -29,7 +29,7 @@ export function JobsIndicator() {
   const queryClient = useQueryClient();
   const navigate = useNavigate();
   const onJobs = useRouterState({ select: (s) => s.location.pathname === "/jobs" });
-  const { jobs, ready, checkedAt, shows } = useActiveJobs(workspaceId);
+  const { jobs, more, ready, checkedAt, shows } = useActiveJobs(workspaceId);
   const started = useStartedJobs((s) => s.started);
   const previous = useRef<Map<string, Seen> | null>(null);
   const onJobsRef = useRef(onJobs);
@@ -93,7 +93,8 @@ export function JobsIndicator() {
   }, [jobs, ready, checkedAt, shows, queryClient, workspaceId, navigate]);
 
   if (jobs.length === 0) return null;
-  const label = `${formatCount(jobs.length)} job${jobs.length === 1 ? "" : "s"} running`;
+  const count = `${formatCount(jobs.length)}${more ? "+" : ""}`;
+  const label = `${count} job${jobs.length === 1 && !more ? "" : "s"} running`;
   return (
     <Link
       to="/jobs"
@@ -106,7 +107,7 @@ export function JobsIndicator() {
         className="size-4 animate-spin text-link motion-reduce:animate-none"
       />
       {/* A phone's header holds the icon alone; the link's name still says how many. */}
-      <span className="tabular-nums max-sm:hidden">{formatCount(jobs.length)}</span>
+      <span className="tabular-nums max-sm:hidden">{count}</span>
     </Link>
   );
 }
