@@ -83,7 +83,10 @@ export function createApp(deps: AppDeps) {
   });
   const limitBody = bodyLimit({
     maxSize: 1024 * 1024,
-    onError: () => {
+    onError: (c) => {
+      // The rest of the body is never read, so the connection cannot carry another request:
+      // say so, rather than answer keep-alive and drop it under the client's next request.
+      c.header("Connection", "close");
       throw validationFailed("body", "The request body is larger than 1 MiB", "too_large");
     },
   });

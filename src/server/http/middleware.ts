@@ -18,7 +18,8 @@ export const requestContext = createMiddleware<AppEnv>(async (c, next) => {
   await next();
   const { log } = c.get("deps");
   const aborted = c.res.status === CLIENT_CLOSED_REQUEST;
-  // The path only: no query string, no headers, so nothing secret can reach the log.
+  // The path only: no query string, no headers. A path can still hold a credential (a share's
+  // token, a node upload's id): the logger masks those (lib/logger.ts).
   log.info(aborted ? "request aborted by the client" : "request", {
     requestId,
     method: c.req.method,

@@ -132,3 +132,54 @@ describe("a client that goes away", () => {
     },
   );
 });
+
+describe("a body over 1 MiB on a keep-alive connection", () => {
+  /**
+   * Sends a 2 MiB body with `Connection: keep-alive`, reads the refusal, then asks again on the
+   * same socket. Resolves with both answers as received (the second empty if the socket closed).
+   */
+  function refusedThenAgain() {
+    const { port } = new URL(service.url);
+    const body = "x".repeat(2 * 1024 * 1024);
+    return new Promise<{ first: string; second: string }>((resolve) => {
+      const socket = net.connect(Number(port), "127.0.0.1");
+      let received = "";
+      let first: string | null = null;
+      const done = () => resolve({ first: first ?? received, second: first ? received : "" });
+      socket.on("data", (d) => {
+        received += d;
+        const end = received.indexOf("\r\n\r\n");
+        const length = Number(/\r\ncontent-length: (\d+)/i.exec(received)?.[1]);
+        if (first === null && end > 0 && received.length >= end + 4 + length) {
+          first = received.slice(0, end + 4 + length);
+          received = "";
+          // The refusal arrived: the same connection carries the next request, if it is open.
+          if (!socket.destroyed)
+            socket.write(`GET /v1/openapi.json HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n`);
+        }
+      });
+      // A reset while our body was still being written is the refusal's doing: judged below.
+      socket.on("error", () => {});
+      socket.on("close", done);
+      socket.on("connect", () =>
+        socket.write(
+          `POST ${w}/files/folder HTTP/1.1\r\nHost: x\r\nAuthorization: Bearer ${key}\r\n` +
+            `Content-Type: application/json\r\nConnection: keep-alive\r\n` +
+            `Content-Length: ${body.length}\r\n\r\n${body}`,
+        ),
+      );
+    });
+  }
+
+  it("is refused in the envelope, and the refusal either closes the connection or the next request is served", async () => {
+    const { first, second } = await refusedThenAgain();
+    const answer = parseAnswer(first);
+    expect(answer.status).toBe(400);
+    expect(answer.json.error).toMatchObject({
+      code: "validation_failed",
+      details: { issues: [{ field: "body", code: "too_large" }] },
+    });
+    const closes = /\r\nconnection: close\r\n/i.test(first);
+    if (!closes) expect(second).toMatch(/^HTTP\/1\.1 200 /);
+  });
+});

@@ -7,8 +7,36 @@ const order: Record<Level | "silent", number> = {
   silent: 99,
 };
 
-// Belt and braces: whatever a caller passes, a key or a signing secret never reaches a log line.
-const SECRET = /(svc_sk_|whsec_)[A-Za-z0-9]+/g;
+/*
+ * Whatever a caller passes, no credential reaches a log line: every string (a message, a field,
+ * an error's message and stack) is scrubbed here, once, rather than at each call.
+ * - By shape: API keys, webhook signing secrets, transfer tokens, the access tokens a password
+ *   buys (`{expiresAtMs}.{HMAC}`, lib/access-tokens), tus upload ids (32 hex digits).
+ * - By place: a share token has no shape of its own (base62, like much else), so the path
+ *   segments that carry a credential are masked wherever a path appears: a share's links (plain
+ *   and personal), the recipient page's API, a portal's page and API (its slug is its address),
+ *   a node upload's URL; and a `token`/`key` query parameter or a Bearer credential.
+ */
+const SCRUB: [RegExp, string][] = [
+  [/\b(svc_sk_|whsec_|ctt_)[A-Za-z0-9]+/g, "$1[redacted]"],
+  [/\b\d{13}\.[A-Za-z0-9_-]{43}/g, "[redacted]"],
+  [/\b[0-9a-f]{32}\b/g, "[redacted]"],
+  [
+    /(\/s\/|\/p\/|\/public\/shares\/|\/public\/portals\/|\/node\/v1\/uploads\/)[^/?#\s"']+/g,
+    "$1[redacted]",
+  ],
+  [/([?&](?:token|key)=)[^&#\s"']+/g, "$1[redacted]"],
+  [/\b(Bearer|Basic)\s+[^\s"']+/gi, "$1 [redacted]"],
+];
+/** Fields whose whole value is a credential, whatever it looks like (lower-cased names). */
+const SECRET_FIELDS = new Set(["authorization", "token", "password", "accesstoken", "secret"]);
+
+/** The text with every credential this service knows masked. */
+function redactCredentials(text: string): string {
+  let out = text;
+  for (const [pattern, replacement] of SCRUB) out = out.replace(pattern, replacement);
+  return out;
+}
 
 export interface Logger {
   debug(msg: string, fields?: Record<string, unknown>): void;
@@ -28,9 +56,10 @@ export function createLogger(
     if (order[lvl] < order[level]) return;
     const record = { time: new Date().toISOString(), level: lvl, msg, ...base, ...fields };
     write(
-      JSON.stringify(record, (_k, v) => {
+      JSON.stringify(record, (k, v) => {
         if (v instanceof Error) return { name: v.name, message: v.message, stack: v.stack };
-        return typeof v === "string" ? v.replace(SECRET, "$1[redacted]") : v;
+        if (typeof v !== "string") return v;
+        return SECRET_FIELDS.has(k.toLowerCase()) ? "[redacted]" : redactCredentials(v);
       }),
     );
   };

@@ -31,3 +31,27 @@ export function LoadError({
     </Alert>
   );
 }
+
+/**
+ * A later page that failed, under the rows already shown (they stay): the reason and Try
+ * again. A list shows it instead of asking again by itself at its end.
+ */
+export function LoadMoreError({
+  what,
+  error,
+  onRetry,
+}: {
+  /** "shares", "uploads": what more could not be loaded. */
+  what: string;
+  error: unknown;
+  onRetry(): void;
+}) {
+  return (
+    <p role="alert" className="p-3 text-center text-sm text-destructive-text">
+      Could not load more {what}: {describeError(error)}{" "}
+      <Button variant="link" className="h-auto p-0" onClick={onRetry}>
+        Try again
+      </Button>
+    </p>
+  );
+}

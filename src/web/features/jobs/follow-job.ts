@@ -24,7 +24,7 @@ export const useFollowedJobs = create<FollowedState>()((set) => ({
 
 interface StartedState {
   /** Jobs started in this tab, by when: the shell reports their end even if it never saw them run. */
-  started: Record<string, { bulk: boolean; at: number }>;
+  started: Record<string, { bulk: boolean; at: number; createdAt: string }>;
   add(job: Job): void;
   remove(id: string): void;
 }
@@ -32,7 +32,12 @@ interface StartedState {
 export const useStartedJobs = create<StartedState>()((set) => ({
   started: {},
   add: (job) =>
-    set((s) => ({ started: { ...s.started, [job.id]: { bulk: isBulk(job), at: Date.now() } } })),
+    set((s) => ({
+      started: {
+        ...s.started,
+        [job.id]: { bulk: isBulk(job), at: Date.now(), createdAt: job.createdAt },
+      },
+    })),
   remove: (id) =>
     set((s) => {
       const { [id]: _gone, ...rest } = s.started;

@@ -5,6 +5,7 @@ import {
   describeSelection,
   estimate,
   formatDuration,
+  listShows,
   mergeJobs,
   percentOf,
   RATE_WINDOW_MS,
@@ -127,5 +128,26 @@ describe("the job list", () => {
     expect(formatDuration(45)).toBe("45 s");
     expect(formatDuration(200)).toBe("3 min 20 s");
     expect(formatDuration(7500)).toBe("2 h 5 min");
+  });
+});
+
+describe("listShows", () => {
+  const at = (minute: number) => `2026-05-10T12:${String(minute).padStart(2, "0")}:00Z`;
+  const newestFirst = (n: number) =>
+    Array.from({ length: n }, (_, i) => bulk({ id: `b${i}`, createdAt: at(59 - i) }));
+
+  it("a list shorter than its limit shows every active job", () => {
+    expect(listShows(newestFirst(3), 50, at(0))).toBe(true);
+  });
+
+  it("a full list shows only the jobs created after its last", () => {
+    const full = newestFirst(50); // the last was created at minute 10
+    expect(listShows(full, 50, at(11))).toBe(true);
+    expect(listShows(full, 50, at(10))).toBe(false);
+    expect(listShows(full, 50, at(5))).toBe(false);
+  });
+
+  it("a list not read yet shows nothing", () => {
+    expect(listShows(undefined, 50, at(0))).toBe(false);
   });
 });

@@ -23,6 +23,19 @@ export function mergeJobs(...lists: (readonly Job[] | undefined)[]): Job[] {
   );
 }
 
+/**
+ * Whether an active list read with `limit` shows a job created at `createdAt` while it is still
+ * active. One shorter than its limit holds every active job; a full one (newest first) only
+ * those created after its last, so a job older than that may be running unlisted. Undefined:
+ * the list has not been read.
+ */
+export function listShows(list: readonly Job[] | undefined, limit: number, createdAt: string) {
+  if (!list) return false;
+  if (list.length < limit) return true;
+  const last = list.at(-1);
+  return last !== undefined && createdAt > last.createdAt;
+}
+
 /** How far a job is: items for bulk work, bytes for a move or copy (files when it has none). */
 export function progressOf(job: Job): {
   done: number;

@@ -1,8 +1,17 @@
 import { useQuery } from "@tanstack/react-query";
-import { useEffect, useMemo, useState } from "react";
+import { useCallback, useEffect, useMemo, useState } from "react";
+import { RECENT_LIMIT } from "./api/jobs-keys";
 import { bulkJobsQueryOptions } from "./api/list-bulk-jobs";
 import { operationsQueryOptions } from "./api/list-operations";
-import { addSample, isActive, type Job, mergeJobs, progressOf, type Sample } from "./job-model";
+import {
+  addSample,
+  isActive,
+  type Job,
+  listShows,
+  mergeJobs,
+  progressOf,
+  type Sample,
+} from "./job-model";
 
 /**
  * The queued and running jobs of both kinds, polled while there are any (the shell's badge and
@@ -15,8 +24,20 @@ export function useActiveJobs(workspaceId: string) {
     () => mergeJobs(bulk.data, operations.data).filter(isActive),
     [bulk.data, operations.data],
   );
+  const shows = useCallback(
+    (job: { bulk: boolean; createdAt: string }) =>
+      listShows(job.bulk ? bulk.data : operations.data, RECENT_LIMIT, job.createdAt),
+    [bulk.data, operations.data],
+  );
   return {
     jobs,
+    /** A list came back full: more jobs may be active than `jobs` holds. */
+    more: [bulk.data, operations.data].some((list) => (list?.length ?? 0) >= RECENT_LIMIT),
+    /**
+     * Whether the lists would show this job were it active: only then does its absence mean it
+     * has ended (with more active than a page holds, the oldest are not listed at all).
+     */
+    shows,
     /** Both lists have answered at least once. */
     ready: operations.data !== undefined && bulk.data !== undefined,
     updatedAt: Math.max(operations.dataUpdatedAt, bulk.dataUpdatedAt),

@@ -2,7 +2,7 @@ import { useNavigate } from "@tanstack/react-router";
 import { Share2Icon } from "lucide-react";
 import { useState } from "react";
 import { EmptyState } from "@/web/components/empty-state";
-import { LoadError } from "@/web/components/load-error";
+import { LoadError, LoadMoreError } from "@/web/components/load-error";
 import { PageHeader } from "@/web/components/page-header";
 import { Button } from "@/web/components/ui/button";
 import { useSharesQuery } from "./api/list-shares";
@@ -75,7 +75,8 @@ export function SharesPage({
         filters={filters}
         onChange={(f) => setSearch({ ...f, outbox })}
       />
-      {list.error ? (
+      {/* A later page that fails keeps the rows shown; the error goes under them. */}
+      {list.error && shares.length === 0 ? (
         <div className="p-4">
           <LoadError
             title="Could not load the shares"
@@ -92,11 +93,18 @@ export function SharesPage({
             loading={list.isPending}
             selection={{ selected, onToggle: toggle, onToggleAll: toggleAll }}
             onEndReached={() => {
-              if (list.hasNextPage && !list.isFetchingNextPage) void list.fetchNextPage();
+              if (list.hasNextPage && !list.isFetchingNextPage && !list.isFetchNextPageError)
+                void list.fetchNextPage();
             }}
             footer={
               list.isFetchingNextPage ? (
                 <p className="p-3 text-center text-sm text-muted-foreground">Loading more…</p>
+              ) : list.isFetchNextPageError ? (
+                <LoadMoreError
+                  what="shares"
+                  error={list.error}
+                  onRetry={() => void list.fetchNextPage()}
+                />
               ) : undefined
             }
             empty={

@@ -173,7 +173,8 @@ export function WebhookDeliveriesPage({
         )}
         {e?.status === "disabled" && <DisabledBanner workspaceId={workspaceId} endpoint={e} />}
         <Filters search={search} />
-        {deliveries.isError ? (
+        {/* A later page that fails keeps the rows shown; the error goes under them. */}
+        {deliveries.isError && rows.length === 0 ? (
           <LoadError
             title="Could not load the deliveries"
             error={deliveries.error}
@@ -186,6 +187,7 @@ export function WebhookDeliveriesPage({
             endpointStatus={e?.status}
             hasMore={deliveries.hasNextPage}
             loadingMore={deliveries.isFetchingNextPage}
+            loadMoreError={deliveries.isFetchNextPageError ? deliveries.error : null}
             onLoadMore={loadMore}
             onOpen={open}
             selectedId={search.delivery}

@@ -13,6 +13,12 @@ import { formatCount } from "@/web/lib/format";
 import { useWorkspaceId } from "@/web/stores/session-store";
 import { toast } from "@/web/stores/toast-store";
 
+/** What the tracker remembers of a job it saw running. */
+interface Seen {
+  bulk: boolean;
+  createdAt: string;
+}
+
 /**
  * The shell's badge while jobs run (a link to the job centre), and the tracker that notices a
  * job ending: it refreshes the lists the job changed and, away from /jobs, says how it ended
@@ -23,9 +29,9 @@ export function JobsIndicator() {
   const queryClient = useQueryClient();
   const navigate = useNavigate();
   const onJobs = useRouterState({ select: (s) => s.location.pathname === "/jobs" });
-  const { jobs, ready, checkedAt } = useActiveJobs(workspaceId);
+  const { jobs, more, ready, checkedAt, shows } = useActiveJobs(workspaceId);
   const started = useStartedJobs((s) => s.started);
-  const previous = useRef<Map<string, boolean> | null>(null);
+  const previous = useRef<Map<string, Seen> | null>(null);
   const onJobsRef = useRef(onJobs);
   onJobsRef.current = onJobs;
 
@@ -38,16 +44,24 @@ export function JobsIndicator() {
 
   useEffect(() => {
     if (!ready) return;
-    const current = new Map(jobs.map((j) => [j.id, isBulk(j)]));
-    const ended = new Map(
-      previous.current ? [...previous.current].filter(([id]) => !current.has(id)) : [],
+    const current = new Map<string, Seen>(
+      jobs.map((j) => [j.id, { bulk: isBulk(j), createdAt: j.createdAt }]),
     );
+    const ended = new Map<string, boolean>();
+    // A job no longer listed has ended, unless the lists would not show it anyway (more jobs
+    // are active than a page holds): then it is still presumed running, and checked again at
+    // the next reading. Taking that absence for an end refetched every list without pause.
+    for (const [id, seen] of previous.current ?? []) {
+      if (current.has(id)) continue;
+      if (shows(seen)) ended.set(id, seen.bulk);
+      else current.set(id, seen);
+    }
     previous.current = current;
     const startedHere = useStartedJobs.getState();
     for (const [id, s] of Object.entries(startedHere.started)) {
       if (current.has(id)) startedHere.remove(id);
       // Not running when the lists were read after it started: it ended between two polls.
-      else if (checkedAt > s.at) {
+      else if (checkedAt > s.at && shows(s)) {
         startedHere.remove(id);
         ended.set(id, s.bulk);
       }
@@ -76,10 +90,11 @@ export function JobsIndicator() {
         // The job centre still shows how it ended; a toast is not worth an error of its own.
         .catch(() => {});
     }
-  }, [jobs, ready, checkedAt, queryClient, workspaceId, navigate]);
+  }, [jobs, ready, checkedAt, shows, queryClient, workspaceId, navigate]);
 
   if (jobs.length === 0) return null;
-  const label = `${formatCount(jobs.length)} job${jobs.length === 1 ? "" : "s"} running`;
+  const count = `${formatCount(jobs.length)}${more ? "+" : ""}`;
+  const label = `${count} job${jobs.length === 1 && !more ? "" : "s"} running`;
   return (
     <Link
       to="/jobs"
@@ -92,7 +107,7 @@ export function JobsIndicator() {
         className="size-4 animate-spin text-link motion-reduce:animate-none"
       />
       {/* A phone's header holds the icon alone; the link's name still says how many. */}
-      <span className="tabular-nums max-sm:hidden">{formatCount(jobs.length)}</span>
+      <span className="tabular-nums max-sm:hidden">{count}</span>
     </Link>
   );
 }

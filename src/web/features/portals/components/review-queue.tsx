@@ -11,10 +11,9 @@ import {
 } from "react";
 import type { ReviewDecision } from "@/contract/portal-rules";
 import type { Portal, PortalUpload } from "@/contract/portals";
-import { LoadError } from "@/web/components/load-error";
+import { LoadError, LoadMoreError } from "@/web/components/load-error";
 import { Button } from "@/web/components/ui/button";
 import { SkeletonRows } from "@/web/components/ui/skeleton";
-import { describeError } from "@/web/lib/api-client";
 import { cn } from "@/web/lib/cn";
 import { formatCount } from "@/web/lib/format";
 import { useFixedRows } from "@/web/lib/use-fixed-rows";
@@ -283,12 +282,7 @@ export function ReviewQueue({
           {loadingMore ? (
             <p className="p-3 text-center text-sm text-muted-foreground">Loading more…</p>
           ) : loadMoreError ? (
-            <p role="alert" className="p-3 text-center text-sm text-destructive-text">
-              Could not load more uploads: {describeError(loadMoreError)}{" "}
-              <Button variant="link" className="h-auto p-0" onClick={() => onLoadMore?.()}>
-                Try again
-              </Button>
-            </p>
+            <LoadMoreError what="uploads" error={loadMoreError} onRetry={() => onLoadMore?.()} />
           ) : null}
         </div>
         {active && !loading && !error && (

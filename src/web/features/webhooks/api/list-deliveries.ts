@@ -37,10 +37,13 @@ export const deliveriesQueryOptions = (workspaceId: string, id: string, filters:
     getNextPageParam: (last) =>
       last.length === DELIVERIES_PAGE_SIZE ? last[last.length - 1]?.id : undefined,
     // A pending delivery is attempted within moments of its event: watch it closely until then.
-    refetchInterval: (query) =>
-      query.state.data?.pages[0]?.some((d) => d.status === "pending" && d.attempts === 0)
-        ? 1_000
-        : 5_000,
+    // A refetch reads every loaded page again, so the pause grows with them: at most one
+    // request a second, however far the person has scrolled.
+    refetchInterval: (query) => {
+      const pages = query.state.data?.pages ?? [];
+      const pending = pages[0]?.some((d) => d.status === "pending" && d.attempts === 0);
+      return (pending ? 1_000 : 5_000) * Math.max(1, pages.length);
+    },
   });
 
 export function useDeliveriesQuery(workspaceId: string, id: string, filters: DeliveryFilters) {

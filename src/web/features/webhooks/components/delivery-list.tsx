@@ -1,5 +1,6 @@
 import type { ReactNode } from "react";
 import type { WebhookDelivery, WebhookEndpoint } from "@/contract/webhooks";
+import { LoadMoreError } from "@/web/components/load-error";
 import { DataTable, type DataTableColumn, rowActionClass } from "@/web/components/ui/data-table";
 import { deliveryTiming } from "@/web/features/webhooks/delivery-timing";
 import { formatDateTime } from "@/web/lib/format";
@@ -20,6 +21,7 @@ export function DeliveryList({
   endpointStatus,
   hasMore,
   loadingMore,
+  loadMoreError = null,
   onLoadMore,
   onOpen,
   selectedId,
@@ -30,6 +32,8 @@ export function DeliveryList({
   endpointStatus: WebhookEndpoint["status"] | undefined;
   hasMore: boolean;
   loadingMore: boolean;
+  /** The last page asked for failed: loading more waits for Try again. */
+  loadMoreError?: unknown;
   onLoadMore(): void;
   onOpen(id: string): void;
   selectedId?: string;
@@ -91,13 +95,16 @@ export function DeliveryList({
       loadingLabel="Loading deliveries"
       isCurrent={(d) => d.id === selectedId}
       empty={empty}
-      onEndReached={hasMore && !loadingMore ? onLoadMore : undefined}
+      onEndReached={hasMore && !loadingMore && !loadMoreError ? onLoadMore : undefined}
       footer={
-        hasMore && (
+        hasMore &&
+        (loadMoreError && !loadingMore ? (
+          <LoadMoreError what="deliveries" error={loadMoreError} onRetry={onLoadMore} />
+        ) : (
           <p className="px-3 py-4 text-sm text-muted-foreground" role="status">
             {loadingMore ? "Loading more…" : ""}
           </p>
-        )
+        ))
       }
     />
   );
