@@ -24,7 +24,7 @@ import {
   uploadById,
 } from "./node.repository";
 import type { NodeDeps } from "./node-deps";
-import { checksumMismatch, NodeError } from "./node-errors";
+import { checksumMismatch, insufficientStorage, NodeError } from "./node-errors";
 import {
   ctrAt,
   keyCheckOf,
@@ -107,6 +107,7 @@ export class UploadStore extends DataStore {
     if (size === undefined)
       throw validationFailed("Upload-Length", "Upload-Length is required", "required");
     checkPortalFile(db, transfer, { path: p, size }, clock.now());
+    await this.requireRoom(size);
     const meta: UploadMeta = {};
     const sha = upload.metadata?.sha256?.toLowerCase();
     if (sha !== undefined) {
@@ -168,6 +169,18 @@ export class UploadStore extends DataStore {
     });
   }
 
+  /**
+   * MIN_FREE_DISK_MB: an upload whose remaining bytes would take the disk below the floor is
+   * refused before any of them is written, so uploads cannot fill the disk the database and the
+   * cleanup need.
+   */
+  private async requireRoom(remaining: number) {
+    const floor = this.deps.config.minFreeDiskBytes;
+    if (floor === 0) return;
+    const free = await this.blobs.freeBytes();
+    if (free !== null && free - remaining < floor) throw insufficientStorage("free_space_floor");
+  }
+
   /** The bytes the staging file holds: what survived, whatever the process knew before it died. */
   private stagedLength(id: string) {
     return fs.statSync(this.blobs.stagingPath(id), { throwIfNoEntry: false })?.size ?? 0;
@@ -184,6 +197,7 @@ export class UploadStore extends DataStore {
     const meta = JSON.parse(row.metadata) as UploadMeta;
     if (meta.keyCheck && (!key || !sameKey(key, meta.keyCheck)))
       throw key ? wrongPassword() : passwordRequired();
+    await this.requireRoom((row.size ?? 0) - offset);
     const live = await this.liveAt(row, meta, key, offset);
     const chunkHash = checksum ? createHash("sha256") : null;
     const before = checksum ? live.hash.copy() : null;

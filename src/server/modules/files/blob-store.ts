@@ -44,6 +44,8 @@ export interface BlobStore {
   stagingPath(id: string): string;
   /** A writer that appends to an upload's staging file (created with the first bytes). */
   appendStaging(id: string): Writable;
+  /** The bytes the store can still take, or null when it has no such bound. */
+  freeBytes(): Promise<number | null>;
   /** The ids that have a staging file (for the sweep of abandoned uploads). */
   stagingIds(): string[];
   /** Makes a staged blob stored, under its name; idempotent for identical content. */
@@ -104,6 +106,11 @@ export class DiskBlobStore implements BlobStore {
       highWaterMark: 1024 * 1024,
       fs: this.writeCalls,
     });
+  }
+
+  async freeBytes() {
+    const { bavail, bsize } = await fs.promises.statfs(this.staging);
+    return bavail * bsize;
   }
 
   stagingIds() {
