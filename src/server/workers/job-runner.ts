@@ -93,7 +93,7 @@ export class JobRunner {
    *
    * A slot the database cannot take (a full disk) must not stop the start: the work runs now in
    * this process (recurring work is idempotent, and the cleanup that frees space is among it)
-   * and the slot is queued on a later poll.
+   * and the next slot is queued on a later poll.
    */
   every(kind: string, everyMs: number, run: () => Promise<void> | void) {
     const enqueueSlot = (at: number) =>
@@ -112,7 +112,10 @@ export class JobRunner {
         kind,
         err,
       });
-      this.unqueued.set(kind, () => enqueueSlot(this.clock.now()));
+      // The slot after this one: this one's work is running now.
+      this.unqueued.set(kind, () =>
+        enqueueSlot((Math.floor(this.clock.now() / everyMs) + 1) * everyMs),
+      );
       const p = (async () => run())()
         .catch((error) => this.log.warn("job failed", { kind, err: error }))
         .finally(() => this.running.delete(p));
@@ -122,8 +125,12 @@ export class JobRunner {
 
   private queueUnqueued() {
     for (const [kind, enqueueSlot] of this.unqueued) {
-      enqueueSlot();
-      this.unqueued.delete(kind);
+      try {
+        enqueueSlot();
+        this.unqueued.delete(kind);
+      } catch {
+        // Still no room: the next poll tries again (the failure was logged when it began).
+      }
     }
   }
 
@@ -199,6 +206,7 @@ export class JobRunner {
 
   /** Claims and runs due jobs until none is due (or `limit` ran). Tests drive the runner with this. */
   async runDue(limit = Number.POSITIVE_INFINITY): Promise<number> {
+    this.queueUnqueued();
     let ran = 0;
     while (ran < limit) {
       const job = this.claim();
