@@ -24,7 +24,7 @@ import {
   uploadById,
 } from "./node.repository";
 import type { NodeDeps } from "./node-deps";
-import { checksumMismatch, insufficientStorage, NodeError } from "./node-errors";
+import { checksumMismatch, insufficientStorage, isDiskFull, NodeError } from "./node-errors";
 import {
   ctrAt,
   keyCheckOf,
@@ -229,6 +229,8 @@ export class UploadStore extends DataStore {
       this.live.delete(id);
       // A checksummed chunk is kept whole or not at all.
       if (checksum && fs.existsSync(staging)) fs.truncateSync(staging, offset);
+      // The client hears 507; whoever runs the node must hear it too.
+      if (isDiskFull(err)) this.deps.log.error("data node disk full: an upload stopped", { err });
       throw err;
     }
     if (checksum && chunkHash) {
