@@ -29,6 +29,7 @@ export const errorCodes = [
   "not_found",
   "rate_limited",
   "node_busy",
+  "insufficient_storage",
   "internal_error",
 ] as const;
 export type ErrorCode = (typeof errorCodes)[number];

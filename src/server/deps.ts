@@ -24,12 +24,12 @@ export interface AppDeps {
 
 export function createDeps(
   config: Config,
-  overrides: { clock?: Clock; log?: Logger } = {},
+  overrides: { clock?: Clock; log?: Logger; db?: Db } = {},
 ): AppDeps {
   const clock = overrides.clock ?? systemClock;
   const log = overrides.log ?? createLogger(config.logLevel);
   tightenDataDir(config.dataDir);
-  const db = openDatabase(path.join(config.dataDir, "consign.db"));
+  const db = overrides.db ?? openDatabase(path.join(config.dataDir, "consign.db"));
   const events = new EventRecorder(db, clock);
   return {
     config,

@@ -32,6 +32,7 @@ const envSchema = z.object({
     .min(1)
     .max(24 * 30)
     .default(24),
+  MIN_FREE_DISK_MB: z.coerce.number().int().min(0).default(512),
   SMTP_URL: z
     .string()
     .regex(/^smtps?:\/\//, "must be smtp:// or smtps://")
@@ -64,6 +65,8 @@ export type Config = {
   nodePort: number;
   /** An upload not finished this long after its last byte is abandoned and cleaned up. */
   uploadExpiryMs: number;
+  /** The data node takes no upload that would leave less free disk space than this (0: no floor). */
+  minFreeDiskBytes: number;
   /** Where share mail is sent (smtp://user:pass@host:port); null: it waits in the outbox. */
   smtpUrl: string | null;
   /** The From of share mail. */
@@ -103,6 +106,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
     nodeUrl: e.NODE_URL?.replace(/\/$/, "") ?? null,
     nodePort: e.NODE_PORT,
     uploadExpiryMs: e.UPLOAD_EXPIRY_HOURS * 3600_000,
+    minFreeDiskBytes: e.MIN_FREE_DISK_MB * 1024 * 1024,
     smtpUrl: e.SMTP_URL ?? null,
     mailFrom: e.MAIL_FROM,
   };

@@ -3,6 +3,7 @@ import type { AddressInfo } from "node:net";
 import { getRequestListener } from "@hono/node-server";
 import { createApp } from "./app";
 import { type BootstrapResult, bootstrap } from "./bootstrap";
+import type { Db } from "./db/database";
 import { type AppDeps, createDeps } from "./deps";
 import type { Config } from "./env";
 import { gracefulCloser } from "./http/graceful-close";
@@ -25,7 +26,7 @@ export interface RunningService {
 /** Opens the data dir, bootstraps, starts the workers and listens; used by main and by tests. */
 export async function startService(
   config: Config,
-  overrides: { clock?: Clock; log?: Logger; workers?: boolean } = {},
+  overrides: { clock?: Clock; log?: Logger; db?: Db; workers?: boolean } = {},
 ): Promise<RunningService> {
   const deps = createDeps(config, overrides);
   // Under the write lock: a CLI run on a fresh data dir bootstraps too, and two workspaces

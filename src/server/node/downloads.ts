@@ -17,6 +17,7 @@ import {
   entryAt,
   insertUsage,
   type NodeEntry,
+  setUsageBytes,
   subtreePage,
 } from "./node.repository";
 import { NodeError } from "./node-errors";
@@ -60,22 +61,52 @@ function contentOf(
 }
 
 /**
- * Writes `source` to the response at the transfer's priority, then counts what went out
- * (whole or cut short) against the transfer and its usage id.
+ * How far ahead of the socket served bytes are recorded. The record is what `not_served`
+ * compares with what the engine received, so it must never be behind what left: a node killed
+ * mid-download would otherwise lose what it had sent, and the resumed download, which asks only
+ * for the rest, could never complete. A crash over-counts by at most this (and what sat in the
+ * socket); a download that ends, whole or cut short, is corrected to the exact count.
+ */
+const RECORD_AHEAD = 8 * 1024 * 1024;
+
+/**
+ * Writes `source` (`size` bytes, when known) to the response at the transfer's priority,
+ * counting what goes out against the transfer and its usage id ahead of the bytes (above).
  */
 async function send(
   ctx: NodeRequestContext,
   grant: TransferGrant,
   res: ServerResponse,
   source: Readable,
+  size = Number.POSITIVE_INFINITY,
 ) {
   const { transfer } = grant;
+  const { db, clock } = ctx.deps;
   const leave = ctx.traffic.enter(transfer);
   let sent = 0;
+  let recorded = 0;
+  let usageRow: number | bigint | null = null;
+  const record = (bytes: number) => {
+    db.transaction(() => {
+      addBytesServed(db, transfer.id, bytes - recorded);
+      if (usageRow !== null) setUsageBytes(db, usageRow, bytes);
+      else
+        usageRow = insertUsage(db, {
+          usage_id: transfer.usage_id,
+          workspace_id: transfer.workspace_id,
+          transfer_id: transfer.id,
+          direction: "receive",
+          bytes,
+          recorded_at: clock.now(),
+        }).lastInsertRowid;
+    }).immediate();
+    recorded = bytes;
+  };
   try {
     for await (const chunk of source as AsyncIterable<Buffer>) {
       if (res.destroyed) break;
       sent += chunk.length;
+      if (sent > recorded) record(Math.max(sent, Math.min(sent + RECORD_AHEAD, size)));
       if (!res.write(chunk)) await drained(res);
       if (ctx.traffic.paced(transfer.priority))
         await ctx.traffic.pace(transfer.priority, chunk.length);
@@ -84,20 +115,7 @@ async function send(
   } finally {
     source.destroy();
     leave();
-    if (sent > 0) {
-      const { db, clock } = ctx.deps;
-      db.transaction(() => {
-        addBytesServed(db, transfer.id, sent);
-        insertUsage(db, {
-          usage_id: transfer.usage_id,
-          workspace_id: transfer.workspace_id,
-          transfer_id: transfer.id,
-          direction: "receive",
-          bytes: sent,
-          recorded_at: clock.now(),
-        });
-      }).immediate();
-    }
+    if (recorded !== sent) record(sent);
   }
 }
 
@@ -209,7 +227,8 @@ export async function serveFile(
   if (range) res.setHeader("Content-Range", `bytes ${range.start}-${range.end}/${entry.size}`);
   res.statusCode = range ? 206 : 200;
   if (req.method === "HEAD" || entry.size === 0) return void res.end();
-  await send(ctx, grant, res, contentOf(ctx, entry, protection, key, range ?? undefined));
+  const size = range ? range.end - range.start + 1 : entry.size;
+  await send(ctx, grant, res, contentOf(ctx, entry, protection, key, range ?? undefined), size);
 }
 
 const ZIP_PAGE = 1000;

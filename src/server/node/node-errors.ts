@@ -28,12 +28,34 @@ export class NodeError extends Error {
 export const envelope = (code: string, message: string, details: unknown = null) =>
   JSON.stringify({ error: { code, message, details } });
 
-/** The node's refusal for any error: an ApiError keeps its status and code. */
+/** The node's refusal for any error: an ApiError keeps its status and code, a full disk is 507. */
 export function asNodeError(err: unknown): NodeError | null {
   if (err instanceof NodeError) return err;
   if (err instanceof ApiError) return new NodeError(err.status, err.code, err.message, err.details);
+  if (isDiskFull(err)) return insufficientStorage("disk_full");
   return null;
 }
+
+/** A write the disk had no room for: the file system's or the database's on it. */
+export function isDiskFull(err: unknown) {
+  const code = (err as { code?: unknown } | null)?.code;
+  return code === "ENOSPC" || code === "EDQUOT" || code === "SQLITE_FULL";
+}
+
+/**
+ * 507 Insufficient Storage: the disk filled up during the write (`disk_full`: the bytes that
+ * reached it stay, and HEAD says where to resume), or it is below MIN_FREE_DISK_MB and the node
+ * takes no new bytes (`free_space_floor`).
+ */
+export const insufficientStorage = (reason: "disk_full" | "free_space_floor") =>
+  new NodeError(
+    507,
+    "insufficient_storage",
+    reason === "disk_full"
+      ? "The data node's disk is full; resume from the offset HEAD reports once there is room"
+      : "The data node is low on disk space and takes no new bytes for now",
+    { reason },
+  );
 
 /** tus 1.0 checksum extension: 460 Checksum Mismatch. */
 export const checksumMismatch = (what: "chunk" | "file", expected: string, actual: string) =>

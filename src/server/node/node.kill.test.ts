@@ -7,17 +7,19 @@ import { serviceProcesses } from "@/server/testing/service-process";
 import { sha256Hex, tusMetadata } from "./node-testing";
 
 const service = serviceProcesses("consign-node-kill-");
+const downloads = serviceProcesses("consign-node-kill-dl-");
 const nodes: ChildProcess[] = [];
 afterAll(() => {
   for (const c of nodes) if (c.exitCode === null && c.signalCode === null) c.kill("SIGKILL");
   service.close();
+  downloads.close();
 });
 
 /** `npm run node` on the service's data dir, on a free port; resolves with its base URL. */
-function startNode(): Promise<{ child: ChildProcess; base: string }> {
+function startNode(of = service): Promise<{ child: ChildProcess; base: string }> {
   const child = spawn(process.execPath, ["--import", "tsx", "src/server/node/main.ts"], {
-    cwd: service.root,
-    env: { ...service.env, NODE_PORT: "0", HOST: "127.0.0.1" },
+    cwd: of.root,
+    env: { ...of.env, NODE_PORT: "0", HOST: "127.0.0.1" },
     stdio: ["ignore", "pipe", "inherit"],
   });
   nodes.push(child);
@@ -137,6 +139,101 @@ it("kill -9 of a standalone node mid-upload, then a restart: HEAD resumes, the f
     });
     expect(db.prepare("SELECT count(*) FROM usage_records").pluck().get()).toBe(1);
     expect(fs.existsSync(staging)).toBe(false);
+  } finally {
+    db.close();
+  }
+}, 60_000);
+
+it("kill -9 of a node mid-download, then a restart: the share download resumed with Range completes, and usage counts what was served", async () => {
+  const first = await downloads.start();
+  const key = first.key!;
+  const call = (method: string, url: string, body?: unknown) =>
+    downloads.api(first.origin, key, method, url, body);
+  const me = await call("GET", "/v1/auth/key");
+  const w = (suffix: string) => `/v1/workspaces/${me.json.workspace.id}${suffix}`;
+  let node = await startNode(downloads);
+
+  // A 24 MiB file, sent through the node.
+  const bytes = randomBytes(24 * 1024 * 1024);
+  const send = await call("POST", w("/transfers"), {
+    direction: "send",
+    paths: [{ source: "/local/reel.mov", destination: "Out/reel.mov" }],
+  });
+  const sendAuth = {
+    Authorization: `Bearer ${send.json.transferSpec.token}`,
+    "Tus-Resumable": "1.0.0",
+  };
+  const created = await fetch(`${node.base}/uploads`, {
+    method: "POST",
+    headers: {
+      ...sendAuth,
+      "Upload-Length": String(bytes.length),
+      "Upload-Metadata": tusMetadata({ path: "Out/reel.mov" }),
+      "Content-Type": "application/offset+octet-stream",
+    },
+    body: bytes,
+  });
+  expect(created.status).toBe(201);
+
+  const shared = await call("POST", w("/shares"), { paths: ["Out/reel.mov"] });
+  expect(shared.status).toBe(201);
+  const link = new URL(shared.json.url).pathname.split("/").pop()!;
+  const pub = (suffix: string, body: unknown) =>
+    fetch(`${first.origin}/v1/public/shares/${link}${suffix}`, {
+      method: "POST",
+      headers: { "Content-Type": "application/json" },
+      body: JSON.stringify(body),
+    });
+  const started = await pub("/downloads", { paths: ["Out/reel.mov"] });
+  expect(started.status).toBe(201);
+  const { transferId, transferSpec } = (await started.json()) as {
+    transferId: string;
+    transferSpec: { token: string };
+  };
+  const get = (base: string, headers: Record<string, string> = {}) =>
+    fetch(`${base}/files?path=Out%2Freel.mov`, {
+      headers: { Authorization: `Bearer ${transferSpec.token}`, ...headers },
+    });
+
+  // The recipient reads 12 MiB, then the node dies under it.
+  const res = await get(node.base);
+  expect(res.status).toBe(200);
+  const reader = res.body!.getReader();
+  const got: Buffer[] = [];
+  let received = 0;
+  while (received < 12 * 1024 * 1024) {
+    const { value } = await reader.read();
+    got.push(Buffer.from(value!));
+    received += value!.length;
+  }
+  await killed(node.child);
+  await reader.cancel().catch(() => null);
+
+  // The engine resumes from what it holds.
+  node = await startNode(downloads);
+  const rest = await get(node.base, { Range: `bytes=${received}-` });
+  expect(rest.status).toBe(206);
+  const whole = Buffer.concat([...got, Buffer.from(await rest.arrayBuffer())]);
+  expect(whole.equals(bytes)).toBe(true);
+
+  const done = await pub(`/downloads/${transferId}/complete`, {
+    files: [{ path: "Out/reel.mov", sha256: sha256Hex(whole) }],
+  });
+  expect(await done.json()).toMatchObject({ verified: true });
+  const db = downloads.open(true);
+  try {
+    const row = db
+      .prepare("SELECT status, bytes_served FROM transfers WHERE id = ?")
+      .get(transferId) as { status: string; bytes_served: number };
+    expect(row.status).toBe("completed");
+    const usage = db
+      .prepare("SELECT sum(bytes) FROM usage_records WHERE transfer_id = ?")
+      .pluck()
+      .get(transferId) as number;
+    // Once per byte sent: what reached the dead node's socket but not the recipient was sent again.
+    expect(usage).toBe(row.bytes_served);
+    expect(usage).toBeGreaterThanOrEqual(bytes.length);
+    expect(usage).toBeLessThan(2 * bytes.length);
   } finally {
     db.close();
   }

@@ -140,6 +140,10 @@ export const insertUsage = (
      VALUES (@usage_id, @workspace_id, @transfer_id, @direction, @bytes, @recorded_at)`,
   ).run(u);
 
+/** A download's usage record grows as its bytes go (it is written ahead of them). */
+export const setUsageBytes = (db: Db, id: number | bigint, bytes: number) =>
+  stmt(db, "UPDATE usage_records SET bytes = ? WHERE id = ?").run(bytes, id);
+
 /** A live entry as the node reads it: what it streams, and how its bytes are stored. */
 export interface NodeEntry {
   path: string;

@@ -20,20 +20,30 @@ export function cleanUpUploads(
   const { db, clock } = deps;
   const now = clock.now();
   let expired = 0;
-  for (;;) {
-    const batch = expiredUploads(db, now, 500);
-    for (const { id } of batch)
-      if (endUpload(db, id, "failed", now, { error: "expired" })) expired += 1;
-    if (batch.length < 500) break;
+  let unrecorded: unknown = null;
+  try {
+    for (;;) {
+      const batch = expiredUploads(db, now, 500);
+      for (const { id } of batch)
+        if (endUpload(db, id, "failed", now, { error: "expired" })) expired += 1;
+      if (batch.length < 500) break;
+    }
+  } catch (err) {
+    // A database that takes no writes (a full disk): the staged bytes below still go, which is
+    // what frees room; the rows are marked on a later run.
+    unrecorded = err;
   }
   let removed = 0;
   for (const id of blobs.stagingIds()) {
-    // The row is written before its staging file, so a file without an open row is abandoned.
-    if (uploadById(db, id)?.status === "uploading") continue;
+    // The row is written before its staging file, so a file without an open row is abandoned;
+    // so is one whose upload is open past its expiry (the node refuses it with 410).
+    const row = uploadById(db, id);
+    if (row?.status === "uploading" && row.expires_at >= now) continue;
     blobs.discard({ sha256: "", size: 0, tempPath: blobs.stagingPath(id) });
     removed += 1;
   }
   blobs.sweepTemp(TEMP_GRACE_MS, Date.now());
+  if (unrecorded) throw unrecorded;
   return { expired, removed };
 }
 

@@ -2,6 +2,7 @@ import { AsyncLocalStorage } from "node:async_hooks";
 import { type Cipher, createHash, type Hash } from "node:crypto";
 import fs from "node:fs";
 import type { Readable } from "node:stream";
+import { pipeline } from "node:stream/promises";
 import { DataStore, ERRORS, Upload } from "@tus/utils";
 import { normalizeName, pathProblem } from "@/contract/rules";
 import { pathRejected, validationFailed } from "@/server/lib/api-error";
@@ -23,7 +24,7 @@ import {
   uploadById,
 } from "./node.repository";
 import type { NodeDeps } from "./node-deps";
-import { checksumMismatch, NodeError } from "./node-errors";
+import { checksumMismatch, insufficientStorage, isDiskFull, NodeError } from "./node-errors";
 import {
   ctrAt,
   keyCheckOf,
@@ -106,6 +107,7 @@ export class UploadStore extends DataStore {
     if (size === undefined)
       throw validationFailed("Upload-Length", "Upload-Length is required", "required");
     checkPortalFile(db, transfer, { path: p, size }, clock.now());
+    await this.requireRoom(size);
     const meta: UploadMeta = {};
     const sha = upload.metadata?.sha256?.toLowerCase();
     if (sha !== undefined) {
@@ -167,6 +169,18 @@ export class UploadStore extends DataStore {
     });
   }
 
+  /**
+   * MIN_FREE_DISK_MB: an upload whose remaining bytes would take the disk below the floor is
+   * refused before any of them is written, so uploads cannot fill the disk the database and the
+   * cleanup need.
+   */
+  private async requireRoom(remaining: number) {
+    const floor = this.deps.config.minFreeDiskBytes;
+    if (floor === 0) return;
+    const free = await this.blobs.freeBytes();
+    if (free !== null && free - remaining < floor) throw insufficientStorage("free_space_floor");
+  }
+
   /** The bytes the staging file holds: what survived, whatever the process knew before it died. */
   private stagedLength(id: string) {
     return fs.statSync(this.blobs.stagingPath(id), { throwIfNoEntry: false })?.size ?? 0;
@@ -185,38 +199,40 @@ export class UploadStore extends DataStore {
     const meta = JSON.parse(row.metadata) as UploadMeta;
     if (meta.keyCheck && (!key || !sameKey(key, meta.keyCheck)))
       throw key ? wrongPassword() : passwordRequired();
+    await this.requireRoom((row.size ?? 0) - offset);
     const live = await this.liveAt(row, meta, key, offset);
     const chunkHash = checksum ? createHash("sha256") : null;
     const before = checksum ? live.hash.copy() : null;
     const staging = this.blobs.stagingPath(id);
     // Appending is writing at `offset`: tus has checked that it is the staged length. The file
     // appears with the first bytes; until then its length is 0.
-    const out = fs.createWriteStream(staging, {
-      flags: "a",
-      mode: PRIVATE_FILE_MODE,
-      // Chunks queued while one write is on the disk leave together (writev), not one by one.
-      highWaterMark: 1024 * 1024,
-    });
+    const { traffic } = this;
     const { priority } = grant.transfer;
     let written = offset;
     try {
-      for await (const chunk of stream as AsyncIterable<Buffer>) {
-        live.hash.update(chunk);
-        chunkHash?.update(chunk);
-        written += chunk.length;
-        if (!out.write(live.cipher ? live.cipher.update(chunk) : chunk))
-          await new Promise<void>((r) => out.once("drain", () => r()));
-        if (this.traffic.paced(priority)) await this.traffic.pace(priority, chunk.length);
-      }
-      await new Promise<void>((resolve, reject) =>
-        out.end((err?: Error | null) => (err ? reject(err) : resolve())),
+      // A pipeline, so that a write that fails (a full disk) rejects here, whenever it happens,
+      // rather than as an 'error' event nobody listens to, which would end the process.
+      await pipeline(
+        stream,
+        async function* (chunks: AsyncIterable<Buffer>) {
+          for await (const chunk of chunks) {
+            live.hash.update(chunk);
+            chunkHash?.update(chunk);
+            written += chunk.length;
+            yield live.cipher ? live.cipher.update(chunk) : chunk;
+            if (traffic.paced(priority)) await traffic.pace(priority, chunk.length);
+          }
+        },
+        this.blobs.appendStaging(id),
       );
     } catch (err) {
-      out.destroy();
-      // The hash may hold bytes the file does not: the next request hashes what is on disk.
+      // The hash may hold bytes the file does not: the next request hashes what is on disk,
+      // whose length (what reached it before the failure) is the offset HEAD reports.
       this.live.delete(id);
       // A checksummed chunk is kept whole or not at all.
-      if (checksum) fs.truncateSync(staging, offset);
+      if (checksum && fs.existsSync(staging)) fs.truncateSync(staging, offset);
+      // The client hears 507; whoever runs the node must hear it too.
+      if (isDiskFull(err)) this.deps.log.error("data node disk full: an upload stopped", { err });
       throw err;
     }
     if (checksum && chunkHash) {

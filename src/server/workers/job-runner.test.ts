@@ -21,6 +21,24 @@ afterEach(() => {
 });
 
 describe("JobRunner", () => {
+  it("a recurring job whose slot the database cannot take runs at once, and its next slot is queued on a later poll", async () => {
+    const { db, clock, log } = setup();
+    // A full disk, for this connection's inserts into jobs.
+    db.exec(`CREATE TEMP TRIGGER full BEFORE INSERT ON main.jobs
+      BEGIN SELECT RAISE(ABORT, 'database or disk is full'); END`);
+    const runner = new JobRunner(db, clock, log);
+    const runs: number[] = [];
+    runner.every("tick", 3_600_000, () => void runs.push(clock.now()));
+    expect(runs).toEqual([clock.now()]);
+    expect(db.prepare("SELECT count(*) FROM jobs").pluck().get()).toBe(0);
+    expect(await runner.runDue()).toBe(0);
+    db.exec("DROP TRIGGER temp.full");
+    expect(await runner.runDue()).toBe(0);
+    clock.advance(3_600_000);
+    expect(await runner.runDue()).toBe(1);
+    expect(runs).toHaveLength(2);
+  });
+
   it("runs due jobs only, once each", async () => {
     const { db, clock, log } = setup();
     const runner = new JobRunner(db, clock, log);

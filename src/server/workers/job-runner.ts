@@ -47,6 +47,8 @@ export class JobRunner {
   private running = new Set<Promise<void>>();
   private heartbeats = new Set<NodeJS.Timeout>();
   private stopped = true;
+  /** Recurring jobs whose slot could not be queued yet, with what queues it. */
+  private readonly unqueued = new Map<string, () => void>();
   readonly owner = `worker-${process.pid}-${newId()}`;
 
   constructor(
@@ -88,6 +90,10 @@ export class JobRunner {
    * next slot, so a run that fails still leaves the next one queued (that is its retry; retries
    * of its own would only queue up beside the next slot's run). The unique key names the slot,
    * so a restart, which enqueues the current slot, never stacks duplicate runs.
+   *
+   * A slot the database cannot take (a full disk) must not stop the start: the work runs now in
+   * this process (recurring work is idempotent, and the cleanup that frees space is among it)
+   * and the next slot is queued on a later poll.
    */
   every(kind: string, everyMs: number, run: () => Promise<void> | void) {
     const enqueueSlot = (at: number) =>
@@ -99,7 +105,33 @@ export class JobRunner {
         return run();
       },
     });
-    enqueueSlot(this.clock.now());
+    try {
+      enqueueSlot(this.clock.now());
+    } catch (err) {
+      this.log.error("recurring job not queued; it runs now and is queued on a later poll", {
+        kind,
+        err,
+      });
+      // The slot after this one: this one's work is running now.
+      this.unqueued.set(kind, () =>
+        enqueueSlot((Math.floor(this.clock.now() / everyMs) + 1) * everyMs),
+      );
+      const p = (async () => run())()
+        .catch((error) => this.log.warn("job failed", { kind, err: error }))
+        .finally(() => this.running.delete(p));
+      this.running.add(p);
+    }
+  }
+
+  private queueUnqueued() {
+    for (const [kind, enqueueSlot] of this.unqueued) {
+      try {
+        enqueueSlot();
+        this.unqueued.delete(kind);
+      } catch {
+        // Still no room: the next poll tries again (the failure was logged when it began).
+      }
+    }
   }
 
   private claim(): JobRecord | null {
@@ -174,6 +206,7 @@ export class JobRunner {
 
   /** Claims and runs due jobs until none is due (or `limit` ran). Tests drive the runner with this. */
   async runDue(limit = Number.POSITIVE_INFINITY): Promise<number> {
+    this.queueUnqueued();
     let ran = 0;
     while (ran < limit) {
       const job = this.claim();
@@ -205,6 +238,7 @@ export class JobRunner {
     if (this.stopped) return;
     const concurrency = this.options.concurrency ?? 2;
     try {
+      this.queueUnqueued();
       while (this.running.size < concurrency) {
         const job = this.claim();
         if (!job) break;

@@ -114,7 +114,11 @@ export function authenticateKey(db: Db, key: string, now: number): AuthResult {
     return { ok: false, reason: "creator_removed" };
   }
   if (row.last_used_at === null || now - row.last_used_at > LAST_USED_RESOLUTION_MS) {
-    stmt(db, "UPDATE api_keys SET last_used_at = ? WHERE id = ?").run(now, row.id);
+    try {
+      stmt(db, "UPDATE api_keys SET last_used_at = ? WHERE id = ?").run(now, row.id);
+    } catch {
+      // A database that takes no writes (a full disk) still serves reads; the time is a hint.
+    }
   }
   return { ok: true, key: toRecord(row) };
 }

@@ -1,7 +1,8 @@
 import { createHash } from "node:crypto";
 import fs from "node:fs";
 import path from "node:path";
-import type { Readable } from "node:stream";
+import type { Readable, Writable } from "node:stream";
+import { pipeline } from "node:stream/promises";
 import { newId } from "@/server/lib/ids";
 import { ensurePrivateDir, PRIVATE_FILE_MODE } from "@/server/lib/private-files";
 
@@ -41,6 +42,10 @@ export interface BlobStore {
    * resumable uploads); it is handed to `commit` as a StagedBlob's `tempPath`.
    */
   stagingPath(id: string): string;
+  /** A writer that appends to an upload's staging file (created with the first bytes). */
+  appendStaging(id: string): Writable;
+  /** The bytes the store can still take, or null when it has no such bound. */
+  freeBytes(): Promise<number | null>;
   /** The ids that have a staging file (for the sweep of abandoned uploads). */
   stagingIds(): string[];
   /** Makes a staged blob stored, under its name; idempotent for identical content. */
@@ -56,6 +61,9 @@ export interface BlobStore {
   sweepTemp(olderThanMs: number, now: number): void;
 }
 
+/** The calls a file write stream makes (`fs.createWriteStream`'s `fs` option). */
+export type WriteCalls = Pick<typeof fs, "open" | "write" | "writev" | "close">;
+
 /**
  * File bytes on disk, content-addressed by SHA-256 (`blobs/ab/cd/<sha>`), so versions and
  * copies of the same content share one file. Writes go to `tmp/` first and are renamed into
@@ -68,6 +76,8 @@ export class DiskBlobStore implements BlobStore {
   readonly root: string;
   private readonly tmp: string;
   private readonly staging: string;
+  /** What staging writes call: the disk's own; a test gives calls that fail as a full disk does. */
+  writeCalls: WriteCalls = fs;
 
   constructor(dataDir: string) {
     this.root = path.join(dataDir, "blobs");
@@ -88,6 +98,21 @@ export class DiskBlobStore implements BlobStore {
     return path.join(this.staging, id);
   }
 
+  appendStaging(id: string) {
+    return fs.createWriteStream(this.stagingPath(id), {
+      flags: "a",
+      mode: PRIVATE_FILE_MODE,
+      // Chunks queued while one write is on the disk leave together (writev), not one by one.
+      highWaterMark: 1024 * 1024,
+      fs: this.writeCalls,
+    });
+  }
+
+  async freeBytes() {
+    const { bavail, bsize } = await fs.promises.statfs(this.staging);
+    return bavail * bsize;
+  }
+
   stagingIds() {
     return fs.readdirSync(this.staging);
   }
@@ -101,18 +126,19 @@ export class DiskBlobStore implements BlobStore {
       typeof content === "string" || content instanceof Uint8Array
         ? [typeof content === "string" ? Buffer.from(content) : content]
         : content;
-    const out = fs.createWriteStream(tempPath, { mode: PRIVATE_FILE_MODE });
     try {
-      for await (const chunk of source as AsyncIterable<Uint8Array> | Uint8Array[]) {
-        hash.update(chunk);
-        size += chunk.byteLength;
-        if (!out.write(chunk)) await new Promise<void>((r) => out.once("drain", () => r()));
-      }
-      await new Promise<void>((resolve, reject) =>
-        out.end((err?: Error | null) => (err ? reject(err) : resolve())),
+      // A pipeline: a write that fails (a full disk) rejects here instead of ending the process.
+      await pipeline(
+        async function* () {
+          for await (const chunk of source as AsyncIterable<Uint8Array> | Uint8Array[]) {
+            hash.update(chunk);
+            size += chunk.byteLength;
+            yield chunk;
+          }
+        },
+        fs.createWriteStream(tempPath, { mode: PRIVATE_FILE_MODE, fs: this.writeCalls }),
       );
     } catch (err) {
-      out.destroy();
       fs.rmSync(tempPath, { force: true });
       throw err;
     }
