@@ -111,6 +111,12 @@ export function createApp(deps: AppDeps) {
     description:
       "A workspace API key, `svc_sk_` followed by 40 base62 characters. Each operation lists in `security` (and `x-scopes`) the scopes that allow it; any one is enough.",
   });
+  v1.openAPIRegistry.registerComponent("securitySchemes", "uploadToken", {
+    type: "http",
+    scheme: "bearer",
+    description:
+      "A portal upload's transfer token (`transferSpec.token` from startPortalUpload), for that upload's own requests.",
+  });
   v1.doc31("/openapi.json", {
     openapi: "3.1.0",
     info: {
