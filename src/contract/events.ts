@@ -250,7 +250,7 @@ export type EventsQuery = z.input<typeof eventsQuerySchema>;
 export const eventsPageSchema = z
   .object({
     events: z.array(eventSchema),
-    next: z.string().nullable().meta({
+    next: idSchema.nullable().meta({
       description: "Pass as `after` for the following page; null only when the stream is empty",
     }),
     hasMore: z.boolean().meta({ description: "More events already exist after this page" }),

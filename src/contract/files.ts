@@ -27,11 +27,7 @@ export const fileEntrySchema = z
       .string()
       .nullable()
       .meta({ description: "Hex SHA-256 of the live content; null for folders" }),
-    childCount: z
-      .number()
-      .int()
-      .nullable()
-      .meta({ description: "Direct children; null for files" }),
+    childCount: count().nullable().meta({ description: "Direct children; null for files" }),
     versionCount: count().meta({ description: "Kept versions (0 for folders)" }),
     createdAt: dateTime(),
     modifiedAt: dateTime(),
@@ -102,6 +98,7 @@ export const searchFilesQuerySchema = z.object({
     // biome-ignore lint/suspicious/noControlCharactersInRegex: control characters are what we refuse
     .refine((q) => !/[\u0000-\u001f\u007f-\u009f]/.test(q), "Must not contain control characters")
     .refine(isWellFormedText, "Must be well-formed Unicode (no lone surrogate)")
+    .meta({ pattern: String.raw`^[^\u0000-\u001f\u007f-\u009f\uD800-\uDFFF]+$` })
     // Names are stored in NFC: text typed in another form must still find them.
     .transform(normalizeName),
   path: optionalPathSchema,

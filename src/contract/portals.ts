@@ -322,7 +322,7 @@ export const listPortalUploadsQuerySchema = z.object({
 export const portalUploadsPageSchema = z
   .object({
     items: z.array(portalUploadSchema),
-    next: z.string().nullable(),
+    next: idSchema.nullable().meta({ description: "Pass as `cursor` for the next page" }),
     total: count().meta({ description: "Uploads matching the filter, all pages" }),
   })
   .meta({ id: "PortalUploadsPage" });

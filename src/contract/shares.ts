@@ -106,9 +106,7 @@ export const shareItemSchema = z
   .object({
     path: z.string(),
     type: z.enum(["file", "folder"]),
-    sizeBytes: z
-      .number()
-      .meta({ description: "The item's bytes when shared (a folder: its files')" }),
+    sizeBytes: count().meta({ description: "The item's bytes when shared (a folder: its files')" }),
     fileCount: count(),
   })
   .meta({ id: "ShareItem" });
@@ -183,8 +181,7 @@ export type ListSharesQuery = z.input<typeof listSharesQuerySchema>;
 export const sharesPageSchema = z
   .object({
     items: z.array(shareSchema),
-    next: z
-      .string()
+    next: idSchema
       .nullable()
       .meta({ description: "Pass as `cursor` for the next page; null at the end" }),
   })
@@ -323,7 +320,10 @@ export const listCommentsQuerySchema = z.object({
 });
 
 export const commentsPageSchema = z
-  .object({ items: z.array(shareCommentSchema), next: z.string().nullable() })
+  .object({
+    items: z.array(shareCommentSchema),
+    next: idSchema.nullable().meta({ description: "Pass as `after` for the next page" }),
+  })
   .meta({ id: "ShareCommentsPage" });
 
 export const createCommentBodySchema = z
@@ -386,7 +386,10 @@ export const outboxQuerySchema = z.object({
   limit: queryInteger(1, OUTBOX_PAGE_MAX).default(OUTBOX_PAGE_DEFAULT),
 });
 export const outboxPageSchema = z
-  .object({ items: z.array(outboxMessageSchema), next: z.string().nullable() })
+  .object({
+    items: z.array(outboxMessageSchema),
+    next: idSchema.nullable().meta({ description: "Pass as `cursor` for the next page" }),
+  })
   .meta({ id: "OutboxPage" });
 
 /* The delivery receipt (spec: Delivery receipt; the members are ours). */

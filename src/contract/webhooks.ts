@@ -101,12 +101,9 @@ export const webhookEndpointSchema = z
     description: z.string().nullable(),
     events: z.array(z.string()),
     status: webhookStatusSchema,
-    failureCount: z
-      .number()
-      .int()
-      .meta({
-        description: `Consecutive failed attempts; ${DISABLE_AFTER_FAILURES} disable the endpoint`,
-      }),
+    failureCount: count().meta({
+      description: `Consecutive failed attempts; ${DISABLE_AFTER_FAILURES} disable the endpoint`,
+    }),
     lastDeliveryAt: dateTime()
       .nullable()
       .meta({ description: "Time of the last attempt, whatever its outcome" }),
@@ -141,7 +138,7 @@ export type DeliveryStatus = z.infer<typeof deliveryStatusSchema>;
 
 export const webhookDeliverySchema = z
   .object({
-    id: z.string(),
+    id: idSchema.meta({ description: "Pass the last one as `before` for the next page" }),
     eventId: z.string(),
     type: z.string(),
     status: deliveryStatusSchema,

@@ -24,8 +24,8 @@ const SEED = 18;
  * of these alone is not the document falling short.
  */
 const STATED_IN_WORDS = [/^Each field needs its own key$/];
-const VALID_PER_OPERATION = 8;
-const INVALID_PER_OPERATION = 4;
+const VALID_PER_OPERATION = 12;
+const INVALID_PER_OPERATION = 6;
 
 let t: TestApp;
 let doc: OpenApiDoc;
@@ -51,10 +51,18 @@ beforeAll(async () => {
   const portal = await t.call("POST", t.w("/portals"), {
     body: { title: "Dailies", targetPath: "incoming" },
   });
+  // What the public operations open: named by no id the others may revoke or pause.
+  const publicShare = await t.call("POST", t.w("/shares"), {
+    body: { paths: ["docs"], recipients: ["bo@example.com"], notify: false },
+  });
+  const publicPortal = await t.call("POST", t.w("/portals"), {
+    body: { title: "Uploads", targetPath: "incoming" },
+  });
   const webhook = await t.call("POST", t.w("/webhooks"), {
     body: { url: "https://hooks.example.com/in", events: ["*"] },
   });
-  for (const res of [share, portal, webhook]) expect(res.status).toBe(201);
+  for (const res of [share, portal, publicShare, publicPortal, webhook])
+    expect(res.status).toBe(201);
   doc = (await t.call("GET", "/openapi.json", { key: null })).json;
   rnd = seededRandom(SEED);
   const id = (res: { json: { id: string } }) => [res.json.id, "0123456789abcdef"];
@@ -65,8 +73,12 @@ beforeAll(async () => {
       shareId: id(share),
       portalId: id(portal),
       webhookId: id(webhook),
-      token: [tokenOf(share.json.url), tokenOf(share.json.recipientLinks[0].url), "nosuchlink"],
-      slug: [portal.json.slug, "no-such-portal"],
+      token: [
+        tokenOf(publicShare.json.url),
+        tokenOf(publicShare.json.recipientLinks[0].url),
+        "nosuchlink",
+      ],
+      slug: [publicPortal.json.slug, "no-such-portal"],
       "*": ["docs", "docs/report.txt", "docs/frame_0001.png", "incoming", share.json.id],
     },
     rnd,
@@ -157,13 +169,92 @@ const errorOf = (bytes: Buffer): ErrorBody => {
   }
 };
 
+/** Members that count things or bytes: a client may take them as unsigned. */
+const COUNT =
+  /^(?:\w*Count|count|total|\w*Bytes|bytes\w*|size|views|downloads|verifiedDownloads|filesDownloaded|attempts?|files(?:Total|Done)|awaitingReview|expanded|changed|done|failed)$/;
+
+/** Every `[where, schema]` below `schema`, through members, items and combinations. */
+function* walk(schema: Schema, where: string): Generator<[string, Schema]> {
+  yield [where, schema];
+  for (const [key, prop] of Object.entries<Schema>(schema.properties ?? {}))
+    yield* walk(prop, `${where}.${key}`);
+  if (schema.items) yield* walk(schema.items, `${where}[]`);
+  for (const k of ["allOf", "anyOf", "oneOf"] as const)
+    for (const [i, part] of (schema[k] ?? []).entries()) yield* walk(part, `${where}/${k}/${i}`);
+}
+
+/** Every operation; those that revoke or delete come last, so the others meet live fixtures. */
+const operationsOf = (d: OpenApiDoc) =>
+  Object.entries(d.paths)
+    .flatMap(([path, methods]) =>
+      Object.entries(methods).map(([method, op]) => ({ path, method, op })),
+    )
+    .sort((a, b) => Number(a.method === "delete") - Number(b.method === "delete"));
+
+/** Ids an answer holds that later requests may name, by the parameter that takes them. */
+const LEARN: Record<string, [param: string, ids: (body: Schema) => unknown[]]> = {
+  createFileOperation: ["jobId", (b) => [b.id]],
+  createBulkJob: ["jobId", (b) => [b.id]],
+  createTransfer: ["transferId", (b) => [b.id]],
+  listTrashItems: ["itemId", (b) => b.map?.((i: Schema) => i.id) ?? []],
+  listFileVersions: ["versionId", (b) => b.map?.((i: Schema) => i.id) ?? []],
+  testWebhook: ["deliveryId", (b) => [b.deliveryId]],
+  subscribeRestHook: ["hookId", (b) => [b.id]],
+  startPortalUpload: ["uploadId", (b) => [b.uploadId]],
+  startShareDownload: ["transferId", (b) => [b.transferId]],
+};
+const CURSOR = ["cursor", "after", "before"];
+
+/** Takes the ids an answer names; a page's `next` must be a cursor its parameter accepts. */
+function learnFrom(
+  op: Operation,
+  body: Schema,
+  fail: (what: string, sent: Sent) => void,
+  sent: Sent,
+) {
+  const learn = LEARN[op.operationId];
+  if (learn)
+    sampler.learn(learn[0], learn[1](body).filter((v) => typeof v === "string") as string[]);
+  const cursor = (op.parameters ?? []).find((p) => p.in === "query" && CURSOR.includes(p.name));
+  if (!cursor || typeof body.next !== "string") return;
+  if (!sampler.valid(cursor.schema, body.next))
+    fail(`next ${body.next} is no value of the ${cursor.name} parameter`, sent);
+  sampler.learn(cursor.name, [body.next]);
+}
+
 describe("the served OpenAPI document", () => {
+  it("states minimum 0 for every count and size it answers", () => {
+    const negativeAllowed: string[] = [];
+    for (const [name, component] of Object.entries(doc.components.schemas))
+      for (const [where, s] of walk(component, name)) {
+        const member = where.slice(where.lastIndexOf(".") + 1);
+        const types = [s.type].flat();
+        const numeric = types.includes("integer") || types.includes("number");
+        if (numeric && COUNT.test(member) && !(s.minimum >= 0)) negativeAllowed.push(where);
+      }
+    expect(negativeAllowed).toEqual([]);
+  });
+
+  it("holds the cursor a page returns to the pattern its cursor parameter takes", () => {
+    const unheld: string[] = [];
+    for (const { op } of operationsOf(doc)) {
+      const param = (op.parameters ?? []).find((p) => p.in === "query" && CURSOR.includes(p.name));
+      if (!param) continue;
+      const page = sampler.resolve(op.responses["200"]!.content!["application/json"]!.schema!);
+      // A page's `next`, or (a plain list) the id of its last item.
+      const returned = page.properties?.next ?? sampler.resolve(page.items ?? {}).properties?.id;
+      const pattern = [returned, ...(returned?.anyOf ?? [])].find((s) => s?.pattern)?.pattern;
+      if (pattern !== param.schema.pattern)
+        unheld.push(
+          `${op.operationId}: ${param.name} ${param.schema.pattern}, returned ${pattern}`,
+        );
+    }
+    expect(unheld).toEqual([]);
+  });
+
   it("states what the service enforces and answers as it declares, for every operation", async () => {
     const failures: string[] = [];
-    const operations = Object.entries(doc.paths).flatMap(([path, methods]) =>
-      Object.entries(methods).map(([method, op]) => ({ path, method, op })),
-    );
-    for (const { path, method, op } of operations) {
+    for (const { path, method, op } of operationsOf(doc)) {
       const fail = (what: string, sent: Sent) =>
         failures.push(
           `${op.operationId}: ${what}\n    ${sent.method} ${sent.url.slice(0, 300)} ${JSON.stringify(sent.body)?.slice(0, 300) ?? ""}`,
@@ -176,6 +267,8 @@ describe("the served OpenAPI document", () => {
         }
         const { res, bytes } = await send(sent);
         for (const problem of conformance(op, res, bytes)) fail(problem, sent);
+        if (res.ok && res.headers.get("Content-Type")?.startsWith("application/json"))
+          learnFrom(op, JSON.parse(bytes.toString("utf8")), fail, sent);
         // 400 is the answer to input the schemas refuse; a state the request meets (a name
         // already taken, say) is 400 too, but with a code of its own, never a schema's.
         const error = errorOf(bytes);

@@ -199,11 +199,22 @@ export class DocSampler {
     }
   }
 
+  /** A value named like a fixture (an id, a token) is one of them; other text half the time is. */
   private string(s: Schema, name: string) {
+    const ok = (pool: string[]) => pool.filter((c) => this.valid(s, c));
     const own = this.fixtures[name];
-    const pool = own ?? [...genericStrings(s), ...(this.fixtures["*"] ?? [])];
-    const accepted = pool.filter((c) => this.valid(s, c));
+    if (own) return ok(own).length ? pick(this.rnd, ok(own)) : undefined;
+    const known = ok(this.fixtures["*"] ?? []);
+    const accepted = known.length && this.rnd() < 0.5 ? known : ok(genericStrings(s));
     return accepted.length ? pick(this.rnd, accepted) : undefined;
+  }
+
+  /** Adds values that later requests may name (ids the service returned, say). */
+  learn(name: string, values: string[]) {
+    if (values.length === 0) return;
+    const known = this.fixtures[name] ?? [];
+    for (const v of values) if (!known.includes(v)) known.unshift(v);
+    this.fixtures[name] = known;
   }
 
   private number(s: Schema, integer: boolean) {
