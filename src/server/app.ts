@@ -127,7 +127,7 @@ export function createApp(deps: AppDeps) {
         name: string;
       },
       description:
-        "Version 1 of the interface. Operations marked `x-consign-extension` are not in the interface specification; clients must not depend on them. Design decisions for parts the specification leaves open are listed in docs/api-decisions.md.",
+        "Version 1 of the interface. Operations marked `x-consign-extension` are not in the interface specification; clients must not depend on them. Design decisions for parts the specification leaves open are listed in docs/api-decisions.md. Every string of a request must be well-formed Unicode (no lone surrogate), and `minLength`/`maxLength` count UTF-16 code units as the service does: a character outside the Basic Multilingual Plane (most emoji) counts as two.",
     },
     servers: [{ url: "/v1" }],
   });
