@@ -92,7 +92,7 @@ interface Sent {
   body: unknown;
 }
 
-/** A request to `op` whose every part the document accepts (or undefined: none was found). */
+/** A request to `op` whose every part the document accepts, or why none could be made. */
 function validRequest(path: string, method: string, op: Operation): Sent | string {
   let url = `/v1${path}`;
   const query = new URLSearchParams();
