@@ -66,8 +66,28 @@ export type Ok = z.infer<typeof okSchema>;
 
 export const dateTime = () => z.iso.datetime({ offset: true });
 
+/** Text the service trims and then wants not empty: the document says so with a pattern. */
+export const trimmedText = (max: number) =>
+  z.string().trim().min(1).max(max).meta({ pattern: "\\S" });
+
+/** A count or a size in bytes: a whole number, never negative. */
+export const count = () => z.int().min(0);
+
 /** The issue param that turns a validation failure into 400 `path_rejected`. */
 export const PATH_REJECTED = "path_rejected";
+
+/*
+ * `pathProblem` and `nameProblem` as JSON Schema patterns, for the document: a segment (a name)
+ * has 1 to 255 characters, none of them `/`, `\`, a control character or a lone surrogate, and
+ * is not `.` or `..` (written without lookahead: it starts with no dot, with one dot and then
+ * something else, or with two dots and then anything).
+ */
+const SEGMENT_CHAR = String.raw`/\\\u0000-\u001f\u007f-\u009f\uD800-\uDFFF`;
+const SEGMENT = `(?:[^.${SEGMENT_CHAR}][^${SEGMENT_CHAR}]{0,${MAX_NAME_LENGTH - 1}}|\\.[^.${SEGMENT_CHAR}][^${SEGMENT_CHAR}]{0,${MAX_NAME_LENGTH - 2}}|\\.\\.[^${SEGMENT_CHAR}]{1,${MAX_NAME_LENGTH - 2}})`;
+export const PATH_PATTERN = `^${SEGMENT}(?:/${SEGMENT})*$`;
+export const NAME_PATTERN = `^${SEGMENT}$`;
+const PATH_RULES =
+  "Relative to the workspace root: names joined by `/`, none empty, `.` or `..`, each at most 255 characters and without `\\`, control characters or lone surrogates (`path_rejected`). Compared and stored in Unicode NFC; the length bound holds after normalising too.";
 
 /**
  * A path as the service stores it: in NFC (see `normalizeName`), then held to the path rules,
@@ -78,6 +98,10 @@ const pathSchema = (min: 0 | 1) =>
     .string()
     .min(min)
     .max(MAX_PATH_LENGTH)
+    .meta({
+      pattern: min === 0 ? `^$|${PATH_PATTERN}` : PATH_PATTERN,
+      description: min === 0 ? `Empty: the workspace root. ${PATH_RULES}` : PATH_RULES,
+    })
     .transform(normalizeName)
     .superRefine((value, ctx) => {
       const problem = pathProblem(value);
@@ -103,6 +127,11 @@ export const nameSchema = z
   .string()
   .min(1)
   .max(MAX_NAME_LENGTH)
+  .meta({
+    pattern: NAME_PATTERN,
+    description:
+      "A name inside a folder: not `.` or `..`, without `/`, `\\`, control characters or lone surrogates; compared in Unicode NFC",
+  })
   .transform(normalizeName)
   .superRefine((value, ctx) => {
     const problem = nameProblem(value);

@@ -209,6 +209,9 @@ export const EVENTS_PAGE_DEFAULT = 100;
 export const EVENTS_PAGE_MAX = 1000;
 export const EVENTS_RETENTION_DAYS = 30;
 
+/** One stream event type, as an alternation for a pattern (their dots escaped). */
+const EVENT_TYPE = streamEventTypes.map((t) => t.replaceAll(".", "\\.")).join("|");
+
 export const eventsQuerySchema = z.object({
   after: idSchema.optional().meta({
     description:
@@ -231,7 +234,11 @@ export const eventsQuerySchema = z.object({
         : [],
     )
     .pipe(z.array(z.enum(streamEventTypes as [string, ...string[]])).max(50))
-    .meta({ description: "Comma-separated event types to include; omitted: every type" }),
+    .meta({
+      description:
+        "Comma-separated event types to include (at most 50 different ones); omitted: every type",
+      pattern: `^(?:${EVENT_TYPE})(?:,(?:${EVENT_TYPE}))*$`,
+    }),
   limit: queryInteger(1, EVENTS_PAGE_MAX).default(EVENTS_PAGE_DEFAULT),
   latest: queryBoolean.optional().meta({
     description:
@@ -243,7 +250,7 @@ export type EventsQuery = z.input<typeof eventsQuerySchema>;
 export const eventsPageSchema = z
   .object({
     events: z.array(eventSchema),
-    next: z.string().nullable().meta({
+    next: idSchema.nullable().meta({
       description: "Pass as `after` for the following page; null only when the stream is empty",
     }),
     hasMore: z.boolean().meta({ description: "More events already exist after this page" }),

@@ -1,5 +1,6 @@
 import { z } from "zod";
 import {
+  count,
   dateTime,
   nameSchema,
   okSchema,
@@ -20,18 +21,14 @@ export const fileEntrySchema = z
     name: z.string(),
     path: z.string().meta({ description: "Workspace-relative path, no leading /" }),
     type: z.enum(["file", "folder"]),
-    sizeBytes: z.number().int().nullable().meta({ description: "null for folders" }),
+    sizeBytes: count().nullable().meta({ description: "null for folders" }),
     mimeType: z.string().nullable(),
     sha256: z
       .string()
       .nullable()
       .meta({ description: "Hex SHA-256 of the live content; null for folders" }),
-    childCount: z
-      .number()
-      .int()
-      .nullable()
-      .meta({ description: "Direct children; null for files" }),
-    versionCount: z.number().int().meta({ description: "Kept versions (0 for folders)" }),
+    childCount: count().nullable().meta({ description: "Direct children; null for files" }),
+    versionCount: count().meta({ description: "Kept versions (0 for folders)" }),
     createdAt: dateTime(),
     modifiedAt: dateTime(),
   })
@@ -47,7 +44,7 @@ export const fileListingSchema = z
     path: z.string(),
     access: fileAccessSchema,
     items: z.array(fileEntrySchema),
-    total: z.number().int().meta({ description: "Exact number of entries in the folder" }),
+    total: count().meta({ description: "Exact number of entries in the folder" }),
     sort: z.enum(fileSortFields).optional().meta({
       description:
         "Extension (x-consign-extension): the order the items are in. A console that asked for a sort and finds this member missing knows the service ignored it (name order).",
@@ -101,6 +98,7 @@ export const searchFilesQuerySchema = z.object({
     // biome-ignore lint/suspicious/noControlCharactersInRegex: control characters are what we refuse
     .refine((q) => !/[\u0000-\u001f\u007f-\u009f]/.test(q), "Must not contain control characters")
     .refine(isWellFormedText, "Must be well-formed Unicode (no lone surrogate)")
+    .meta({ pattern: String.raw`^[^\u0000-\u001f\u007f-\u009f\uD800-\uDFFF]+$` })
     // Names are stored in NFC: text typed in another form must still find them.
     .transform(normalizeName),
   path: optionalPathSchema,
@@ -132,7 +130,7 @@ export const manifestQuerySchema = z.object({ path: optionalPathSchema });
 
 export const manifestFileSchema = z.object({
   path: z.string().meta({ description: "Relative to `root`" }),
-  size: z.number().int(),
+  size: count(),
   modifiedAt: dateTime().nullable(),
   sha256: z.string().nullable().meta({ description: "Additional: hex SHA-256 of the content" }),
 });
@@ -144,9 +142,9 @@ export const manifestSchema = z
     truncated: z
       .boolean()
       .meta({ description: "true when the folder holds more files than the manifest limit" }),
-    fileCount: z.number().int().meta({ description: "Additional: files listed" }),
-    totalBytes: z.number().int().meta({ description: "Additional: sum of the listed sizes" }),
-    limit: z.number().int().meta({ description: "Additional: the most files a manifest lists" }),
+    fileCount: count().meta({ description: "Additional: files listed" }),
+    totalBytes: count().meta({ description: "Additional: sum of the listed sizes" }),
+    limit: count().meta({ description: "Additional: the most files a manifest lists" }),
   })
   .meta({ id: "FolderManifest" });
 export type Manifest = z.infer<typeof manifestSchema>;
@@ -156,7 +154,7 @@ export const trashItemSchema = z
     id: z.string(),
     path: z.string().meta({ description: "Where the item was when it was deleted" }),
     name: z.string(),
-    sizeBytes: z.number().nullable().meta({ description: "A folder counts every file it held" }),
+    sizeBytes: count().nullable().meta({ description: "A folder counts every file it held" }),
     deletedAt: dateTime(),
     purgeAt: dateTime().meta({ description: "When the item is purged automatically" }),
     type: z.enum(["file", "folder"]).meta({ description: "Additional" }),
@@ -193,7 +191,7 @@ export const fileVersionSchema = z
   .object({
     id: z.string().meta({ description: "Matches ^[a-z0-9]{10,40}$" }),
     path: z.string(),
-    sizeBytes: z.number().nullable(),
+    sizeBytes: count().nullable(),
     createdAt: dateTime().meta({ description: "When this content was written" }),
     sha256: z.string().meta({ description: "Additional" }),
   })

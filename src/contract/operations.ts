@@ -1,5 +1,6 @@
 import { z } from "zod";
 import {
+  count,
   dateTime,
   idSchema,
   optionalPathSchema,
@@ -58,7 +59,7 @@ export type CreateOperationBody = z.input<typeof createOperationBodySchema>;
 export const operationItemSchema = z.looseObject({
   path: z.string(),
   type: z.enum(["file", "folder"]),
-  bytes: z.number(),
+  bytes: count(),
 });
 
 /** A move or copy job (spec: Move/copy job); additional members may appear. */
@@ -70,10 +71,10 @@ export const operationSchema = z
     destination: z.string(),
     overwrite: z.boolean(),
     items: z.array(operationItemSchema),
-    filesTotal: z.number().int(),
-    filesDone: z.number().int(),
-    bytesTotal: z.number(),
-    bytesDone: z.number(),
+    filesTotal: count(),
+    filesDone: count(),
+    bytesTotal: count(),
+    bytesDone: count(),
     error: z.string().nullable(),
     createdAt: dateTime(),
     startedAt: dateTime().nullable(),
@@ -147,8 +148,8 @@ export type RenameStep = z.infer<typeof renameStepSchema>;
 export const renameBatchResultSchema = z
   .looseObject({
     dryRun: z.boolean(),
-    expanded: z.int(),
-    changed: z.int(),
+    expanded: count(),
+    changed: count(),
     steps: z.array(renameStepSchema),
     conflicts: z.array(z.looseObject({})),
     applied: z.array(z.looseObject({})),
@@ -213,9 +214,9 @@ export const bulkJobSchema = z
     kind: z.literal("bulk"),
     action: z.enum(["trash", "delete", "restore", "purge"]),
     status: jobStatusSchema,
-    total: z.int().nullable().meta({ description: "null until the selection is counted" }),
-    done: z.int(),
-    failed: z.int(),
+    total: count().nullable().meta({ description: "null until the selection is counted" }),
+    done: count(),
+    failed: count(),
     failures: z.array(bulkFailureSchema).meta({ description: "The first 100 failures" }),
     undoable: z.boolean().meta({ description: "A completed trash job can be undone once" }),
     undoOf: z.string().nullable().meta({ description: "The job this one undoes" }),

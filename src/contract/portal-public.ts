@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { dateTime } from "./common";
+import { count, dateTime, PATH_PATTERN, trimmedText } from "./common";
 import {
   PORTAL_FIELD_VALUE_MAX,
   PORTAL_MAX_FILES_MAX,
@@ -23,6 +23,7 @@ export { PORTAL_ACCESS_HEADER, PORTAL_ACCESS_TTL_SECONDS } from "./portal-rules"
 export const slugParamsSchema = z.object({
   slug: z
     .string()
+    .min(1)
     .max(64)
     .meta({ param: { name: "slug", in: "path" }, description: "The portal's slug (`/p/{slug}`)" }),
 });
@@ -42,10 +43,10 @@ export const publicPortalSchema = z
     fields: z.array(portalFieldSchema),
     rules: z.object({
       allowedExtensions: z.array(z.string()),
-      maxFiles: z.int().nullable(),
+      maxFiles: count().nullable(),
       namePattern: z.string().nullable(),
     }),
-    maxBytesPerUpload: z.number().nullable(),
+    maxBytesPerUpload: count().nullable(),
     spec: portalSpecSchema.nullable(),
     expiresAt: dateTime().nullable(),
     dueAt: dateTime().nullable(),
@@ -67,7 +68,7 @@ export const portalUnlockResponseSchema = z
 export const startPortalUploadBodySchema = z
   .object({
     senderEmail: emailSchema.optional().meta({ description: "Required when the portal says so" }),
-    senderName: z.string().trim().min(1).max(PORTAL_SENDER_NAME_MAX).optional(),
+    senderName: trimmedText(PORTAL_SENDER_NAME_MAX).optional(),
     message: z.string().max(PORTAL_SENDER_MESSAGE_MAX).optional(),
     fields: z
       .record(z.string().max(40), z.string().trim().max(PORTAL_FIELD_VALUE_MAX))
@@ -77,7 +78,8 @@ export const startPortalUploadBodySchema = z
       .array(
         z.object({
           path: z.string().min(1).max(4096).meta({
-            description: "Relative to the upload (`reel.mov`, `shots/a.mov`)",
+            pattern: PATH_PATTERN,
+            description: "Relative to the upload (`reel.mov`, `shots/a.mov`); the path rules hold",
           }),
           size: z.int().min(0),
         }),
@@ -103,6 +105,7 @@ export type StartedPortalUpload = z.infer<typeof startedPortalUploadSchema>;
 export const portalUploadRefParamsSchema = slugParamsSchema.extend({
   uploadId: z
     .string()
+    .min(1)
     .max(64)
     .meta({ param: { name: "uploadId", in: "path" } }),
 });
@@ -113,9 +116,9 @@ export const portalConfirmationSchema = z
     reference: z.string().meta({ description: "What the sender quotes: the upload's short code" }),
     portalTitle: z.string(),
     workspaceName: z.string(),
-    files: z.array(z.object({ path: z.string(), size: z.number(), sha256: z.string() })),
-    fileCount: z.int(),
-    bytes: z.number(),
+    files: z.array(z.object({ path: z.string(), size: count(), sha256: z.string() })),
+    fileCount: count(),
+    bytes: count(),
     completedAt: dateTime(),
     senderEmail: z.string().nullable(),
   })

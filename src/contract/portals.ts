@@ -1,5 +1,13 @@
 import { z } from "zod";
-import { dateTime, idSchema, optionalPathSchema, queryInteger, requiredPathSchema } from "./common";
+import {
+  count,
+  dateTime,
+  idSchema,
+  optionalPathSchema,
+  queryInteger,
+  requiredPathSchema,
+  trimmedText,
+} from "./common";
 import {
   awaitingReviewStatuses,
   PHONE_PATTERN,
@@ -43,7 +51,7 @@ export const portalUploadStatusSchema = z.enum(portalUploadStatuses).meta({
     "uploading (files arriving), received (all landed, to review), pending (held by a reviewer), approved, rejected, failed (the upload ended without landing)",
 });
 
-const title = z.string().trim().min(1).max(PORTAL_TITLE_MAX);
+const title = trimmedText(PORTAL_TITLE_MAX);
 const message = z.string().max(PORTAL_MESSAGE_MAX);
 const password = z.string().min(PORTAL_PASSWORD_MIN).max(PORTAL_PASSWORD_MAX);
 const maxBytesPerUpload = z.int().min(1).max(PORTAL_MAX_BYTES_MAX);
@@ -55,7 +63,7 @@ export const portalFieldSchema = z
     key: z.string().regex(PORTAL_FIELD_KEY_PATTERN).meta({
       description: "How the value is stored: a lowercase letter, then letters, digits, _ (≤ 40)",
     }),
-    label: z.string().trim().min(1).max(PORTAL_FIELD_LABEL_MAX),
+    label: trimmedText(PORTAL_FIELD_LABEL_MAX),
     required: z.boolean().default(false),
   })
   .meta({ id: "PortalField" });
@@ -69,7 +77,9 @@ export const portalRulesSchema = z
           .string()
           .trim()
           .transform((e) => e.replace(/^\./, "").toLowerCase())
-          .pipe(z.string().regex(PORTAL_EXTENSION_PATTERN)),
+          .pipe(z.string().regex(PORTAL_EXTENSION_PATTERN))
+          // The input the service takes: spaces around and a leading dot allowed, any case.
+          .meta({ pattern: String.raw`^\s*\.?[A-Za-z0-9]{1,16}\s*$` }),
       )
       .max(PORTAL_EXTENSIONS_MAX)
       .default([])
@@ -84,13 +94,21 @@ export const portalRulesSchema = z
   .meta({ id: "PortalRules" });
 
 const specValues = z
-  .array(z.string().trim().toLowerCase().pipe(z.string().regex(PORTAL_SPEC_VALUE_PATTERN)))
+  .array(
+    z
+      .string()
+      .trim()
+      .toLowerCase()
+      .pipe(z.string().regex(PORTAL_SPEC_VALUE_PATTERN))
+      // The input the service takes: spaces around and any case allowed.
+      .meta({ pattern: String.raw`^\s*[A-Za-z0-9_]{1,32}\s*$` }),
+  )
   .max(PORTAL_SPEC_VALUES_MAX)
   .default([]);
 
 export const portalSpecSchema = z
   .object({
-    name: z.string().trim().min(1).max(PORTAL_SPEC_NAME_MAX).meta({
+    name: trimmedText(PORTAL_SPEC_NAME_MAX).meta({
       description: "What reviewers and senders call it, e.g. `ProRes 422 HQ in MOV`",
     }),
     containers: specValues.meta({
@@ -109,7 +127,8 @@ const fieldsList = z
   .max(PORTAL_FIELDS_MAX)
   .refine((fields) => new Set(fields.map((f) => f.key)).size === fields.length, {
     message: "Each field needs its own key",
-  });
+  })
+  .meta({ description: "Each field needs a key of its own (no two alike)" });
 
 export const createPortalBodySchema = z
   .object({
@@ -186,22 +205,22 @@ export const portalSchema = z
     targetPath: z.string(),
     requireEmail: z.boolean(),
     hasPassword: z.boolean(),
-    maxBytesPerUpload: z.number().nullable(),
+    maxBytesPerUpload: count().nullable(),
     expiresAt: dateTime().nullable(),
     notifyOnUpload: z.boolean(),
     status: portalStatusSchema,
-    uploadCount: z.int().meta({ description: "Uploads whose files all landed" }),
-    bytesReceived: z.number(),
+    uploadCount: count().meta({ description: "Uploads whose files all landed" }),
+    bytesReceived: count(),
     createdAt: dateTime(),
     // Extensions.
     expired: z.boolean().meta({ description: "expiresAt has passed: the page takes no upload" }),
-    awaitingReview: z.int().meta({ description: "Uploads received or pending" }),
+    awaitingReview: count().meta({ description: "Uploads received or pending" }),
     projectId: z.string().nullable(),
     dueAt: dateTime().nullable(),
     fields: z.array(portalFieldSchema),
     rules: z.object({
       allowedExtensions: z.array(z.string()),
-      maxFiles: z.int().nullable(),
+      maxFiles: count().nullable(),
       namePattern: z.string().nullable(),
     }),
     spec: portalSpecSchema.nullable(),
@@ -217,7 +236,7 @@ export type Portal = z.infer<typeof portalSchema>;
 export const portalUploadFileSchema = z
   .object({
     path: z.string().meta({ description: "Workspace path of the file as it landed" }),
-    size: z.number(),
+    size: count(),
     mime: z.string().nullable(),
   })
   .meta({ id: "PortalUploadFile" });
@@ -235,9 +254,9 @@ export const specCheckSchema = z
           path: z.string(),
           container: z.string().nullable(),
           videoCodecs: z.array(z.string()),
-          durationMs: z.int().nullable(),
-          width: z.int().nullable(),
-          height: z.int().nullable(),
+          durationMs: count().nullable(),
+          width: count().nullable(),
+          height: count().nullable(),
         }),
       )
       .meta({ description: "What ffprobe found in each media file" }),
@@ -254,9 +273,9 @@ export const portalUploadSchema = z
     senderName: z.string().nullable(),
     message: z.string().nullable(),
     folderPath: z.string(),
-    fileCount: z.int().nullable(),
-    bytesTotal: z.number().nullable(),
-    bytesDone: z.number(),
+    fileCount: count().nullable(),
+    bytesTotal: count().nullable(),
+    bytesDone: count(),
     status: portalUploadStatusSchema,
     createdAt: dateTime(),
     completedAt: dateTime().nullable(),
@@ -303,8 +322,8 @@ export const listPortalUploadsQuerySchema = z.object({
 export const portalUploadsPageSchema = z
   .object({
     items: z.array(portalUploadSchema),
-    next: z.string().nullable(),
-    total: z.int().meta({ description: "Uploads matching the filter, all pages" }),
+    next: idSchema.nullable().meta({ description: "Pass as `cursor` for the next page" }),
+    total: count().meta({ description: "Uploads matching the filter, all pages" }),
   })
   .meta({ id: "PortalUploadsPage" });
 export type PortalUploadsPage = z.infer<typeof portalUploadsPageSchema>;

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { dateTime } from "./common";
+import { count, dateTime, trimmedText } from "./common";
 import { SHARE_FILES_MAX, SHARE_PASSWORD_MAX, shareStatuses } from "./rules";
 import { createCommentBodySchema } from "./shares";
 import { transferSpecSchema } from "./transfers";
@@ -15,13 +15,14 @@ export { SHARE_ACCESS_HEADER, SHARE_ACCESS_TTL_SECONDS } from "./rules";
 export const linkParamsSchema = z.object({
   token: z
     .string()
+    .min(1)
     .max(64)
     .meta({ param: { name: "token", in: "path" }, description: "The link's token (`/s/{token}`)" }),
 });
 
 export const publicShareFileSchema = z.object({
   path: z.string().meta({ description: "The file's path as it was shared" }),
-  size: z.int(),
+  size: count(),
   mime: z.string().nullable(),
 });
 
@@ -36,8 +37,8 @@ export const publicShareSchema = z
       description: "true until the request carries a valid access token; `files` is null then",
     }),
     personal: z.boolean().meta({ description: "A recipient's personal link (not the plain one)" }),
-    fileCount: z.int(),
-    totalBytes: z.int(),
+    fileCount: count(),
+    totalBytes: count(),
     files: z.array(publicShareFileSchema).nullable().meta({
       description: "The files as they were when shared; null while a password is required",
     }),
@@ -74,6 +75,7 @@ export const publicDownloadSchema = z
 export const downloadParamsSchema = linkParamsSchema.extend({
   transferId: z
     .string()
+    .min(1)
     .max(64)
     .meta({ param: { name: "transferId", in: "path" } }),
 });
@@ -106,7 +108,7 @@ export const completedDownloadSchema = z
 
 export const publicCommentBodySchema = createCommentBodySchema
   .extend({
-    name: z.string().trim().min(1).max(200).optional().meta({
+    name: trimmedText(200).optional().meta({
       description: "Shown with the comment (a personal link's comment carries its address too)",
     }),
   })

@@ -1,5 +1,13 @@
 import { z } from "zod";
-import { dateTime, idSchema, queryBoolean, queryInteger, requiredPathSchema } from "./common";
+import {
+  count,
+  dateTime,
+  idSchema,
+  queryBoolean,
+  queryInteger,
+  requiredPathSchema,
+  trimmedText,
+} from "./common";
 import {
   EMAIL_MAX,
   OUTBOX_PAGE_DEFAULT,
@@ -51,9 +59,15 @@ export const emailSchema = z
   .trim()
   .max(EMAIL_MAX)
   .toLowerCase()
-  .pipe(z.email({ error: "Expected an email address" }));
+  .pipe(z.email({ error: "Expected an email address" }))
+  .meta({
+    format: "email",
+    // What zod's z.email() checks; a client held to `format: email` alone could send more.
+    pattern: z.regexes.email.source,
+    description: "An email address; kept trimmed and in lowercase",
+  });
 
-const title = z.string().trim().min(1).max(SHARE_TITLE_MAX);
+const title = trimmedText(SHARE_TITLE_MAX);
 const message = z.string().max(SHARE_MESSAGE_MAX);
 const expiresInDays = z.int().min(1).max(SHARE_EXPIRES_DAYS_MAX);
 const maxDownloads = z.int().min(1).max(SHARE_MAX_DOWNLOADS_MAX);
@@ -92,10 +106,8 @@ export const shareItemSchema = z
   .object({
     path: z.string(),
     type: z.enum(["file", "folder"]),
-    sizeBytes: z
-      .number()
-      .meta({ description: "The item's bytes when shared (a folder: its files')" }),
-    fileCount: z.int(),
+    sizeBytes: count().meta({ description: "The item's bytes when shared (a folder: its files')" }),
+    fileCount: count(),
   })
   .meta({ id: "ShareItem" });
 export type ShareItem = z.infer<typeof shareItemSchema>;
@@ -105,12 +117,12 @@ export const shareRecipientSchema = z
     id: z.string(),
     email: z.string(),
     sentAt: dateTime().nullable().meta({ description: "When a mail with the link last left" }),
-    views: z.int(),
+    views: count(),
     firstViewedAt: dateTime().nullable(),
     lastViewedAt: dateTime().nullable(),
-    downloads: z.int().meta({ description: "Completed downloads through this person's link" }),
+    downloads: count().meta({ description: "Completed downloads through this person's link" }),
     lastDownloadAt: dateTime().nullable(),
-    filesDownloaded: z.int().meta({ description: "Distinct files of the share they completed" }),
+    filesDownloaded: count().meta({ description: "Distinct files of the share they completed" }),
   })
   .meta({ id: "ShareRecipient" });
 export type ShareRecipient = z.infer<typeof shareRecipientSchema>;
@@ -125,15 +137,15 @@ export const shareSchema = z
       .string()
       .meta({ description: "The plain link (views and downloads count as anonymous)" }),
     items: z.array(shareItemSchema),
-    fileCount: z.int(),
-    totalBytes: z.number(),
+    fileCount: count(),
+    totalBytes: count(),
     expiresAt: dateTime(),
-    maxDownloads: z.int().nullable(),
-    downloadCount: z.int().meta({ description: "Completed downloads, all links together" }),
-    viewCount: z.int(),
+    maxDownloads: count().nullable(),
+    downloadCount: count().meta({ description: "Completed downloads, all links together" }),
+    viewCount: count(),
     passwordProtected: z.boolean(),
     recipients: z.array(shareRecipientSchema),
-    commentCount: z.int(),
+    commentCount: count(),
     createdAt: dateTime(),
     updatedAt: dateTime(),
     revokedAt: dateTime().nullable(),
@@ -169,13 +181,18 @@ export type ListSharesQuery = z.input<typeof listSharesQuerySchema>;
 export const sharesPageSchema = z
   .object({
     items: z.array(shareSchema),
-    next: z
-      .string()
+    next: idSchema
       .nullable()
       .meta({ description: "Pass as `cursor` for the next page; null at the end" }),
   })
   .meta({ id: "SharesPage" });
 export type SharesPage = z.infer<typeof sharesPageSchema>;
+
+/** JSON Schema for "these members are all there", for a `not` (which names them itself). */
+const present = (...names: string[]) => ({
+  properties: Object.fromEntries(names.map((n) => [n, {}])),
+  required: names,
+});
 
 export const updateShareBodySchema = z
   .object({
@@ -199,7 +216,16 @@ export const updateShareBodySchema = z
     message: "Give expiresInDays or expiresAt, not both",
     path: ["expiresAt"],
   })
-  .meta({ id: "UpdateShareBody" });
+  .meta({
+    id: "UpdateShareBody",
+    description: "At least one of expiresInDays, expiresAt, maxDownloads; not both expiries",
+    anyOf: [
+      { required: ["expiresInDays"] },
+      { required: ["expiresAt"] },
+      { required: ["maxDownloads"] },
+    ],
+    not: present("expiresInDays", "expiresAt"),
+  });
 export type UpdateShareBody = z.input<typeof updateShareBodySchema>;
 
 export const bulkShareActions = ["extend", "revoke"] as const;
@@ -227,7 +253,26 @@ export const bulkSharesBodySchema = z
     (b) => b.action !== "revoke" || (b.expiresInDays === undefined && b.expiresAt === undefined),
     { message: "revoke takes no expiry", path: ["expiresInDays"] },
   )
-  .meta({ id: "BulkSharesBody" });
+  .meta({
+    id: "BulkSharesBody",
+    description: "extend takes exactly one of expiresInDays and expiresAt; revoke takes neither",
+    oneOf: [
+      {
+        properties: { action: { const: "extend" } },
+        required: ["expiresInDays"],
+        not: present("expiresAt"),
+      },
+      {
+        properties: { action: { const: "extend" } },
+        required: ["expiresAt"],
+        not: present("expiresInDays"),
+      },
+      {
+        properties: { action: { const: "revoke" } },
+        not: { anyOf: [present("expiresInDays"), present("expiresAt")] },
+      },
+    ],
+  });
 export type BulkSharesBody = z.input<typeof bulkSharesBodySchema>;
 
 export const bulkSharesResultSchema = z
@@ -275,12 +320,15 @@ export const listCommentsQuerySchema = z.object({
 });
 
 export const commentsPageSchema = z
-  .object({ items: z.array(shareCommentSchema), next: z.string().nullable() })
+  .object({
+    items: z.array(shareCommentSchema),
+    next: idSchema.nullable().meta({ description: "Pass as `after` for the next page" }),
+  })
   .meta({ id: "ShareCommentsPage" });
 
 export const createCommentBodySchema = z
   .object({
-    body: z.string().trim().min(1).max(SHARE_COMMENT_MAX),
+    body: trimmedText(SHARE_COMMENT_MAX),
     parentId: idSchema.optional().meta({ description: "Reply to this comment" }),
   })
   .meta({ id: "CreateShareCommentBody" });
@@ -318,7 +366,7 @@ export const outboxMessageSchema = z
     status: z.enum(outboxStatuses).meta({
       description: "waiting (no SMTP_URL: it stays here), queued, sent, failed",
     }),
-    attempts: z.int(),
+    attempts: count(),
     error: z.string().nullable(),
     createdAt: dateTime(),
     sentAt: dateTime().nullable(),
@@ -338,7 +386,10 @@ export const outboxQuerySchema = z.object({
   limit: queryInteger(1, OUTBOX_PAGE_MAX).default(OUTBOX_PAGE_DEFAULT),
 });
 export const outboxPageSchema = z
-  .object({ items: z.array(outboxMessageSchema), next: z.string().nullable() })
+  .object({
+    items: z.array(outboxMessageSchema),
+    next: idSchema.nullable().meta({ description: "Pass as `cursor` for the next page" }),
+  })
   .meta({ id: "OutboxPage" });
 
 /* The delivery receipt (spec: Delivery receipt; the members are ours). */
@@ -354,8 +405,8 @@ export const receiptDownloadSchema = z
     who,
     startedAt: dateTime(),
     completedAt: dateTime().nullable().meta({ description: "null: the download did not finish" }),
-    fileCount: z.int(),
-    bytes: z.number(),
+    fileCount: count(),
+    bytes: count(),
     address: z.string().nullable(),
     transferId: z.string().nullable(),
     verified: z.boolean().meta({
@@ -396,7 +447,7 @@ export const receiptSchema = z
       workspace: z.object({ id: z.string(), name: z.string() }),
     }),
     items: z.array(shareItemSchema),
-    totalBytes: z.number().nullable(),
+    totalBytes: count().nullable(),
     recipients: z.array(
       shareRecipientSchema.extend({
         viewed: z.boolean(),
@@ -407,9 +458,9 @@ export const receiptSchema = z
       }),
     ),
     anonymous: z.object({
-      views: z.int(),
-      downloads: z.int(),
-      verifiedDownloads: z.int(),
+      views: count(),
+      downloads: count(),
+      verifiedDownloads: count(),
       lastViewedAt: dateTime().nullable(),
       lastDownloadAt: dateTime().nullable(),
     }),
@@ -429,7 +480,7 @@ export const receiptSchema = z
     files: z.array(
       z.object({
         path: z.string(),
-        sizeBytes: z.number(),
+        sizeBytes: count(),
         sha256: z.string(),
         mimeType: z.string().nullable(),
       }),

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { dateTime, PATH_REJECTED, queryBoolean, queryInteger } from "./common";
+import { count, dateTime, PATH_PATTERN, PATH_REJECTED, queryBoolean, queryInteger } from "./common";
 import {
   DELIVER_TO_MAX,
   GROWING_FILE_WAIT_MAX,
@@ -130,10 +130,19 @@ export const createTransferBodySchema = z
           "send: the files are stored encrypted with a key derived from it; only an engine that sends it can read them. Never stored, never returned",
       }),
     priority: transferPrioritySchema.default("normal"),
-    deliverTo: z.array(z.string().max(MAX_PATH_LENGTH)).max(DELIVER_TO_MAX).default([]).meta({
-      description:
-        "send: more workspace folders that each get the sent files when the transfer completes (a copy costs no bytes)",
-    }),
+    deliverTo: z
+      .array(
+        z
+          .string()
+          .max(MAX_PATH_LENGTH)
+          .meta({ pattern: `^$|${PATH_PATTERN}` }),
+      )
+      .max(DELIVER_TO_MAX)
+      .default([])
+      .meta({
+        description:
+          "send: more workspace folders that each get the sent files when the transfer completes (a copy costs no bytes)",
+      }),
     rawAscp: z.boolean().optional().meta({ description: "Accepted and recorded; no effect here" }),
     speedMode: z
       .boolean()
@@ -145,7 +154,35 @@ export const createTransferBodySchema = z
     portalId: z.string().max(64).optional(),
   })
   .superRefine(workspaceSideRules)
-  .meta({ id: "CreateTransferBody" });
+  .meta({
+    id: "CreateTransferBody",
+    description:
+      "The workspace side (send: `destinationRoot` and each `destination`; receive: `sourceRoot` and each `source`) follows the path rules (`path_rejected`); an item's may be empty under a root that is not",
+    anyOf: (["send", "receive"] as const).flatMap((direction) => {
+      const [side, root] =
+        direction === "send" ? ["destination", "destinationRoot"] : ["source", "sourceRoot"];
+      const items = (pattern: string) => ({
+        items: { properties: { [side]: { pattern } }, required: [side] },
+      });
+      return [
+        {
+          properties: {
+            direction: { const: direction },
+            [root]: { pattern: PATH_PATTERN },
+            paths: items(`^$|${PATH_PATTERN}`),
+          },
+          required: [root],
+        },
+        {
+          properties: {
+            direction: { const: direction },
+            [root]: { const: "" },
+            paths: items(PATH_PATTERN),
+          },
+        },
+      ];
+    }),
+  });
 export type CreateTransferBody = z.input<typeof createTransferBodySchema>;
 
 /**
@@ -178,21 +215,21 @@ export const transferSpecSchema = z
     }),
     progress: z.looseObject({
       url: z.string().meta({ description: "PATCH here (with an API key) to report progress" }),
-      minIntervalMs: z.int(),
+      minIntervalMs: count(),
     }),
     paths: z.array(transferPathSchema),
     sourceRoot: z.string(),
     destinationRoot: z.string(),
-    fileCount: z.int().nullable(),
-    totalBytes: z.number().nullable(),
-    streams: z.int(),
+    fileCount: count().nullable(),
+    totalBytes: count().nullable(),
+    streams: count(),
     priority: transferPrioritySchema,
-    growingFileWaitSeconds: z.int().nullable(),
+    growingFileWaitSeconds: count().nullable(),
     deliverTo: z.array(z.string()),
     contentProtection: z.boolean().meta({
       description: "The engine must send the password in `Consign-Content-Password` to the node",
     }),
-    chunkSizeBytes: z.int().meta({ description: "The upload chunk size the node prefers" }),
+    chunkSizeBytes: count().meta({ description: "The upload chunk size the node prefers" }),
   })
   .meta({ id: "TransferSpec" });
 export type TransferSpec = z.infer<typeof transferSpecSchema>;
@@ -214,13 +251,13 @@ export const transferSchema = z
     client: z.string(),
     engine: z.string(),
     status: transferStateSchema,
-    streams: z.int(),
+    streams: count(),
     priority: z.string(),
     usageId: z.string(),
-    filesTotal: z.int().nullable(),
-    filesDone: z.int(),
-    bytesTotal: z.number().nullable(),
-    bytesDone: z.number(),
+    filesTotal: count().nullable(),
+    filesDone: count(),
+    bytesTotal: count().nullable(),
+    bytesDone: count(),
     avgRateKbps: z.number().nullable(),
     startedAt: dateTime().nullable(),
     finishedAt: dateTime().nullable(),
@@ -233,7 +270,7 @@ export const transferSchema = z
       .optional()
       .meta({ description: "The last rate the engine reported" }),
     updatedAt: dateTime().optional(),
-    pathsCount: z.int().optional(),
+    pathsCount: count().optional(),
     paths: z
       .array(transferPathSchema)
       .optional()
@@ -247,7 +284,7 @@ export const transferSchema = z
       .int()
       .optional()
       .meta({ description: "send: files the node has verified and committed" }),
-    bytesServed: z.number().optional().meta({ description: "receive: bytes the node has served" }),
+    bytesServed: count().optional().meta({ description: "receive: bytes the node has served" }),
   })
   .meta({ id: "Transfer" });
 export type Transfer = z.infer<typeof transferSchema>;

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { dateTime, idSchema, queryInteger } from "./common";
+import { count, dateTime, idSchema, queryInteger } from "./common";
 import { eventTypes, streamEventTypes } from "./events";
 import { DELIVERIES_PAGE_DEFAULT, DELIVERIES_PAGE_MAX, DISABLE_AFTER_FAILURES } from "./rules";
 
@@ -24,6 +24,17 @@ export const secretSchema = z
   .regex(/^whsec_[A-Za-z0-9]{32}$/)
   .meta({ description: "`whsec_` + 32 base62 characters; the whole string is the HMAC key" });
 
+/*
+ * What `new URL` accepts as an absolute http(s) URL with a host and no credentials, as a pattern
+ * for the document (a little narrower: a host name whose last label starts with a letter, or an
+ * IPv4 address, then a port up to 65535).
+ */
+const OCTET = "(?:25[0-5]|2[0-4][0-9]|1[0-9]{2}|[1-9]?[0-9])";
+const URL_HOST = `(?:(?:[A-Za-z0-9-]+\\.)*[A-Za-z][A-Za-z0-9-]*\\.?|(?:${OCTET}\\.){3}${OCTET})`;
+const URL_PORT =
+  "(?::(?:6553[0-5]|655[0-2][0-9]|65[0-4][0-9]{2}|6[0-4][0-9]{3}|[1-5][0-9]{4}|[0-9]{1,4}))?";
+const WEBHOOK_URL_PATTERN = `^[Hh][Tt][Tt][Pp][Ss]?://${URL_HOST}${URL_PORT}(?:[/?#]\\S*)?$`;
+
 export const webhookUrlSchema = z
   .string()
   .min(8)
@@ -40,6 +51,7 @@ export const webhookUrlSchema = z
     { message: "Must be an absolute http or https URL" },
   )
   .meta({
+    pattern: WEBHOOK_URL_PATTERN,
     description:
       "Absolute http(s), without a user name or password (`credentials_in_url`). An IP address that is private, loopback, link-local or otherwise not public is refused (`private_address`) unless the service allows it; a host name is checked when a delivery connects",
   });
@@ -49,12 +61,13 @@ export const subscribableEventSchema = z
   .string()
   .refine((s) => s === "*" || (eventTypes as string[]).includes(s), {
     message: "Must be an event type from GET /webhooks/events, or *",
-  });
+  })
+  .meta({ enum: [...eventTypes, "*"], description: "An event type of the catalogue, or `*`" });
 
 const eventList = z.array(subscribableEventSchema).min(1).max(50);
 
 export const webhookCatalogueSchema = z
-  .object({ events: z.array(z.string()) })
+  .object({ events: z.array(z.enum(eventTypes as [string, ...string[]])) })
   .meta({ id: "WebhookEventCatalogue" });
 
 export const createWebhookBodySchema = z
@@ -88,12 +101,9 @@ export const webhookEndpointSchema = z
     description: z.string().nullable(),
     events: z.array(z.string()),
     status: webhookStatusSchema,
-    failureCount: z
-      .number()
-      .int()
-      .meta({
-        description: `Consecutive failed attempts; ${DISABLE_AFTER_FAILURES} disable the endpoint`,
-      }),
+    failureCount: count().meta({
+      description: `Consecutive failed attempts; ${DISABLE_AFTER_FAILURES} disable the endpoint`,
+    }),
     lastDeliveryAt: dateTime()
       .nullable()
       .meta({ description: "Time of the last attempt, whatever its outcome" }),
@@ -128,11 +138,11 @@ export type DeliveryStatus = z.infer<typeof deliveryStatusSchema>;
 
 export const webhookDeliverySchema = z
   .object({
-    id: z.string(),
+    id: idSchema.meta({ description: "Pass the last one as `before` for the next page" }),
     eventId: z.string(),
     type: z.string(),
     status: deliveryStatusSchema,
-    attempts: z.number().int(),
+    attempts: count(),
     nextAttemptAt: dateTime().meta({
       description:
         "Pending: when the next attempt is due. Delivered or failed: when the last attempt was due",
@@ -163,12 +173,12 @@ export type DeliveriesQuery = z.input<typeof deliveriesQuerySchema>;
 
 export const deliveryAttemptSchema = z
   .object({
-    attempt: z.number().int().meta({ description: "1-based; the value sent as delivery.attempt" }),
+    attempt: count().meta({ description: "1-based; the value sent as delivery.attempt" }),
     manual: z
       .boolean()
       .meta({ description: "Made by the retry operation rather than the schedule" }),
     startedAt: dateTime(),
-    durationMs: z.number().int(),
+    durationMs: count(),
     statusCode: z.number().int().nullable(),
     error: z.string().nullable(),
     responseBody: z
@@ -216,7 +226,7 @@ export const webhookPayloadSchema = z
     createdAt: dateTime(),
     workspaceId: z.string(),
     data: z.record(z.string(), z.unknown()),
-    delivery: z.object({ id: z.string(), attempt: z.number().int() }),
+    delivery: z.object({ id: z.string(), attempt: count() }),
   })
   .meta({ id: "WebhookPayload" });
 export type WebhookPayload = z.infer<typeof webhookPayloadSchema>;

@@ -115,6 +115,12 @@ export function createApp(deps: AppDeps) {
     description:
       "A workspace API key, `svc_sk_` followed by 40 base62 characters. Each operation lists in `security` (and `x-scopes`) the scopes that allow it; any one is enough.",
   });
+  v1.openAPIRegistry.registerComponent("securitySchemes", "uploadToken", {
+    type: "http",
+    scheme: "bearer",
+    description:
+      "A portal upload's transfer token (`transferSpec.token` from startPortalUpload), for that upload's own requests.",
+  });
   v1.doc31("/openapi.json", {
     openapi: "3.1.0",
     info: {
@@ -125,7 +131,7 @@ export function createApp(deps: AppDeps) {
         name: string;
       },
       description:
-        "Version 1 of the interface. Operations marked `x-consign-extension` are not in the interface specification; clients must not depend on them. Design decisions for parts the specification leaves open are listed in docs/api-decisions.md.",
+        "Version 1 of the interface. Operations marked `x-consign-extension` are not in the interface specification; clients must not depend on them. Design decisions for parts the specification leaves open are listed in docs/api-decisions.md. Every string of a request must be well-formed Unicode (no lone surrogate), and `minLength`/`maxLength` count UTF-16 code units as the service does: a character outside the Basic Multilingual Plane (most emoji) counts as two.",
     },
     servers: [{ url: "/v1" }],
   });

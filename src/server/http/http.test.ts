@@ -18,6 +18,9 @@ const keyInfo = (key?: string | null) => t.client(authRouter, { key }).auth.key.
 const errorOf = async (res: Response) =>
   ((await res.json()) as { error: { code: string; details: Record<string, unknown> } }).error;
 
+/** Operations whose bearer is a portal upload's transfer token, not an API key. */
+const uploadTokenOperations = ["completePortalUpload", "cancelPortalUpload"];
+
 type OpenApiOperation = {
   operationId: string;
   "x-scopes": unknown;
@@ -188,13 +191,20 @@ describe("openapi.json", () => {
     for (const op of operations) {
       expect(op["x-scopes"]).toBeInstanceOf(Array);
       expect(op.operationId).toMatch(/^[a-z][A-Za-z]+$/);
-      // The recipient page's operations need the share's link, not a key.
-      if (op.tags?.includes("Recipient") || op.tags?.includes("Portal page"))
+      // The recipient page's operations need the share's link, not a key; a portal upload's
+      // own requests need its transfer token.
+      if (uploadTokenOperations.includes(op.operationId))
+        expect(op.security).toEqual([{ uploadToken: [] }]);
+      else if (op.tags?.includes("Recipient") || op.tags?.includes("Portal page"))
         expect(op.security).toEqual([]);
       else expect(op.security.length).toBeGreaterThan(0);
       for (const code of ["400", "401", "403", "404", "429"])
         expect(op.responses[code]).toBeDefined();
     }
     expect(doc.paths["/auth/key"].get["x-consign-extension"]).toBe(true);
+    expect(doc.components.securitySchemes.uploadToken).toMatchObject({
+      type: "http",
+      scheme: "bearer",
+    });
   });
 });

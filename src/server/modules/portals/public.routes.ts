@@ -91,9 +91,12 @@ export const cancelPortalUploadRoute = publicRoute({
   responses: { 204: { description: "Cancelled; no body" } },
 });
 
+/** An upload's own requests: its transfer token (`transferSpec.token`) is the bearer. */
+const withUploadToken = <R>(route: R) => ({ ...route, security: [{ uploadToken: [] }] });
+
 export const publicPortalsRouter = createRouter()
   .openapi(getPublicPortalRoute, h.getPublicPortal)
   .openapi(unlockPortalRoute, h.unlockPortal)
   .openapi(startPortalUploadRoute, h.startPortalUpload)
-  .openapi(completePortalUploadRoute, h.completePortalUpload)
-  .openapi(cancelPortalUploadRoute, h.cancelPortalUpload);
+  .openapi(withUploadToken(completePortalUploadRoute), h.completePortalUpload)
+  .openapi(withUploadToken(cancelPortalUploadRoute), h.cancelPortalUpload);

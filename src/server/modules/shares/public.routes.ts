@@ -81,7 +81,7 @@ export const completeDownloadRoute = publicRoute({
   method: "post",
   path: "/public/shares/{token}/downloads/{transferId}/complete",
   summary: "Report a finished download with the hashes computed",
-  description: `The engine reports each file's SHA-256 computed over the bytes it received; the download is verified only when every one matches the share's. Completes the transfer (the node must have served the files' bytes: \`not_served\`), counts toward \`maxDownloads\` and records \`share.downloaded\`. Reporting twice: 409 \`conflict\`.${access}`,
+  description: `The engine reports each file's SHA-256 computed over the bytes it received; the download is verified only when every one matches the share's. Completes the transfer (the node must have served the files' bytes: \`not_served\`), counts toward \`maxDownloads\` and records \`share.downloaded\`. Reporting twice: 400 \`validation_failed\` (issue code \`already_reported\`).${access}`,
   request: { params: downloadParamsSchema, body: jsonBody(completeDownloadBodySchema) },
   responses: { 200: json(completedDownloadSchema, "The download as recorded") },
 });
