@@ -62,6 +62,9 @@ export async function startServiceProcess(
       HOST: "127.0.0.1",
       STATIC_DIR: dist,
       DEMO_CONTENT: "0",
+      // The free-space floor has its own tests (src/server/node/disk-full.test.ts); a journey
+      // must not depend on how full the machine's disk is.
+      MIN_FREE_DISK_MB: "0",
       LOG_LEVEL: "warn",
       ...env,
     },

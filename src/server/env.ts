@@ -114,8 +114,15 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
 
 /** A config for tests and tools: the defaults, a given data dir, and overrides. */
 export function testConfig(dataDir: string, overrides: Partial<Config> = {}): Config {
+  // No free-space floor: tests must not depend on the machine's free disk (the floor's own tests
+  // set it).
   return {
-    ...loadConfig({ DATA_DIR: dataDir, LOG_LEVEL: "silent", DEMO_CONTENT: "0" }),
+    ...loadConfig({
+      DATA_DIR: dataDir,
+      LOG_LEVEL: "silent",
+      DEMO_CONTENT: "0",
+      MIN_FREE_DISK_MB: "0",
+    }),
     ...overrides,
   };
 }
