@@ -90,8 +90,14 @@ export const resendShare: RouteHandler<typeof r.resendShareRoute, AppEnv> = (c) 
     200,
   );
 
-export const listOutbox: RouteHandler<typeof r.listOutboxRoute, AppEnv> = (c) =>
-  c.json(s.listOutbox(c.get("deps"), c.get("auth").workspaceId, c.req.valid("query")), 200);
+/** A personal link is a credential: a key reads the mail of the areas it may manage, no other. */
+export const listOutbox: RouteHandler<typeof r.listOutboxRoute, AppEnv> = (c) => {
+  const { workspaceId, scopes } = c.get("auth");
+  const shares = scopes.includes("shares:write");
+  const portals = scopes.includes("portals:write");
+  const area = shares && portals ? undefined : shares ? "shares" : "portals";
+  return c.json(s.listOutbox(c.get("deps"), workspaceId, { ...c.req.valid("query"), area }), 200);
+};
 
 const receiptOf = (c: Context<AppEnv>, shareId: string) =>
   buildReceipt(c.get("deps"), c.get("auth").workspaceId, shareId, origin(c));
