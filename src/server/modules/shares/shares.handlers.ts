@@ -1,7 +1,7 @@
 import type { RouteHandler } from "@hono/zod-openapi";
 import type { Context } from "hono";
 import type { AppEnv } from "@/server/http/types";
-import { deliveryNotePdf, receiptPdf } from "./receipt-pdf";
+import { pdfRenderer } from "./receipt-render";
 import { buildReceipt, receiptCsv } from "./receipts.service";
 import type * as r from "./shares.routes";
 import * as s from "./shares.service";
@@ -107,7 +107,7 @@ export const getReceipt: RouteHandler<typeof r.getReceiptRoute, AppEnv> = (c) =>
 
 export const getReceiptPdf: RouteHandler<typeof r.getReceiptPdfRoute, AppEnv> = async (c) => {
   const { shareId } = c.req.valid("param");
-  const pdf = await receiptPdf(receiptOf(c, shareId));
+  const pdf = await pdfRenderer(c.get("deps")).pdf("receipt", receiptOf(c, shareId));
   return c.body(new Uint8Array(pdf), 200, {
     "Content-Type": "application/pdf",
     "Content-Disposition": attachment(`receipt-${shareId}.pdf`),
@@ -125,7 +125,7 @@ export const getReceiptCsv: RouteHandler<typeof r.getReceiptCsvRoute, AppEnv> = 
 
 export const getDeliveryNote: RouteHandler<typeof r.getDeliveryNoteRoute, AppEnv> = async (c) => {
   const { shareId } = c.req.valid("param");
-  const pdf = await deliveryNotePdf(receiptOf(c, shareId));
+  const pdf = await pdfRenderer(c.get("deps")).pdf("delivery-note", receiptOf(c, shareId));
   return c.body(new Uint8Array(pdf), 200, {
     "Content-Type": "application/pdf",
     "Content-Disposition": attachment(`delivery-note-${shareId}.pdf`),
