@@ -2,16 +2,20 @@
  * npm run bench:shares: delivery receipts (issue 11) against the real service over HTTP on a
  * temporary data dir. A share of 10,000 files with 50 completed downloads of all of them
  * (recorded through recordShareDownload, as the data node will): the receipt as JSON (p50 of
- * 30 reads) and as PDF (every file with its checksum, over 160 pages).
+ * 30 reads) and as PDF (every file with its checksum, over 160 pages), and the files list's p99
+ * idle and while four receipt PDFs of four such shares render at once (in worker threads).
  */
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import zlib from "node:zlib";
+import type { Receipt } from "../src/contract/shares";
 import { loadConfig } from "../src/server/env";
 import { seedEntries } from "../src/server/modules/files/bulk-seed";
+import { receiptPdf } from "../src/server/modules/shares/receipt-pdf";
 import { recordShareDownload } from "../src/server/modules/shares/share-access";
 import { startService } from "../src/server/server";
+import { load } from "./load";
 import { figureLine, formatMs, percentile } from "./stats";
 import { ensureBuilt, launchChromium } from "./support";
 
@@ -20,6 +24,8 @@ const DOWNLOADS = 50;
 const JSON_READS = 30;
 const PDF_READS = 3;
 const PAGE_LOADS = 5;
+const PARALLEL_PDFS = 4;
+const LIST_ROUND = 100;
 
 const ms = (n: number) => formatMs(n);
 const line = figureLine(52);
@@ -117,6 +123,7 @@ try {
     pdfBytes = body.byteLength;
     if (res.status !== 200) throw new Error(`receipt.pdf: ${res.status}`);
   }
+  const listing = await listWhilePdfsRender(base, headers);
 
   console.log(
     `A share of ${FILES.toLocaleString("en")} files with ${DOWNLOADS} completed downloads of every file (integrity ${receipt.integrity})`,
@@ -129,12 +136,34 @@ try {
     jsonP50 <= 50,
   );
   line("  ... p95", ms(percentile(jsonTimes, 95)), "", true);
-  const pdfWorst = Math.max(...pdfTimes);
+  const [rendered, ...cached] = pdfTimes;
   line(
-    `receipt PDF, slowest of ${PDF_READS} (${(pdfBytes / 1e6).toFixed(1)} MB)`,
-    ms(pdfWorst),
+    `receipt PDF, rendered (${(pdfBytes / 1e6).toFixed(1)} MB)`,
+    ms(rendered!),
     "<= 3 s",
-    pdfWorst <= 3000,
+    rendered! <= 3000,
+  );
+  line(`  ... unchanged since, slowest of ${cached.length}`, ms(Math.max(...cached)), "", null);
+  line(
+    `files list p99 idle (${listing.idle.length} reads)`,
+    ms(percentile(listing.idle, 99)),
+    "",
+    null,
+  );
+  line(
+    `files list p99 while ${PARALLEL_PDFS} receipt PDFs render (${listing.during.length})`,
+    ms(percentile(listing.during, 99)),
+    "",
+    null,
+  );
+  line(
+    `  reference: on the event loop, as before (${listing.onLoop.length})`,
+    ms(percentile(listing.onLoop, 99)),
+    "",
+    null,
+  );
+  console.log(
+    `(${PARALLEL_PDFS} PDFs of ${PARALLEL_PDFS} shares of ${FILES.toLocaleString("en")} files asked at once, PDF_RENDER_THREADS ${service.deps.config.pdfThreads}: the last answered after ${ms(listing.pdfsMs)})`,
   );
   console.log(
     `(recording one download of ${FILES.toLocaleString("en")} files took ${ms(recordMs)} on average)`,
@@ -193,4 +222,72 @@ try {
 } finally {
   await service.stop();
   fs.rmSync(dataDir, { recursive: true, force: true });
+}
+
+/**
+ * The files list read at 10 concurrent requests, first idle, then while the PDFs of
+ * PARALLEL_PDFS new shares of the 10,000 files (nothing cached) are asked for at once, then, for
+ * reference, while the same PDFs are laid out on the service's event loop as they were before
+ * they had threads (this benchmark runs the service in its own process).
+ */
+async function listWhilePdfsRender(base: string, headers: Record<string, string>) {
+  const listUrls = (n: number, offset: number) =>
+    Array.from(
+      { length: n },
+      (_, i) =>
+        `${base}/files?path=Bench%2Fframes&skip=${(((i + offset) * 7919) % 49) * 200}&count=200`,
+    );
+  let offset = 3000;
+  /** Rounds of list reads for as long as `work` runs (a round it held up counts in full). */
+  const sampleWhile = async (work: Promise<unknown>) => {
+    let running = true;
+    const finished = work.finally(() => {
+      running = false;
+    });
+    const times: number[] = [];
+    while (running) {
+      const run = await load(listUrls(LIST_ROUND, offset), headers);
+      offset += LIST_ROUND;
+      times.push(...run.times);
+    }
+    await finished;
+    return times;
+  };
+  await load(listUrls(200, 0), headers); // Warm up.
+  const idle = (await load(listUrls(1000, 1000), headers)).times;
+  const ids: string[] = [];
+  for (let i = 0; i < PARALLEL_PDFS; i++) {
+    const res = await fetch(`${base}/shares`, {
+      method: "POST",
+      headers: { ...headers, "Content-Type": "application/json" },
+      body: JSON.stringify({ paths: ["Bench/frames"], title: `Parallel ${i}` }),
+    });
+    if (res.status !== 201) throw new Error(`create: ${res.status}`);
+    ids.push(((await res.json()) as { id: string }).id);
+  }
+  const start = performance.now();
+  let pdfsMs = 0;
+  const during = await sampleWhile(
+    Promise.all(
+      ids.map(async (id) => {
+        const res = await fetch(`${base}/shares/${id}/receipt.pdf`, { headers });
+        await res.arrayBuffer();
+        if (res.status !== 200) throw new Error(`receipt.pdf: ${res.status}`);
+      }),
+    ).then(() => {
+      pdfsMs = performance.now() - start;
+    }),
+  );
+  const receipts = await Promise.all(
+    ids.map(async (id) => (await fetch(`${base}/shares/${id}/receipt`, { headers })).json()),
+  );
+  const onLoop = await sampleWhile(
+    (async () => {
+      for (const receipt of receipts) {
+        await new Promise((turn) => setImmediate(turn));
+        await receiptPdf(receipt as Receipt);
+      }
+    })(),
+  );
+  return { idle, during, onLoop, pdfsMs };
 }

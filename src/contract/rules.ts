@@ -324,12 +324,14 @@ export function shareStatusOf(
 }
 
 /**
- * One CSV field per RFC 4180 (quoted when it holds a comma, quote or line break, quotes doubled),
- * and text a spreadsheet would run as a formula (a leading =, +, -, @, tab or CR) prefixed with
- * a ' so it opens as text.
+ * One CSV field per RFC 4180. Text is always quoted (quotes doubled): a spreadsheet that splits
+ * on another separator (";" in many locales) would otherwise read `a;=1+2;x.txt` as a formula
+ * field. Text it would run as a formula (a leading =, +, -, @, tab or CR) is prefixed with a '
+ * so it opens as text. Numbers and null (empty) are written bare.
  */
 export function csvField(value: string | number | null): string {
-  const raw = value === null ? "" : String(value);
-  const text = typeof value === "string" && /^[=+\-@\t\r]/.test(raw) ? `'${raw}` : raw;
-  return /[",\r\n]/.test(text) ? `"${text.replaceAll('"', '""')}"` : text;
+  if (value === null) return "";
+  if (typeof value === "number") return String(value);
+  const text = /^[=+\-@\t\r]/.test(value) ? `'${value}` : value;
+  return `"${text.replaceAll('"', '""')}"`;
 }

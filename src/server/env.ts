@@ -38,6 +38,7 @@ const envSchema = z.object({
     .regex(/^smtps?:\/\//, "must be smtp:// or smtps://")
     .optional(),
   MAIL_FROM: z.string().min(3).max(320).default("Consign <consign@localhost>"),
+  PDF_RENDER_THREADS: z.coerce.number().int().min(1).max(16).default(1),
 });
 
 export type Config = {
@@ -71,6 +72,8 @@ export type Config = {
   smtpUrl: string | null;
   /** The From of share mail. */
   mailFrom: string;
+  /** Receipt PDFs rendered at once, each in a worker thread; more wait their turn. */
+  pdfThreads: number;
 };
 
 const list = (s: string) =>
@@ -109,6 +112,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
     minFreeDiskBytes: e.MIN_FREE_DISK_MB * 1024 * 1024,
     smtpUrl: e.SMTP_URL ?? null,
     mailFrom: e.MAIL_FROM,
+    pdfThreads: e.PDF_RENDER_THREADS,
   };
 }
 

@@ -107,7 +107,9 @@ export const preview: RouteHandler<typeof r.previewRoute, AppEnv> = async (c) =>
   // Encrypted at rest (content protection): only an engine with the password reads it.
   if (protectionOf(files.db, entry.id))
     throw validationFailed("query.path", `"${path}" is protected content`, "no_preview");
-  const jpeg = await thumbnailJpeg(files.blobs.pathOf(entry.sha256!));
+  const sha256 = entry.sha256!;
+  const blob = { sha256, path: files.blobs.pathOf(sha256) };
+  const jpeg = await thumbnailJpeg(c.get("deps").config.dataDir, blob, path);
   c.header("Cache-Control", "private, max-age=300");
   return c.body(new Uint8Array(jpeg), 200, { "Content-Type": "image/jpeg" }) as never;
 };

@@ -176,7 +176,7 @@ export const previewRoute = apiRoute({
   scopes: read,
   summary: "Thumbnail of an image file",
   description:
-    "A JPEG at most 320 pixels on its longer side, for PNG, JPEG, WebP, GIF and TIFF images. Other files are `validation_failed`; 404 for an unknown path.",
+    "A JPEG at most 320 pixels on its longer side, for PNG, JPEG, WebP, GIF and TIFF images up to 8192 × 8192 pixels, rendered once per image content and kept. Other files, larger images and images that cannot be decoded are `validation_failed` (`no_preview`); 404 for an unknown path.",
   request: { params: workspaceParams, query: previewQuerySchema },
   responses: {
     200: {

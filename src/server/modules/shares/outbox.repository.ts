@@ -57,9 +57,19 @@ export const markAttemptFailed = (db: Db, id: string, error: string, final: bool
 export function listMessages(
   db: Db,
   workspaceId: string,
-  q: { status?: OutboxStatus; shareId?: string; portalId?: string; cursor?: string; limit: number },
+  q: {
+    status?: OutboxStatus;
+    shareId?: string;
+    portalId?: string;
+    cursor?: string;
+    limit: number;
+    /** Only one area's mail (a key that may manage shares or portals, not both); omitted: all. */
+    area?: "shares" | "portals";
+  },
 ) {
   const where = ["workspace_id = @workspaceId"];
+  if (q.area === "shares") where.push("share_id IS NOT NULL");
+  if (q.area === "portals") where.push("portal_id IS NOT NULL");
   const params: Record<string, unknown> = { workspaceId, limit: q.limit };
   if (q.status) {
     where.push("status = @status");

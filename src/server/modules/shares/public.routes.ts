@@ -111,7 +111,7 @@ export const shareThumbnailRoute = publicRoute({
   method: "get",
   path: "/public/shares/{token}/thumbnail",
   summary: "Thumbnail of one of a share's images",
-  description: `A JPEG at most 320 pixels on its longer side of the image as shared (PNG, JPEG, WebP, GIF, TIFF; other files: \`no_preview\`; not in the share: \`not_in_share\`). The access token may come as \`?access=\` (an \`<img>\` sends no header).${access}`,
+  description: `A JPEG at most 320 pixels on its longer side of the image as shared (PNG, JPEG, WebP, GIF, TIFF; other files, images over 8192 × 8192 pixels and images that cannot be decoded: \`no_preview\`; not in the share: \`not_in_share\`). Rendered once per image content and kept. The access token may come as \`?access=\` (an \`<img>\` sends no header).${access}`,
   request: { params: linkParamsSchema, query: thumbnailQuerySchema },
   responses: {
     200: {

@@ -228,8 +228,9 @@ export function shareThumbnail(deps: AppDeps, req: LinkRequest, path: string) {
       `"${path}" has no thumbnail: only images do`,
       "no_preview",
     );
-  // An image named so but not decodable is the file's problem, not a fault of the service.
-  return thumbnailJpeg(deps.files.blobs.pathOf(file.sha256)).catch(() => {
-    throw validationFailed("query.path", `"${path}" could not be read as an image`, "no_preview");
-  });
+  return thumbnailJpeg(
+    deps.config.dataDir,
+    { sha256: file.sha256, path: deps.files.blobs.pathOf(file.sha256) },
+    path,
+  );
 }

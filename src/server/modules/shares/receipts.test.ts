@@ -280,21 +280,24 @@ describe("the receipt", () => {
 });
 
 describe("the verification report (CSV)", () => {
-  it("quotes fields and defuses formulas", () => {
+  it("quotes every text field and defuses formulas", () => {
     expect(csvField('=HYPERLINK("x")')).toBe(`"'=HYPERLINK(""x"")"`);
     for (const lead of ["+", "-", "@", "\t", "\r"])
-      expect(csvField(`${lead}1`).includes(`'${lead}1`)).toBe(true);
+      expect(csvField(`${lead}1`)).toBe(`"'${lead}1"`);
     expect(csvField("a,b")).toBe('"a,b"');
     expect(csvField("two\nlines")).toBe('"two\nlines"');
     expect(csvField(-5)).toBe("-5");
     expect(csvField(null)).toBe("");
-    expect(csvField("plain.mov")).toBe("plain.mov");
+    expect(csvField("plain.mov")).toBe('"plain.mov"');
+    // A spreadsheet that splits on ";" (semicolon locales) sees one quoted field, not "=1+2".
+    expect(csvField("a;=1+2;x.txt")).toBe('"a;=1+2;x.txt"');
   });
 
   it("reports each file, safe to open in a spreadsheet", async () => {
     await writeFile(t, "=cmd|' /C calc'!A0.mov", "evil");
     await writeFile(t, "@SUM(1+1).txt", "at");
     await writeFile(t, 'Out/say "hi", then go.txt', "quotes");
+    await writeFile(t, "Out/a;=1+2;x.txt", "semi");
     const s = await share({ paths: ["Out", "=cmd|' /C calc'!A0.mov", "@SUM(1+1).txt"] });
     download(s.id, null, [...both.slice(0, 1), { path: "Out/b.wav", sha256: sha("nope") }]);
     const res = await t.call("GET", t.w(`/shares/${s.id}/receipt.csv`), {
@@ -309,13 +312,18 @@ describe("the verification report (CSV)", () => {
     expect(lines[0]).toBe(
       "path,size_bytes,sha256,downloads,verified_downloads,failed_verifications,status",
     );
-    expect(lines).toContain(`'=cmd|' /C calc'!A0.mov,4,${sha("evil")},0,0,0,not_downloaded`);
-    expect(lines).toContain(`'@SUM(1+1).txt,2,${sha("at")},0,0,0,not_downloaded`);
-    expect(lines).toContain(`Out/a.mov,5,${sha("alpha")},1,1,0,verified`);
-    expect(lines).toContain(`Out/b.wav,5,${sha("bravo")},1,0,1,mismatch`);
+    const row = (path: string, size: number, hash: string, counts: string, status: string) =>
+      `${path},${size},"${hash}",${counts},"${status}"`;
     expect(lines).toContain(
-      `"Out/say ""hi"", then go.txt",6,${sha("quotes")},0,0,0,not_downloaded`,
+      row(`"'=cmd|' /C calc'!A0.mov"`, 4, sha("evil"), "0,0,0", "not_downloaded"),
     );
+    expect(lines).toContain(row(`"'@SUM(1+1).txt"`, 2, sha("at"), "0,0,0", "not_downloaded"));
+    expect(lines).toContain(row('"Out/a.mov"', 5, sha("alpha"), "1,1,0", "verified"));
+    expect(lines).toContain(row('"Out/b.wav"', 5, sha("bravo"), "1,0,1", "mismatch"));
+    expect(lines).toContain(
+      row('"Out/say ""hi"", then go.txt"', 6, sha("quotes"), "0,0,0", "not_downloaded"),
+    );
+    expect(lines).toContain(row('"Out/a;=1+2;x.txt"', 4, sha("semi"), "0,0,0", "not_downloaded"));
     expect(lines.at(-1)).toBe("");
   });
 });

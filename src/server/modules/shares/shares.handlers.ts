@@ -1,7 +1,7 @@
 import type { RouteHandler } from "@hono/zod-openapi";
 import type { Context } from "hono";
 import type { AppEnv } from "@/server/http/types";
-import { deliveryNotePdf, receiptPdf } from "./receipt-pdf";
+import { pdfRenderer } from "./receipt-render";
 import { buildReceipt, receiptCsv } from "./receipts.service";
 import type * as r from "./shares.routes";
 import * as s from "./shares.service";
@@ -90,8 +90,14 @@ export const resendShare: RouteHandler<typeof r.resendShareRoute, AppEnv> = (c) 
     200,
   );
 
-export const listOutbox: RouteHandler<typeof r.listOutboxRoute, AppEnv> = (c) =>
-  c.json(s.listOutbox(c.get("deps"), c.get("auth").workspaceId, c.req.valid("query")), 200);
+/** A personal link is a credential: a key reads the mail of the areas it may manage, no other. */
+export const listOutbox: RouteHandler<typeof r.listOutboxRoute, AppEnv> = (c) => {
+  const { workspaceId, scopes } = c.get("auth");
+  const shares = scopes.includes("shares:write");
+  const portals = scopes.includes("portals:write");
+  const area = shares && portals ? undefined : shares ? "shares" : "portals";
+  return c.json(s.listOutbox(c.get("deps"), workspaceId, { ...c.req.valid("query"), area }), 200);
+};
 
 const receiptOf = (c: Context<AppEnv>, shareId: string) =>
   buildReceipt(c.get("deps"), c.get("auth").workspaceId, shareId, origin(c));
@@ -101,7 +107,7 @@ export const getReceipt: RouteHandler<typeof r.getReceiptRoute, AppEnv> = (c) =>
 
 export const getReceiptPdf: RouteHandler<typeof r.getReceiptPdfRoute, AppEnv> = async (c) => {
   const { shareId } = c.req.valid("param");
-  const pdf = await receiptPdf(receiptOf(c, shareId));
+  const pdf = await pdfRenderer(c.get("deps")).pdf("receipt", receiptOf(c, shareId));
   return c.body(new Uint8Array(pdf), 200, {
     "Content-Type": "application/pdf",
     "Content-Disposition": attachment(`receipt-${shareId}.pdf`),
@@ -119,7 +125,7 @@ export const getReceiptCsv: RouteHandler<typeof r.getReceiptCsvRoute, AppEnv> = 
 
 export const getDeliveryNote: RouteHandler<typeof r.getDeliveryNoteRoute, AppEnv> = async (c) => {
   const { shareId } = c.req.valid("param");
-  const pdf = await deliveryNotePdf(receiptOf(c, shareId));
+  const pdf = await pdfRenderer(c.get("deps")).pdf("delivery-note", receiptOf(c, shareId));
   return c.body(new Uint8Array(pdf), 200, {
     "Content-Type": "application/pdf",
     "Content-Disposition": attachment(`delivery-note-${shareId}.pdf`),

@@ -167,7 +167,7 @@ export const listOutboxRoute = apiRoute({
   extension: true,
   summary: "List the mail outbox",
   description:
-    "Share and portal mail, newest first: `waiting` (no SMTP_URL is set: deliver the link by hand), `queued`, `sent`, `failed`. A message's personal link is shown until the SMTP server has accepted it, then forgotten. A portal's phone invites are here with `channel` `sms`, `waiting` and the error \"Not sent: no SMS provider is configured\". Filters `status`, `shareId`, `portalId`; `cursor`/`limit` as for shares.",
+    "Share and portal mail, newest first: `waiting` (no SMTP_URL is set: deliver the link by hand), `queued`, `sent`, `failed`. A message's personal link is shown until the SMTP server has accepted it, then forgotten. A portal's phone invites are here with `channel` `sms`, `waiting` and the error \"Not sent: no SMS provider is configured\". Filters `status`, `shareId`, `portalId`; `cursor`/`limit` as for shares. A key reads the mail of the areas it manages: `shares:write` the share mail (with recipients' personal links), `portals:write` the portal mail, both scopes all of it.",
   request: { params: workspaceParams, query: outboxQuerySchema },
   responses: { 200: json(outboxPageSchema, "A page of messages") },
 });

@@ -576,7 +576,7 @@ export function resendShare(
 export function listOutbox(
   deps: AppDeps,
   workspaceId: string,
-  q: z.output<typeof outboxQuerySchema>,
+  q: z.output<typeof outboxQuerySchema> & { area?: "shares" | "portals" },
 ) {
   const rows = listMessages(deps.db, workspaceId, { ...q, limit: q.limit + 1 });
   const page = rows.slice(0, q.limit);
