@@ -3,6 +3,7 @@ import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { ManualClock } from "@/server/lib/clock";
 import { authRouter } from "@/server/modules/auth/auth.routes";
 import { filesRouter } from "@/server/modules/files/files.routes";
+import { errorOf } from "@/server/testing/expect-body";
 import { createTestApp, type TestApp } from "@/server/testing/test-app";
 
 let t: TestApp;
@@ -15,9 +16,6 @@ afterEach(() => t.close());
 
 /** GET /auth/key (any valid key may call it) with `key`, or the admin key. */
 const keyInfo = (key?: string | null) => t.client(authRouter, { key }).auth.key.$get();
-const errorOf = async (res: Response) =>
-  ((await res.json()) as { error: { code: string; details: Record<string, unknown> } }).error;
-
 /** Operations whose bearer is a portal upload's transfer token, not an API key. */
 const uploadTokenOperations = ["completePortalUpload", "cancelPortalUpload"];
 

@@ -2,6 +2,7 @@ import { randomBytes } from "node:crypto";
 import fs from "node:fs";
 import path from "node:path";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { errorOf } from "@/server/testing/expect-body";
 import { diskWithRoom } from "@/server/testing/full-disk";
 import { type NodeTest, sha256Hex, startNodeTest } from "./node-testing";
 
@@ -10,9 +11,6 @@ beforeEach(async () => {
   n = await startNodeTest();
 });
 afterEach(() => n.close());
-
-const errorOf = async (res: Response) =>
-  ((await res.json()) as { error: { code: string; details: Record<string, unknown> } }).error;
 
 async function openUpload(bytes: Buffer) {
   const { transferSpec } = await n.createTransfer({

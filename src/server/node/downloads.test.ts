@@ -2,6 +2,7 @@ import { randomBytes } from "node:crypto";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import yauzl from "yauzl";
 import { ManualClock } from "@/server/lib/clock";
+import { errorOf } from "@/server/testing/expect-body";
 import { type NodeTest, sha256Hex, startNodeTest } from "./node-testing";
 
 let n: NodeTest;
@@ -21,9 +22,6 @@ const usage = (id: string) =>
   n.t.deps.db
     .prepare("SELECT direction, sum(bytes) AS bytes FROM usage_records WHERE transfer_id = ?")
     .get(id);
-const errorOf = async (res: Response) =>
-  ((await res.json()) as { error: { code: string; details: Record<string, unknown> } }).error;
-
 /** Every entry of a ZIP: name -> bytes (folders end in "/" and have none). */
 function unzip(zip: Buffer): Promise<Map<string, Buffer>> {
   return new Promise((resolve, reject) => {

@@ -5,7 +5,7 @@ import { SHARE_PASSWORD_FREE_TRIES, SHARE_PASSWORD_TARGET_CEILING } from "@/cont
 import { CONTENT_PASSWORD_HEADER } from "@/contract/transfers";
 import { ManualClock } from "@/server/lib/clock";
 import { operationsRouter } from "@/server/modules/operations/operations.routes";
-import { okBody } from "@/server/testing/expect-body";
+import { errorOf, okBody } from "@/server/testing/expect-body";
 import { filesClient, listFolder } from "@/server/testing/files-client";
 import { type NodeTest, sha256Hex, startNodeTest } from "./node-testing";
 import { ctrAt } from "./protection";
@@ -20,9 +20,6 @@ afterEach(() => n.close());
 
 const PASSWORD = "correct horse battery";
 const withPassword = (password = PASSWORD) => ({ [CONTENT_PASSWORD_HEADER]: password });
-const errorOf = async (res: Response) =>
-  ((await res.json()) as { error: { code: string; details: Record<string, unknown> } }).error;
-
 const protectedSend = () =>
   n.createTransfer({
     direction: "send",

@@ -1,4 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { errorOf } from "@/server/testing/expect-body";
 import { type NodeTest, startNodeTest } from "./node-testing";
 
 let n: NodeTest;
@@ -14,9 +15,6 @@ beforeEach(async () => {
   ).transferSpec.token;
 });
 afterEach(() => n.close());
-
-const errorOf = async (res: Response) =>
-  ((await res.json()) as { error: { code: string; details: Record<string, unknown> } }).error;
 
 /** Sends a request to the node as written, with the transfer's token unless told otherwise. */
 const call = (method: string, path: string, headers: Record<string, string> = {}) =>

@@ -2,7 +2,7 @@ import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { MAX_NAME_LENGTH, MAX_PATH_LENGTH } from "@/contract/rules";
 import { portalsRouter } from "@/server/modules/portals/portals.routes";
 import { publicPortalsRouter } from "@/server/modules/portals/public.routes";
-import { expectBody, expectError } from "@/server/testing/expect-body";
+import { errorOf, expectBody, expectError } from "@/server/testing/expect-body";
 import { type NodeTest, startNodeTest } from "./node-testing";
 
 let n: NodeTest;
@@ -10,9 +10,6 @@ beforeEach(async () => {
   n = await startNodeTest();
 });
 afterEach(() => n.close());
-
-const errorOf = async (res: Response) =>
-  ((await res.json()) as { error: { code: string; details: Record<string, unknown> } }).error;
 
 /** A path under `In/` of exactly `length` characters, its names as long as the rules allow. */
 function pathOf(length: number) {

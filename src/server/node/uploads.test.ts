@@ -3,6 +3,7 @@ import fs from "node:fs";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { TRANSFER_START_WINDOW_SECONDS } from "@/contract/transfers";
 import { ManualClock } from "@/server/lib/clock";
+import { errorOf } from "@/server/testing/expect-body";
 import { folderNames } from "@/server/testing/files-client";
 import { type NodeTest, sha256B64, sha256Hex, startNodeTest } from "./node-testing";
 
@@ -34,9 +35,6 @@ const transferRow = (id: string) =>
   };
 const usage = (id: string) =>
   n.t.deps.db.prepare("SELECT direction, bytes FROM usage_records WHERE transfer_id = ?").all(id);
-const errorOf = async (res: Response) =>
-  ((await res.json()) as { error: { code: string; details: Record<string, unknown> } }).error;
-
 describe("tus uploads", () => {
   it("creates, takes the bytes in chunks and commits the verified file with its counters", async () => {
     const { transferId, transferSpec } = await send();

@@ -50,6 +50,10 @@ export async function refusal(res: AnyResponse) {
   };
 }
 
+/** The envelope's error of a plain `fetch` response (the data node's, a raw request's). */
+export const errorOf = async (res: Response) =>
+  ((await res.json()) as { error: { code: string; details: Record<string, unknown> } }).error;
+
 /** Fails unless the response has `status`; returns the refusal as `refusal` reads it. */
 export async function expectError<R extends AnyResponse>(res: R, status: R["status"]) {
   if (res.status !== status) {
