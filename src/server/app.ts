@@ -19,7 +19,7 @@ import {
 import { RateLimiter } from "./http/rate-limit";
 import { createRouter } from "./http/router";
 import { CLIENT_CLOSED_REQUEST, clientClosedRequest } from "./http/transport";
-import { ApiError, validationFailed } from "./lib/api-error";
+import { ApiError, isDiskFull, validationFailed } from "./lib/api-error";
 import { authRouter } from "./modules/auth/auth.routes";
 import { bulkRouter } from "./modules/bulk/bulk.routes";
 import { eventsRouter } from "./modules/events/events.routes";
@@ -201,6 +201,21 @@ export function createApp(deps: AppDeps) {
       );
     }
     const requestId = c.get("requestId");
+    if (isDiskFull(err)) {
+      // A transaction that met a full disk rolled back whole: the caller may simply retry.
+      deps.log.error("disk full: a write was refused", { requestId, path: c.req.path, err });
+      return c.json(
+        {
+          error: {
+            code: "insufficient_storage",
+            message:
+              "The service's disk is full: nothing of this request was written. Try again once there is room.",
+            details: { reason: "disk_full" },
+          },
+        },
+        507,
+      );
+    }
     deps.log.error("unhandled error", { requestId, path: c.req.path, err });
     return c.json(
       {

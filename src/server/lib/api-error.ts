@@ -22,3 +22,9 @@ export const pathRejected = (field: string, message: string) =>
   new ApiError(400, "path_rejected", message, {
     issues: [{ field, message, code: "path_rejected" }],
   });
+
+/** A write the disk had no room for: the file system's or the database's on it. */
+export function isDiskFull(err: unknown) {
+  const code = (err as { code?: unknown } | null)?.code;
+  return code === "ENOSPC" || code === "EDQUOT" || code === "SQLITE_FULL";
+}

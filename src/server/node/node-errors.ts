@@ -1,5 +1,5 @@
 import type { ErrorCode } from "@/contract/common";
-import { ApiError } from "@/server/lib/api-error";
+import { ApiError, isDiskFull } from "@/server/lib/api-error";
 
 /**
  * A refusal at the node. It carries statuses the service's API never uses (460 for a tus
@@ -34,12 +34,6 @@ export function asNodeError(err: unknown): NodeError | null {
   if (err instanceof ApiError) return new NodeError(err.status, err.code, err.message, err.details);
   if (isDiskFull(err)) return insufficientStorage("disk_full");
   return null;
-}
-
-/** A write the disk had no room for: the file system's or the database's on it. */
-export function isDiskFull(err: unknown) {
-  const code = (err as { code?: unknown } | null)?.code;
-  return code === "ENOSPC" || code === "EDQUOT" || code === "SQLITE_FULL";
 }
 
 /**

@@ -5,7 +5,7 @@ import type { Readable } from "node:stream";
 import { pipeline } from "node:stream/promises";
 import { DataStore, ERRORS, Upload } from "@tus/utils";
 import { normalizeName, pathProblem } from "@/contract/rules";
-import { pathRejected, validationFailed } from "@/server/lib/api-error";
+import { isDiskFull, pathRejected, validationFailed } from "@/server/lib/api-error";
 import { PRIVATE_FILE_MODE } from "@/server/lib/private-files";
 import type { BlobStore } from "@/server/modules/files/blob-store";
 import { checkPortalFile, checkPortalTransfer } from "@/server/modules/portals/portal-gate";
@@ -24,7 +24,7 @@ import {
   uploadById,
 } from "./node.repository";
 import type { NodeDeps } from "./node-deps";
-import { checksumMismatch, insufficientStorage, isDiskFull, NodeError } from "./node-errors";
+import { checksumMismatch, insufficientStorage, NodeError } from "./node-errors";
 import {
   ctrAt,
   keyCheckOf,
