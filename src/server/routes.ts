@@ -1,0 +1,31 @@
+import { authRouter } from "./modules/auth/auth.routes";
+import { bulkRouter } from "./modules/bulk/bulk.routes";
+import { eventsRouter } from "./modules/events/events.routes";
+import { filesRouter } from "./modules/files/files.routes";
+import { operationsRouter } from "./modules/operations/operations.routes";
+import { portalsRouter } from "./modules/portals/portals.routes";
+import { publicPortalsRouter } from "./modules/portals/public.routes";
+import { renameRouter } from "./modules/rename/rename.routes";
+import { publicSharesRouter } from "./modules/shares/public.routes";
+import { sharesRouter } from "./modules/shares/shares.routes";
+import { transfersRouter } from "./modules/transfers/transfers.routes";
+import { webhooksRouter } from "./modules/webhooks/webhooks.routes";
+
+/**
+ * Every module's router, mounted under /v1 in this order: it is the OpenAPI document's order of
+ * operations and, where two routes match one request, the first mounted answers.
+ */
+export const routers = [
+  authRouter,
+  filesRouter,
+  operationsRouter,
+  renameRouter,
+  bulkRouter,
+  transfersRouter,
+  sharesRouter,
+  publicSharesRouter,
+  portalsRouter,
+  publicPortalsRouter,
+  webhooksRouter,
+  eventsRouter,
+] as const;
