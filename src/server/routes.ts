@@ -9,7 +9,7 @@ import { renameRouter } from "./modules/rename/rename.routes";
 import { publicSharesRouter } from "./modules/shares/public.routes";
 import { sharesRouter } from "./modules/shares/shares.routes";
 import { transfersRouter } from "./modules/transfers/transfers.routes";
-import { webhooksRouter } from "./modules/webhooks/webhooks.routes";
+import { webhooksRouter } from "./modules/webhooks/webhooks.index";
 
 /**
  * Every module's router, mounted under /v1 in this order: it is the OpenAPI document's order of

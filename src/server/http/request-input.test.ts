@@ -1,7 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { eventsRouter } from "@/server/modules/events/events.routes";
 import { filesRouter } from "@/server/modules/files/files.routes";
-import { webhooksRouter } from "@/server/modules/webhooks/webhooks.routes";
+import { webhooksRouter } from "@/server/modules/webhooks/webhooks.index";
 import { createTestApp, type TestApp } from "@/server/testing/test-app";
 
 let t: TestApp;

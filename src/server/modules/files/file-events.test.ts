@@ -4,7 +4,7 @@ import path from "node:path";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { ManualClock } from "@/server/lib/clock";
 import { eventsRouter } from "@/server/modules/events/events.routes";
-import { webhooksRouter } from "@/server/modules/webhooks/webhooks.routes";
+import { webhooksRouter } from "@/server/modules/webhooks/webhooks.index";
 import { okBody } from "@/server/testing/expect-body";
 import { filesClient, listTrash, writeFile } from "@/server/testing/files-client";
 import { createTestApp, type TestApp } from "@/server/testing/test-app";

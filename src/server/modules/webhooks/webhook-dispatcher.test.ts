@@ -11,7 +11,7 @@ import { expectBody } from "@/server/testing/expect-body";
 import { createTestApp, type TestApp } from "@/server/testing/test-app";
 import { type Reply, receiverVerifies, startReceiver } from "@/server/testing/test-receiver";
 import { type DeliveryRow, enqueueDeliveries } from "./deliveries.repository";
-import { webhooksRouter } from "./webhooks.routes";
+import { webhooksRouter } from "./webhooks.index";
 
 let clock: ManualClock;
 let t: TestApp;

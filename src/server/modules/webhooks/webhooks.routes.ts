@@ -18,28 +18,7 @@ import {
   webhookRetryResultSchema,
   webhookTestResultSchema,
 } from "@/contract/webhooks";
-import {
-  apiRoute,
-  createRouter,
-  json,
-  jsonBody,
-  pathId,
-  workspaceParams,
-} from "@/server/http/router";
-import { createHook, deleteHook, hookSamples, listHooks, updateHook } from "./hooks.handlers";
-import {
-  createWebhook,
-  deleteWebhook,
-  getDeliveryDetail,
-  getWebhook,
-  listDeliveries,
-  listWebhookEvents,
-  listWebhooks,
-  retryDelivery,
-  rotateSecret,
-  testWebhook,
-  updateWebhook,
-} from "./webhooks.handlers";
+import { apiRoute, json, jsonBody, pathId, workspaceParams } from "@/server/http/router";
 
 const webhookParams = workspaceParams.extend({ webhookId: pathId("webhookId") });
 const deliveryParams = webhookParams.extend({ deliveryId: pathId("deliveryId") });
@@ -254,21 +233,3 @@ export const hookSamplesRoute = apiRoute({
   },
   responses: { 200: json(z.array(webhookPayloadSchema), "Up to three payloads, newest first") },
 });
-
-export const webhooksRouter = createRouter()
-  .openapi(listWebhookEventsRoute, listWebhookEvents)
-  .openapi(createWebhookRoute, createWebhook)
-  .openapi(listWebhooksRoute, listWebhooks)
-  .openapi(getWebhookRoute, getWebhook)
-  .openapi(updateWebhookRoute, updateWebhook)
-  .openapi(deleteWebhookRoute, deleteWebhook)
-  .openapi(rotateSecretRoute, rotateSecret)
-  .openapi(testWebhookRoute, testWebhook)
-  .openapi(listDeliveriesRoute, listDeliveries)
-  .openapi(getDeliveryRoute, getDeliveryDetail)
-  .openapi(retryDeliveryRoute, retryDelivery)
-  .openapi(createHookRoute, createHook)
-  .openapi(listHooksRoute, listHooks)
-  .openapi(updateHookRoute, updateHook)
-  .openapi(deleteHookRoute, deleteHook)
-  .openapi(hookSamplesRoute, hookSamples);

@@ -6,7 +6,7 @@ import { ManualClock } from "@/server/lib/clock";
 import { expectBody, expectError } from "@/server/testing/expect-body";
 import { createTestApp, type TestApp } from "@/server/testing/test-app";
 import { startReceiver } from "@/server/testing/test-receiver";
-import { webhooksRouter } from "./webhooks.routes";
+import { webhooksRouter } from "./webhooks.index";
 
 let clock: ManualClock;
 let t: TestApp;
