@@ -1,11 +1,11 @@
-import { authRouter } from "./modules/auth/auth.routes";
+import { authRouter } from "./modules/auth/auth.index";
 import { bulkRouter } from "./modules/bulk/bulk.routes";
-import { eventsRouter } from "./modules/events/events.routes";
+import { eventsRouter } from "./modules/events/events.index";
 import { filesRouter } from "./modules/files/files.routes";
-import { operationsRouter } from "./modules/operations/operations.routes";
+import { operationsRouter } from "./modules/operations/operations.index";
 import { portalsRouter } from "./modules/portals/portals.routes";
 import { publicPortalsRouter } from "./modules/portals/public.routes";
-import { renameRouter } from "./modules/rename/rename.routes";
+import { renameRouter } from "./modules/rename/rename.index";
 import { publicSharesRouter } from "./modules/shares/public.routes";
 import { sharesRouter } from "./modules/shares/shares.routes";
 import { transfersRouter } from "./modules/transfers/transfers.routes";

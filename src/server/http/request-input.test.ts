@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import { eventsRouter } from "@/server/modules/events/events.routes";
+import { eventsRouter } from "@/server/modules/events/events.index";
 import { filesRouter } from "@/server/modules/files/files.routes";
 import { webhooksRouter } from "@/server/modules/webhooks/webhooks.index";
 import { createTestApp, type TestApp } from "@/server/testing/test-app";

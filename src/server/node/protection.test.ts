@@ -4,7 +4,7 @@ import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { SHARE_PASSWORD_FREE_TRIES, SHARE_PASSWORD_TARGET_CEILING } from "@/contract/rules";
 import { CONTENT_PASSWORD_HEADER } from "@/contract/transfers";
 import { ManualClock } from "@/server/lib/clock";
-import { operationsRouter } from "@/server/modules/operations/operations.routes";
+import { operationsRouter } from "@/server/modules/operations/operations.index";
 import { errorOf, okBody } from "@/server/testing/expect-body";
 import { filesClient, listFolder } from "@/server/testing/files-client";
 import { type NodeTest, sha256Hex, startNodeTest } from "./node-testing";

@@ -1,6 +1,5 @@
 import { keyInfoSchema } from "@/contract/auth";
-import { apiRoute, createRouter, json } from "@/server/http/router";
-import { getKeyInfo } from "./auth.handlers";
+import { apiRoute, json } from "@/server/http/router";
 
 export const getKeyInfoRoute = apiRoute({
   operationId: "getKeyInfo",
@@ -14,5 +13,3 @@ export const getKeyInfoRoute = apiRoute({
   extension: true,
   responses: { 200: json(keyInfoSchema, "The calling key") },
 });
-
-export const authRouter = createRouter().openapi(getKeyInfoRoute, getKeyInfo);

@@ -1,11 +1,11 @@
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { scopes } from "@/contract/common";
 import { ManualClock } from "@/server/lib/clock";
-import { eventsRouter } from "@/server/modules/events/events.routes";
+import { eventsRouter } from "@/server/modules/events/events.index";
 import { addMember, removeMember } from "@/server/modules/members/members.repository";
 import { expectBody, expectError } from "@/server/testing/expect-body";
 import { createTestApp, type TestApp } from "@/server/testing/test-app";
-import { authRouter } from "./auth.routes";
+import { authRouter } from "./auth.index";
 import { revokeKey } from "./keys.repository";
 
 let t: TestApp;

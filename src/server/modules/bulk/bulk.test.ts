@@ -3,7 +3,7 @@ import type { CreateBulkJobBody } from "@/contract/operations";
 import { BULK_EXCEPT_MAX, BULK_IDS_MAX, BULK_PATHS_MAX } from "@/contract/operations";
 import { ManualClock } from "@/server/lib/clock";
 import { createLogger } from "@/server/lib/logger";
-import { eventsRouter } from "@/server/modules/events/events.routes";
+import { eventsRouter } from "@/server/modules/events/events.index";
 import { seedEntries } from "@/server/modules/files/bulk-seed";
 import { expectBody, expectError, okBody } from "@/server/testing/expect-body";
 import { folderNames, listFolder, listTrash, writeFile } from "@/server/testing/files-client";

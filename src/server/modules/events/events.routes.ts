@@ -1,6 +1,5 @@
 import { eventsPageSchema, eventsQuerySchema } from "@/contract/events";
-import { apiRoute, createRouter, json, workspaceParams } from "@/server/http/router";
-import { listEvents } from "./events.handlers";
+import { apiRoute, json, workspaceParams } from "@/server/http/router";
 
 export const listEventsRoute = apiRoute({
   operationId: "listEvents",
@@ -14,5 +13,3 @@ export const listEventsRoute = apiRoute({
   request: { params: workspaceParams, query: eventsQuerySchema },
   responses: { 200: json(eventsPageSchema, "A page of events") },
 });
-
-export const eventsRouter = createRouter().openapi(listEventsRoute, listEvents);

@@ -3,8 +3,8 @@ import { openDatabase } from "@/server/db/database";
 import { ManualClock } from "@/server/lib/clock";
 import { expectBody, expectError } from "@/server/testing/expect-body";
 import { createTestApp, type TestApp } from "@/server/testing/test-app";
+import { eventsRouter } from "./events.index";
 import { EventRecorder } from "./events.repository";
-import { eventsRouter } from "./events.routes";
 
 let clock: ManualClock;
 let t: TestApp;

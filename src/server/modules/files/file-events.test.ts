@@ -3,7 +3,7 @@ import fs from "node:fs";
 import path from "node:path";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { ManualClock } from "@/server/lib/clock";
-import { eventsRouter } from "@/server/modules/events/events.routes";
+import { eventsRouter } from "@/server/modules/events/events.index";
 import { webhooksRouter } from "@/server/modules/webhooks/webhooks.index";
 import { okBody } from "@/server/testing/expect-body";
 import { filesClient, listTrash, writeFile } from "@/server/testing/files-client";

@@ -1,7 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { ManualClock } from "@/server/lib/clock";
-import { authRouter } from "@/server/modules/auth/auth.routes";
-import { eventsRouter } from "@/server/modules/events/events.routes";
+import { authRouter } from "@/server/modules/auth/auth.index";
+import { eventsRouter } from "@/server/modules/events/events.index";
 import { expectBody, expectError } from "@/server/testing/expect-body";
 import { createTestApp, type TestApp } from "@/server/testing/test-app";
 import { addMember, findMember, getMember, listMembers, removeMember } from "./members.repository";

@@ -4,15 +4,7 @@ import {
   listOperationsQuerySchema,
   operationSchema,
 } from "@/contract/operations";
-import {
-  apiRoute,
-  createRouter,
-  json,
-  jsonBody,
-  pathId,
-  workspaceParams,
-} from "@/server/http/router";
-import * as h from "./operations.handlers";
+import { apiRoute, json, jsonBody, pathId, workspaceParams } from "@/server/http/router";
 
 const tags = ["Files"];
 const read = ["files:read"] as const;
@@ -70,9 +62,3 @@ export const cancelFileOperationRoute = apiRoute({
   request: { params: jobParams },
   responses: { 200: json(operationSchema, "The job") },
 });
-
-export const operationsRouter = createRouter()
-  .openapi(createFileOperationRoute, h.createFileOperation)
-  .openapi(listFileOperationsRoute, h.listFileOperations)
-  .openapi(getFileOperationRoute, h.getFileOperation)
-  .openapi(cancelFileOperationRoute, h.cancelFileOperation);

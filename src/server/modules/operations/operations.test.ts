@@ -7,7 +7,7 @@ import { expectBody, expectError, okBody } from "@/server/testing/expect-body";
 import { filesClient, folderNames, listFolder, writeFile } from "@/server/testing/files-client";
 import { createTestApp, type TestApp } from "@/server/testing/test-app";
 import { JobRunner } from "@/server/workers/job-runner";
-import { operationsRouter } from "./operations.routes";
+import { operationsRouter } from "./operations.index";
 import { cancelOperation, OPERATION_JOB } from "./operations.service";
 import { type OperationTuning, operationJob } from "./operations.workers";
 import { keepBothName } from "./tree-copy";

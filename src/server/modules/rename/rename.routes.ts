@@ -1,6 +1,5 @@
 import { renameBatchBodySchema, renameBatchResultSchema } from "@/contract/operations";
-import { apiRoute, createRouter, json, jsonBody, workspaceParams } from "@/server/http/router";
-import * as h from "./rename.handlers";
+import { apiRoute, json, jsonBody, workspaceParams } from "@/server/http/router";
 
 export const renameBatchRoute = apiRoute({
   operationId: "renameFilesBatch",
@@ -14,5 +13,3 @@ export const renameBatchRoute = apiRoute({
   request: { params: workspaceParams, body: jsonBody(renameBatchBodySchema) },
   responses: { 200: json(renameBatchResultSchema, "The plan, and what was applied") },
 });
-
-export const renameRouter = createRouter().openapi(renameBatchRoute, h.renameBatch);

@@ -3,12 +3,12 @@ import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { eventDataSchemas } from "@/contract/events";
 import type { RenameBatchBody } from "@/contract/operations";
 import { ManualClock } from "@/server/lib/clock";
-import { eventsRouter } from "@/server/modules/events/events.routes";
+import { eventsRouter } from "@/server/modules/events/events.index";
 import { expectError, okBody, refusal } from "@/server/testing/expect-body";
 import { filesClient, folderNames, writeFile } from "@/server/testing/files-client";
 import { createTestApp, type TestApp } from "@/server/testing/test-app";
 import { insert } from "../files/files.repository";
-import { renameRouter } from "./rename.routes";
+import { renameRouter } from "./rename.index";
 import { RENAME_EXPANDED_MAX } from "./rename.service";
 
 let t: TestApp;
