@@ -3,7 +3,7 @@ import { useEffect, useState } from "react";
 import type { FileEntry } from "@/contract/files";
 import { thumbnailMimeTypes } from "@/contract/rules";
 import { apiRequest } from "@/web/lib/api-client";
-import { filesKeys } from "./files-keys";
+import { filesKeys } from "@/web/lib/query-keys/files";
 
 /** Whether the service makes a thumbnail of this entry (only images). */
 export const hasPreview = (entry: FileEntry) =>

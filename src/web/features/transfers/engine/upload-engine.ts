@@ -3,9 +3,9 @@
 import type { QueryClient } from "@tanstack/react-query";
 import * as tus from "tus-js-client";
 import { PROGRESS_MIN_INTERVAL_MS, TRANSFER_STREAMS_DEFAULT } from "@/contract/rules";
-import { filesKeys } from "@/web/features/files";
 import { addSample, estimate, type Sample } from "@/web/features/jobs";
 import { ApiError, describeError } from "@/web/lib/api-client";
+import { filesKeys } from "@/web/lib/query-keys/files";
 import {
   RETRY_DELAYS,
   retryable,
