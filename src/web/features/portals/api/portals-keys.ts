@@ -1,5 +1,5 @@
 import { workspacePath } from "@/web/lib/api-client";
-import type { UploadsFilter } from "../review-cache";
+import type { UploadsFilter } from "./review-cache";
 
 export type { UploadsFilter };
 
