@@ -19,8 +19,8 @@ import {
 } from "@/web/features/transfers";
 import { describeError } from "@/web/lib/api-client";
 import { formatCount } from "@/web/lib/format";
+import type { FolderView } from "@/web/lib/query-keys/files";
 import { toast } from "@/web/stores/toast-store";
-import type { FolderView } from "./api/files-keys";
 import { filesPageQueryOptions } from "./api/list-files";
 import type { FileListActions } from "./components/file-list";
 import { FilesOverlays, type OpenDialog } from "./components/files-overlays";

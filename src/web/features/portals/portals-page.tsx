@@ -11,6 +11,7 @@ import { formatCount } from "@/web/lib/format";
 import { usePortalsQuery } from "./api/list-portals";
 import { PortalFormDialog } from "./components/portal-form-dialog";
 import { PortalsTable } from "./components/portals-table";
+import { ReviewQueueView } from "./components/review-queue-view";
 import { PortalPage } from "./portal-page";
 import {
   type PortalsSearch,
@@ -18,7 +19,6 @@ import {
   portalsSearchParams,
   type RawPortalsSearch,
 } from "./portals-search";
-import { ReviewQueueView } from "./review-queue-view";
 
 /** Every portal of the workspace, the review queue across them, or one portal, as the address says. */
 export function PortalsPage({

@@ -5,7 +5,7 @@ import {
   isUnfinished,
   type Upload,
   type UploadFile,
-} from "@/web/stores/uploads-store";
+} from "@/web/features/transfers/state/uploads-store";
 
 /** The Web Lock a tab holds while it runs an upload (other tabs leave that upload alone). */
 export const uploadLockName = (transferId: string) => `consign-upload:${transferId}`;

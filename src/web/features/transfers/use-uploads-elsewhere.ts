@@ -1,5 +1,5 @@
 import { useEffect, useState } from "react";
-import type { Upload } from "@/web/stores/uploads-store";
+import type { Upload } from "@/web/features/transfers/state/uploads-store";
 import { uploadLockName } from "./transfer-model";
 
 const POLL_MS = 2_000;

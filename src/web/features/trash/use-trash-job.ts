@@ -2,8 +2,8 @@ import { useQueryClient } from "@tanstack/react-query";
 import { useState } from "react";
 import type { TrashItem } from "@/contract/files";
 import type { BulkJob, CreateBulkJobBody } from "@/contract/operations";
-import { filesKeys } from "@/web/features/files";
 import { followBulkJob, useAnnounceJob, useCreateBulkJobMutation } from "@/web/features/jobs";
+import { filesKeys } from "@/web/lib/query-keys/files";
 import { currentWorkspaceId } from "@/web/stores/session-store";
 
 type TrashAction = "restore" | "purge";

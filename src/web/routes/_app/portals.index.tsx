@@ -11,7 +11,7 @@ export const Route = createFileRoute("/_app/portals/")({
   // Starts the requests while the page's code loads; imported on demand for the same reason.
   // The page shows its own errors.
   loader: ({ context, deps }) => {
-    import("@/web/features/portals/prefetch").then(
+    import("@/web/features/portals/api/prefetch").then(
       (m) => m.prefetchPortals(context.queryClient, deps.search),
       () => undefined,
     );

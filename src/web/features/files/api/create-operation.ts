@@ -2,8 +2,8 @@ import { type QueryClient, useMutation, useQueryClient } from "@tanstack/react-q
 import type { CreateOperationBody, Operation } from "@/contract/operations";
 import { parentOf } from "@/contract/rules";
 import { apiRequest, workspacePath } from "@/web/lib/api-client";
+import { filesKeys } from "@/web/lib/query-keys/files";
 import { currentWorkspaceId } from "@/web/stores/session-store";
-import { filesKeys } from "./files-keys";
 
 const finished = (job: Operation) =>
   job.status === "completed" || job.status === "failed" || job.status === "cancelled";

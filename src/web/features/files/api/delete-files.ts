@@ -2,10 +2,10 @@ import { useMutation, useQueryClient } from "@tanstack/react-query";
 import type { Ok } from "@/contract/common";
 import type { DeleteFilesBody } from "@/contract/files";
 import { parentOf } from "@/contract/rules";
-import { trashKeys } from "@/web/features/trash";
 import { apiRequest, workspacePath } from "@/web/lib/api-client";
+import { filesKeys } from "@/web/lib/query-keys/files";
+import { trashKeys } from "@/web/lib/query-keys/trash";
 import { currentWorkspaceId } from "@/web/stores/session-store";
-import { filesKeys } from "./files-keys";
 
 /**
  * Trashes or deletes up to DELETE_BATCH paths in one request (all or nothing). Anything bigger

@@ -1,7 +1,7 @@
 import { queryOptions } from "@tanstack/react-query";
 import type { Manifest } from "@/contract/files";
 import { apiRequest } from "@/web/lib/api-client";
-import { filesKeys } from "./files-keys";
+import { filesKeys } from "@/web/lib/query-keys/files";
 
 /** Every file under `path` (up to the service's limit): fetched when asked, never kept long. */
 export const manifestQueryOptions = (workspaceId: string, path: string) =>

@@ -1,7 +1,7 @@
 import { type QueryClient, queryOptions } from "@tanstack/react-query";
 import type { FileListing } from "@/contract/files";
 import { apiRequest } from "@/web/lib/api-client";
-import { type FolderView, filesKeys } from "./files-keys";
+import { type FolderView, filesKeys } from "@/web/lib/query-keys/files";
 
 /** Rows per request: the spec allows up to 1000; 200 fills two screens and parses in ~1 ms. */
 export const FILES_PAGE_SIZE = 200;

@@ -2,8 +2,8 @@ import { queryOptions, useMutation, useQueryClient } from "@tanstack/react-query
 import type { RenameBatchBody, RenameBatchResult, RenamePattern } from "@/contract/operations";
 import { parentOf } from "@/contract/rules";
 import { apiRequest } from "@/web/lib/api-client";
+import { filesKeys } from "@/web/lib/query-keys/files";
 import { currentWorkspaceId } from "@/web/stores/session-store";
-import { filesKeys } from "./files-keys";
 
 const renameBatchPath = (workspaceId: string) =>
   `/workspaces/${encodeURIComponent(workspaceId)}/files/rename-batch`;

@@ -3,8 +3,8 @@ import type { Ok } from "@/contract/common";
 import type { RenameFileBody } from "@/contract/files";
 import { parentOf } from "@/contract/rules";
 import { apiRequest, workspacePath } from "@/web/lib/api-client";
+import { filesKeys } from "@/web/lib/query-keys/files";
 import { currentWorkspaceId } from "@/web/stores/session-store";
-import { filesKeys } from "./files-keys";
 
 export function useRenameFileMutation() {
   const queryClient = useQueryClient();

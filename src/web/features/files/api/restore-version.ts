@@ -2,8 +2,8 @@ import { useMutation, useQueryClient } from "@tanstack/react-query";
 import type { Ok } from "@/contract/common";
 import { parentOf } from "@/contract/rules";
 import { apiRequest, workspacePath } from "@/web/lib/api-client";
+import { filesKeys } from "@/web/lib/query-keys/files";
 import { currentWorkspaceId } from "@/web/stores/session-store";
-import { filesKeys } from "./files-keys";
 
 export function useRestoreVersionMutation() {
   const queryClient = useQueryClient();

@@ -1,7 +1,7 @@
 import { queryOptions } from "@tanstack/react-query";
 import type { SearchResults } from "@/contract/files";
 import { apiRequest } from "@/web/lib/api-client";
-import { filesKeys } from "./files-keys";
+import { filesKeys } from "@/web/lib/query-keys/files";
 
 export const SEARCH_LIMIT = 100;
 

@@ -4,8 +4,9 @@ import type { FileEntry } from "@/contract/files";
 import { Button } from "@/web/components/ui/button";
 import { Sheet, SheetContent, SheetTitle } from "@/web/components/ui/sheet";
 import { Tabs, TabsContent, TabsList, TabsTrigger } from "@/web/components/ui/tabs";
-import { usePreviewUrl } from "@/web/features/files/api/get-preview";
+import { hasPreview } from "@/web/features/files/api/get-preview";
 import { copyText } from "@/web/lib/clipboard";
+import { usePreviewUrl } from "@/web/lib/file-preview";
 import { formatBytes, formatCount, formatDateTime } from "@/web/lib/format";
 import { describeType, FileTypeIcon } from "./file-icon";
 import { VersionsList } from "./versions-list";
@@ -14,7 +15,7 @@ export type DetailsTab = "details" | "versions";
 
 /** An image's thumbnail; the type's icon for everything else, and until the thumbnail arrives. */
 function Preview({ workspaceId, entry }: { workspaceId: string; entry: FileEntry }) {
-  const { url } = usePreviewUrl(workspaceId, entry);
+  const { url } = usePreviewUrl(workspaceId, entry.path, hasPreview(entry));
   return (
     <div className="mb-4 flex min-h-24 items-center justify-center rounded-md bg-muted p-2">
       {url ? (

@@ -3,7 +3,6 @@ import { type RefObject, useEffect, useId, useState } from "react";
 import type { FileEntry, FileListing } from "@/contract/files";
 import type { FileSortField } from "@/contract/rules";
 import { NativeCheckbox } from "@/web/components/ui/native-checkbox";
-import type { FolderView } from "@/web/features/files/api/files-keys";
 import {
   type DropFiles,
   type DropOnto,
@@ -24,6 +23,7 @@ import {
 } from "@/web/features/files/state/selection";
 import { selectionScope } from "@/web/features/files/state/selection-store";
 import type { FilesLayout } from "@/web/features/files/state/view-store";
+import type { FolderView } from "@/web/lib/query-keys/files";
 import { FileListHeader, FileRow } from "./file-row";
 import { FileTile, TileRow } from "./file-tile";
 import { preloadRenameInput } from "./row-parts";

@@ -5,9 +5,9 @@ import { ArrowDownIcon, ArrowUpIcon } from "lucide-react";
 import { memo, type ReactNode } from "react";
 import type { FileSortField } from "@/contract/rules";
 import { Skeleton } from "@/web/components/ui/skeleton";
-import type { FolderView } from "@/web/features/files/api/files-keys";
 import { cn } from "@/web/lib/cn";
 import { formatDateTime } from "@/web/lib/format";
+import type { FolderView } from "@/web/lib/query-keys/files";
 import { describeType, FileTypeIcon } from "./file-icon";
 import { dropTargetClass, entrySize, NameOrEditor, RowCheckbox, type RowProps } from "./row-parts";
 

@@ -15,13 +15,13 @@ import {
 } from "lucide-react";
 import type { FileEntry } from "@/contract/files";
 import { baseName } from "@/contract/rules";
-import type { FolderView } from "@/web/features/files/api/files-keys";
 import { FILES_PAGE_SIZE, readFilesPages } from "@/web/features/files/api/list-files";
 import type { DetailsTab } from "@/web/features/files/components/details-panel";
 import type { FileAction } from "@/web/features/files/components/file-actions";
 import { emptySelection, pickSelected, selectedCount } from "@/web/features/files/state/selection";
 import { selectionScope, useSelectionStore } from "@/web/features/files/state/selection-store";
 import { copyText } from "@/web/lib/clipboard";
+import type { FolderView } from "@/web/lib/query-keys/files";
 import { type DeleteTarget, useDeletePermanently } from "./use-delete-permanently";
 import { useTrashWithUndo } from "./use-trash-with-undo";
 

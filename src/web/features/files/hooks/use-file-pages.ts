@@ -1,7 +1,6 @@
 import { useQueries, useQueryClient } from "@tanstack/react-query";
 import { type RefObject, useLayoutEffect, useMemo, useRef, useState } from "react";
 import type { FileEntry, FileListing } from "@/contract/files";
-import type { FolderView } from "@/web/features/files/api/files-keys";
 import {
   FILES_PAGE_SIZE,
   filesPageQueryOptions,
@@ -14,6 +13,7 @@ import {
   TILE_ROW_HEIGHT,
 } from "@/web/features/files/components/file-tile";
 import type { FilesLayout } from "@/web/features/files/state/view-store";
+import type { FolderView } from "@/web/lib/query-keys/files";
 import { useFixedRows } from "@/web/lib/use-fixed-rows";
 import { useThrottledValue } from "./use-throttled-value";
 

@@ -1,8 +1,8 @@
 import { useQueryClient } from "@tanstack/react-query";
 import type { BulkJob } from "@/contract/operations";
-import { filesKeys } from "@/web/features/files/api/files-keys";
 import { followBulkJob } from "@/web/features/jobs";
 import { describeError } from "@/web/lib/api-client";
+import { filesKeys } from "@/web/lib/query-keys/files";
 import { currentWorkspaceId } from "@/web/stores/session-store";
 import { toast } from "@/web/stores/toast-store";
 

@@ -2,8 +2,8 @@ import { useNavigate, useSearch } from "@tanstack/react-router";
 import { type RefObject, useCallback, useEffect, useMemo, useRef, useState } from "react";
 import type { SearchResult } from "@/contract/files";
 import type { FileSortField } from "@/contract/rules";
-import type { FolderView } from "@/web/features/files/api/files-keys";
 import type { EntryRef } from "@/web/features/files/state/name-order";
+import type { FolderView } from "@/web/lib/query-keys/files";
 
 /**
  * Moving between folders, orders and search results through the URL, with focus kept where the

@@ -1,9 +1,9 @@
 import { useQueryClient } from "@tanstack/react-query";
 import { useEffect } from "react";
-import type { FolderView } from "@/web/features/files/api/files-keys";
 import { locateEntry } from "@/web/features/files/state/locate-entry";
 import type { EntryRef } from "@/web/features/files/state/name-order";
 import { type Selection, selectOnly } from "@/web/features/files/state/selection";
+import type { FolderView } from "@/web/lib/query-keys/files";
 
 /** Finds `reveal` in the folder (reading few pages), makes it the selected, active entry in view. */
 export function useRevealEntry(o: {

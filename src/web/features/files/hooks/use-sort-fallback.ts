@@ -1,7 +1,7 @@
 import { useNavigate } from "@tanstack/react-router";
 import { useEffect } from "react";
 import type { FileListing } from "@/contract/files";
-import type { FolderView } from "@/web/features/files/api/files-keys";
+import type { FolderView } from "@/web/lib/query-keys/files";
 import { toast } from "@/web/stores/toast-store";
 
 /**

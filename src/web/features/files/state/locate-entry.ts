@@ -1,7 +1,7 @@
 import type { QueryClient } from "@tanstack/react-query";
 import type { FileEntry } from "@/contract/files";
-import type { FolderView } from "@/web/features/files/api/files-keys";
 import { FILES_PAGE_SIZE, filesPageQueryOptions } from "@/web/features/files/api/list-files";
+import type { FolderView } from "@/web/lib/query-keys/files";
 import { compareInNameOrder, type EntryRef } from "./name-order";
 
 /** Pages read looking for an entry when the order is not by name (no binary search there). */

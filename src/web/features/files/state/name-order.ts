@@ -1,6 +1,6 @@
 import type { FileEntry } from "@/contract/files";
 import { baseName, nameSortKey } from "@/contract/rules";
-import type { FolderView } from "@/web/features/files/api/files-keys";
+import type { FolderView } from "@/web/lib/query-keys/files";
 
 /** An entry known by path and kind (enough to find it in a listing). */
 export interface EntryRef {

@@ -2,7 +2,6 @@ import { useQueryClient } from "@tanstack/react-query";
 import { Link, useNavigate, useRouterState } from "@tanstack/react-router";
 import { LoaderIcon } from "lucide-react";
 import { useEffect, useRef } from "react";
-import { filesKeys } from "@/web/features/files";
 import { bulkJobQueryOptions } from "@/web/features/jobs/api/get-bulk-job";
 import { operationQueryOptions } from "@/web/features/jobs/api/get-operation";
 import { jobsKeys } from "@/web/features/jobs/api/jobs-keys";
@@ -10,6 +9,7 @@ import { callerReportsEnd, useStartedJobs } from "@/web/features/jobs/follow-job
 import { finishedReport, isActive, isBulk } from "@/web/features/jobs/job-model";
 import { useActiveJobs } from "@/web/features/jobs/use-jobs";
 import { formatCount } from "@/web/lib/format";
+import { filesKeys } from "@/web/lib/query-keys/files";
 import { useWorkspaceId } from "@/web/stores/session-store";
 import { toast } from "@/web/stores/toast-store";
 

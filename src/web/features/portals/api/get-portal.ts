@@ -1,8 +1,8 @@
 import { queryOptions, useQuery } from "@tanstack/react-query";
 import type { PortalDetail } from "@/contract/portals";
 import { apiRequest } from "@/web/lib/api-client";
-import { inMotion } from "../review-cache";
 import { portalPath, portalsKeys } from "./portals-keys";
+import { inMotion } from "./review-cache";
 
 export const portalQueryOptions = (workspaceId: string, id: string) =>
   queryOptions({

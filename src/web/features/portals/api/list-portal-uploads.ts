@@ -1,8 +1,8 @@
 import { infiniteQueryOptions, useInfiniteQuery } from "@tanstack/react-query";
 import type { PortalUploadsPage } from "@/contract/portals";
 import { apiRequest, workspacePath } from "@/web/lib/api-client";
-import { inMotion } from "../review-cache";
 import { portalsKeys, UPLOADS_FIRST_PAGE, UPLOADS_PAGE, type UploadsFilter } from "./portals-keys";
+import { inMotion } from "./review-cache";
 
 /** The review queue across portals, newest first, a page at a time (the service's cursor). */
 export const portalUploadsQueryOptions = (workspaceId: string, filter: UploadsFilter) =>

@@ -1,11 +1,11 @@
 import { workspacePath } from "@/web/lib/api-client";
-import type { UploadsFilter } from "../review-cache";
+import type { UploadsFilter } from "./review-cache";
 
 export type { UploadsFilter };
 
 /**
- * Keys derive from the request. Thumbnails sit under `previews`, apart: they never go stale, and
- * nothing that refreshes portals or uploads should fetch them again.
+ * Keys derive from the request. Thumbnails are not here: they are files' previews
+ * (lib/file-preview), so nothing that refreshes portals or uploads fetches them again.
  */
 export const portalsKeys = {
   all: (workspaceId: string) => ["portals", workspaceId] as const,
@@ -14,7 +14,6 @@ export const portalsKeys = {
   uploadLists: (workspaceId: string) => [...portalsKeys.all(workspaceId), "uploads"] as const,
   uploads: (workspaceId: string, filter: UploadsFilter) =>
     [...portalsKeys.uploadLists(workspaceId), filter] as const,
-  preview: (workspaceId: string, path: string) => ["portal-previews", workspaceId, path] as const,
 };
 
 export const portalsPath = (rest = "") => workspacePath(`/portals${rest}`);

@@ -3,14 +3,14 @@ import type { ReviewDecision } from "@/contract/portal-rules";
 import type { Portal, PortalDetail, PortalUpload } from "@/contract/portals";
 import { apiRequest } from "@/web/lib/api-client";
 import { currentWorkspaceId } from "@/web/stores/session-store";
+import { portalPath, portalsKeys, type UploadsFilter } from "./portals-keys";
 import {
   decidedLocally,
   placeInDetail,
   placeInPages,
   placeInPortals,
   type UploadPages,
-} from "../review-cache";
-import { portalPath, portalsKeys, type UploadsFilter } from "./portals-keys";
+} from "./review-cache";
 
 export interface ReviewVariables {
   /** The upload as the reviewer saw it: its status is what an undo goes back to. */

@@ -4,7 +4,12 @@ import { PORTAL_FIELDS_MAX } from "@/contract/portal-rules";
 import { Button } from "@/web/components/ui/button";
 import { Input } from "@/web/components/ui/input";
 import { NativeCheckbox } from "@/web/components/ui/native-checkbox";
-import { type FieldDraft, fieldRowProblems, keyFromLabel, newFieldDraft } from "../portal-form";
+import {
+  type FieldDraft,
+  fieldRowProblems,
+  keyFromLabel,
+  newFieldDraft,
+} from "../state/portal-form";
 
 /**
  * The questions a sender answers beside their files: a label, the key the value is stored

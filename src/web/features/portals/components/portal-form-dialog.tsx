@@ -35,7 +35,7 @@ import {
   updatePortalBody,
   validatePortalDraft,
   withFormFields,
-} from "../portal-form";
+} from "../state/portal-form";
 import { FieldsEditor } from "./fields-editor";
 import { PathField } from "./path-field";
 

@@ -4,10 +4,10 @@ import type { ReviewDecision } from "@/contract/portal-rules";
 import type { PortalUpload } from "@/contract/portals";
 import { Button } from "@/web/components/ui/button";
 import { ProgressBar } from "@/web/components/ui/progress-bar";
+import { isPreviewable } from "@/web/lib/file-preview";
 import { formatBytes, formatCount, formatDateTime } from "@/web/lib/format";
-import { hasPreview } from "../api/get-upload-preview";
-import { reviewProblem, senderOf } from "../review-undo";
-import { shownPath } from "../upload-paths";
+import { reviewProblem, senderOf } from "../state/review-undo";
+import { shownPath } from "../state/upload-paths";
 import { SpecCheckBadge, UploadStatusBadge } from "./portal-badges";
 import { filesSummary } from "./upload-row";
 import { UploadThumb } from "./upload-thumbs";
@@ -46,7 +46,7 @@ export function UploadInspector({
 }) {
   const who = senderOf(upload);
   const problem = reviewProblem(upload);
-  const images = upload.files.filter(hasPreview);
+  const images = upload.files.filter((f) => isPreviewable(f.mime));
   const more = (upload.fileCount ?? upload.files.length) - upload.files.length;
   const answers = Object.entries(upload.fields);
   const check = upload.specCheck;

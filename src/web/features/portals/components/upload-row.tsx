@@ -7,7 +7,7 @@ import { Button } from "@/web/components/ui/button";
 import { Input } from "@/web/components/ui/input";
 import { cn } from "@/web/lib/cn";
 import { formatBytes, formatCount, formatDateTime, formatRelative } from "@/web/lib/format";
-import { reviewProblem, senderOf } from "../review-undo";
+import { reviewProblem, senderOf } from "../state/review-undo";
 import { SpecCheckBadge, UploadStatusBadge } from "./portal-badges";
 import { UploadThumbs } from "./upload-thumbs";
 

@@ -3,7 +3,7 @@ import type { PortalUpload } from "@/contract/portals";
 import { baseName } from "@/contract/rules";
 import { Skeleton } from "@/web/components/ui/skeleton";
 import { cn } from "@/web/lib/cn";
-import { hasPreview, useUploadPreviewUrl } from "../api/get-upload-preview";
+import { isPreviewable, usePreviewUrl } from "@/web/lib/file-preview";
 
 /** One image file's thumbnail, named by the file (the row reads as its files). */
 export function UploadThumb({
@@ -15,7 +15,7 @@ export function UploadThumb({
   path: string;
   className?: string;
 }) {
-  const { url, isError } = useUploadPreviewUrl(workspaceId, path);
+  const { url, isError } = usePreviewUrl(workspaceId, path);
   const name = baseName(path);
   const box = cn("shrink-0 rounded-md border border-border", className);
   if (url) return <img src={url} alt={name} title={name} className={cn(box, "object-cover")} />;
@@ -43,7 +43,7 @@ export function UploadThumbs({
   max: number;
   className?: string;
 }) {
-  const images = upload.files.filter(hasPreview).slice(0, max);
+  const images = upload.files.filter((f) => isPreviewable(f.mime)).slice(0, max);
   // One width whatever the count, so every row's text starts in line.
   const width = `${max * 4 + (max - 1) * 0.25}rem`;
   if (images.length === 0)

@@ -10,7 +10,7 @@ import {
 } from "lucide-react";
 import type { TransferState } from "@/contract/transfers";
 import { Badge } from "@/web/components/ui/badge";
-import type { UploadStatus } from "@/web/stores/uploads-store";
+import type { UploadStatus } from "@/web/features/transfers/state/uploads-store";
 
 type Shown = TransferState | "reconnecting" | "waiting";
 

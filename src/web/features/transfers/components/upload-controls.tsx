@@ -1,7 +1,7 @@
 import { BanIcon, FolderUpIcon, PauseIcon, PlayIcon, UploadIcon } from "lucide-react";
 import { Button } from "@/web/components/ui/button";
+import type { Upload, UploadFile } from "@/web/features/transfers/state/uploads-store";
 import { cn } from "@/web/lib/cn";
-import type { Upload, UploadFile } from "@/web/stores/uploads-store";
 import { useUploadActions } from "../use-upload-actions";
 import { PickFiles } from "./pick-files";
 

@@ -4,9 +4,13 @@ import { useEffect, useRef, useState } from "react";
 import { Button } from "@/web/components/ui/button";
 import { ProgressBar } from "@/web/components/ui/progress-bar";
 import { formatDuration } from "@/web/features/jobs";
+import {
+  isUnfinished,
+  type Upload,
+  useUploadsStore,
+} from "@/web/features/transfers/state/uploads-store";
 import { formatBytes, formatCount } from "@/web/lib/format";
 import { toast } from "@/web/stores/toast-store";
-import { isUnfinished, type Upload, useUploadsStore } from "@/web/stores/uploads-store";
 import { describeUpload, uploadProgress } from "../transfer-model";
 import { useUploadsElsewhere } from "../use-uploads-elsewhere";
 import { UploadControls } from "./upload-controls";

@@ -1,8 +1,11 @@
 import { Link, useRouterState } from "@tanstack/react-router";
 import { ArrowUpFromLineIcon } from "lucide-react";
+import {
+  useActiveUploadCount,
+  useUploadsStore,
+} from "@/web/features/transfers/state/uploads-store";
 import { formatCount } from "@/web/lib/format";
 import { useWorkspaceId } from "@/web/stores/session-store";
-import { useActiveUploadCount, useUploadsStore } from "@/web/stores/uploads-store";
 import { UploadTray } from "./upload-tray";
 
 /** The badge of this browser's uploads (a link to the monitor), and the tray on other pages. */

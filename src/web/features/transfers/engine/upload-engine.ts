@@ -3,9 +3,14 @@
 import type { QueryClient } from "@tanstack/react-query";
 import * as tus from "tus-js-client";
 import { PROGRESS_MIN_INTERVAL_MS, TRANSFER_STREAMS_DEFAULT } from "@/contract/rules";
-import { filesKeys } from "@/web/features/files";
 import { addSample, estimate, type Sample } from "@/web/features/jobs";
+import {
+  type Upload,
+  type UploadFile,
+  useUploadsStore,
+} from "@/web/features/transfers/state/uploads-store";
 import { ApiError, describeError } from "@/web/lib/api-client";
+import { filesKeys } from "@/web/lib/query-keys/files";
 import {
   RETRY_DELAYS,
   retryable,
@@ -14,7 +19,6 @@ import {
   uploadError,
 } from "@/web/lib/upload-file";
 import { useSessionStore } from "@/web/stores/session-store";
-import { type Upload, type UploadFile, useUploadsStore } from "@/web/stores/uploads-store";
 import { createTransfer } from "../api/create-transfer";
 import { transfersKeys } from "../api/transfers-keys";
 import { updateTransfer } from "../api/update-transfer";

@@ -1,7 +1,7 @@
 import { queryOptions } from "@tanstack/react-query";
 import type { TrashItem } from "@/contract/files";
 import { apiRequest } from "@/web/lib/api-client";
-import { trashKeys } from "./trash-keys";
+import { trashKeys } from "@/web/lib/query-keys/trash";
 
 /** Every trashed item, most recently deleted first (the service does not page the trash). */
 export const trashListQueryOptions = (workspaceId: string) =>

@@ -1,11 +1,11 @@
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import type { BulkJob } from "@/contract/operations";
 import { parentOf } from "@/contract/rules";
-import { filesKeys } from "@/web/features/files";
 import { createBulkJob, followBulkJob, jobsKeys } from "@/web/features/jobs";
+import { filesKeys } from "@/web/lib/query-keys/files";
+import { trashKeys } from "@/web/lib/query-keys/trash";
 import { currentWorkspaceId } from "@/web/stores/session-store";
 import { trashListQueryOptions } from "./list-trash";
-import { trashKeys } from "./trash-keys";
 
 /**
  * Undo of a small "move to trash": the delete answers only `{ok}`, so the items are found in the

@@ -1,7 +1,7 @@
 import { create } from "zustand";
 import type { TransferSpec } from "@/contract/transfers";
-import { useSessionStore } from "./session-store";
-import { UPLOADS_STORAGE_KEY } from "./uploads-seen-store";
+import { useSessionStore } from "@/web/stores/session-store";
+import { UPLOADS_STORAGE_KEY } from "@/web/stores/uploads-seen-store";
 
 /**
  * What identifies a local file again after a reload: a browser cannot reopen a file by itself,

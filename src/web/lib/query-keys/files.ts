@@ -21,7 +21,10 @@ export const filesKeys = {
     [...filesKeys.searches(workspaceId), { path, q }] as const,
   versions: (workspaceId: string, path: string) =>
     [...filesKeys.all(workspaceId), "versions", path] as const,
-  /** By content, not path: a thumbnail stays right through renames and changes with new content. */
-  preview: (workspaceId: string, sha256: string) =>
-    [...filesKeys.all(workspaceId), "preview", sha256] as const,
+  /**
+   * A file's thumbnail, by path: Files and the portal review queue show the same image under this
+   * one key. Under `all`, so what changes files (a new version, a move) refetches it.
+   */
+  preview: (workspaceId: string, path: string) =>
+    [...filesKeys.all(workspaceId), "preview", path] as const,
 };

@@ -1,4 +1,4 @@
-import { filesKeys } from "@/web/features/files";
+import { filesKeys } from "./files";
 
 /**
  * Under the files prefix on purpose: invalidating everything under files (a restore, a

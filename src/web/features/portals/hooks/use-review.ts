@@ -3,7 +3,7 @@ import type { ReviewDecision } from "@/contract/portal-rules";
 import type { PortalUpload } from "@/contract/portals";
 import { describeError } from "@/web/lib/api-client";
 import { toast, useToastStore } from "@/web/stores/toast-store";
-import { useReviewUploadMutation } from "./api/review-upload";
+import { useReviewUploadMutation } from "../api/review-upload";
 import {
   changesAnything,
   decisionToast,
@@ -12,7 +12,7 @@ import {
   type Undo,
   undoFor,
   undoneToast,
-} from "./review-undo";
+} from "../state/review-undo";
 
 const verbs: Record<ReviewDecision, string> = {
   approved: "approve",

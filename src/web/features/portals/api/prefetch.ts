@@ -1,8 +1,8 @@
 import type { QueryClient } from "@tanstack/react-query";
 import { currentWorkspaceId } from "@/web/stores/session-store";
-import { portalUploadsQueryOptions } from "./api/list-portal-uploads";
-import { portalsQueryOptions } from "./api/list-portals";
-import { parsePortalsSearch, type RawPortalsSearch, statusParam } from "./portals-search";
+import { parsePortalsSearch, type RawPortalsSearch, statusParam } from "../portals-search";
+import { portalUploadsQueryOptions } from "./list-portal-uploads";
+import { portalsQueryOptions } from "./list-portals";
 
 /**
  * What `/portals` shows first, asked for while the page's code is still arriving (the route's

@@ -1,15 +1,6 @@
 import { describe, expect, it } from "vitest";
 import type { PortalUploadStatus } from "@/contract/portal-rules";
 import type { Portal, PortalDetail, PortalUpload, PortalUploadsPage } from "@/contract/portals";
-import { parsePortalsSearch, portalsSearchParams, reviewSearchFor } from "./portals-search";
-import { matchQueueKey } from "./queue-keymap";
-import {
-  advanceAfterDecision,
-  cursorIndex,
-  initialQueueState,
-  type QueueState,
-  queueReducer,
-} from "./queue-state";
 import {
   decidedLocally,
   placeInDetail,
@@ -17,7 +8,16 @@ import {
   placeInPortals,
   statusMatches,
   type UploadPages,
-} from "./review-cache";
+} from "../api/review-cache";
+import { parsePortalsSearch, portalsSearchParams, reviewSearchFor } from "../portals-search";
+import { matchQueueKey } from "../queue-keymap";
+import {
+  advanceAfterDecision,
+  cursorIndex,
+  initialQueueState,
+  type QueueState,
+  queueReducer,
+} from "./queue-state";
 import { changesAnything, decisionToast, reviewProblem, undoFor, undoneToast } from "./review-undo";
 
 const upload = (id: string, status: PortalUploadStatus = "received", portalId = "p1") =>

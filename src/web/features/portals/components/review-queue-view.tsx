@@ -4,10 +4,15 @@ import type { Portal } from "@/contract/portals";
 import { EmptyState } from "@/web/components/empty-state";
 import { FormField } from "@/web/components/ui/form-field";
 import { NativeSelect } from "@/web/components/ui/native-select";
-import { usePortalUploadsQuery } from "./api/list-portal-uploads";
-import type { UploadsFilter } from "./api/portals-keys";
-import { ReviewQueue } from "./components/review-queue";
-import { type PortalsSearch, type QueueStatus, queueStatuses, statusParam } from "./portals-search";
+import { usePortalUploadsQuery } from "../api/list-portal-uploads";
+import type { UploadsFilter } from "../api/portals-keys";
+import {
+  type PortalsSearch,
+  type QueueStatus,
+  queueStatuses,
+  statusParam,
+} from "../portals-search";
+import { ReviewQueue } from "./review-queue";
 
 const statusLabels: Record<QueueStatus, string> = {
   awaiting: "Waiting for review",
