@@ -17,7 +17,7 @@ import {
   workspaceGuard,
 } from "./http/middleware";
 import { RateLimiter } from "./http/rate-limit";
-import { createRouter } from "./http/router";
+import { createRouter, invalidRequest } from "./http/router";
 import { CLIENT_CLOSED_REQUEST, clientClosedRequest } from "./http/transport";
 import { ApiError, isDiskFull, validationFailed } from "./lib/api-error";
 import { authRouter } from "./modules/auth/auth.routes";
@@ -151,9 +151,15 @@ export function createApp(deps: AppDeps) {
       404,
     ),
   );
-  app.onError((err, c) => {
+  app.onError((thrown, c) => {
     // Whatever failed, it failed because the body stopped arriving; nobody awaits an answer.
     if (clientClosedRequest(c)) return c.body(null, CLIENT_CLOSED_REQUEST as StatusCode);
+    // A request's values that a service re-validates (building another operation's body) failed
+    // there: still the request's fault to the caller, logged since the route's own schema should
+    // have refused it first.
+    if (thrown instanceof ZodError)
+      deps.log.warn("request refused by a service's schema", { path: c.req.path });
+    const err = thrown instanceof ZodError ? serviceSchemaRefusal(thrown) : thrown;
     if (err instanceof ApiError) {
       // A refusal that says when to come back (the password slow-down) says it in HTTP too.
       const retry = err.details?.retryAfterSeconds;
@@ -161,28 +167,6 @@ export function createApp(deps: AppDeps) {
       return c.json(
         { error: { code: err.code, message: err.message, details: err.details } },
         err.status,
-      );
-    }
-    if (err instanceof ZodError) {
-      // A request's values that a service re-validates (building another operation's body)
-      // failed there: still the request's fault to the caller, logged since the route's own
-      // schema should have refused it first.
-      deps.log.warn("request refused by a service's schema", { path: c.req.path });
-      const issues = err.issues.map((i) => ({
-        field: i.path.map(String).join(".") || "body",
-        message: i.message,
-        code: i.code,
-      }));
-      const summary = issues.map((i) => `${i.field}: ${i.message}`).join("; ");
-      return c.json(
-        {
-          error: {
-            code: "validation_failed",
-            message: `Invalid request: ${summary}`,
-            details: { issues },
-          },
-        },
-        400,
       );
     }
     if (err instanceof HTTPException && err.status < 500) {
@@ -266,3 +250,13 @@ function serveConsole(app: ReturnType<typeof createRouter>, deps: AppDeps) {
     return c.html(await fs.promises.readFile(indexFile, "utf8"));
   });
 }
+
+/** A service schema's refusal, worded as the router words a route schema's. */
+const serviceSchemaRefusal = (err: ZodError) =>
+  invalidRequest(
+    err.issues.map((i) => ({
+      field: i.path.map(String).join(".") || "body",
+      message: i.message,
+      code: i.code,
+    })),
+  );
