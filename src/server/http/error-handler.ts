@@ -4,6 +4,7 @@ import type { ContentfulStatusCode, StatusCode } from "hono/utils/http-status";
 import { ZodError } from "zod";
 import { ApiError, isDiskFull } from "@/server/lib/api-error";
 import type { Logger } from "@/server/lib/logger";
+import { invalidRequest } from "./router";
 import { CLIENT_CLOSED_REQUEST, clientClosedRequest } from "./transport";
 import type { AppEnv } from "./types";
 
@@ -21,9 +22,15 @@ export const notFoundHandler: NotFoundHandler<AppEnv> = (c) =>
 
 /** Every error, of whatever kind, leaves in the spec's envelope with its status. */
 export function errorHandler(log: Logger): ErrorHandler<AppEnv> {
-  return (err, c) => {
+  return (thrown, c) => {
     // Whatever failed, it failed because the body stopped arriving; nobody awaits an answer.
     if (clientClosedRequest(c)) return c.body(null, CLIENT_CLOSED_REQUEST as StatusCode);
+    // A request's values that a service re-validates (building another operation's body) failed
+    // there: still the request's fault to the caller, logged since the route's own schema should
+    // have refused it first.
+    if (thrown instanceof ZodError)
+      log.warn("request refused by a service's schema", { path: c.req.path });
+    const err = thrown instanceof ZodError ? serviceSchemaRefusal(thrown) : thrown;
     if (err instanceof ApiError) {
       // A refusal that says when to come back (the password slow-down) says it in HTTP too.
       const retry = err.details?.retryAfterSeconds;
@@ -31,28 +38,6 @@ export function errorHandler(log: Logger): ErrorHandler<AppEnv> {
       return c.json(
         { error: { code: err.code, message: err.message, details: err.details } },
         err.status,
-      );
-    }
-    if (err instanceof ZodError) {
-      // A request's values that a service re-validates (building another operation's body)
-      // failed there: still the request's fault to the caller, logged since the route's own
-      // schema should have refused it first.
-      log.warn("request refused by a service's schema", { path: c.req.path });
-      const issues = err.issues.map((i) => ({
-        field: i.path.map(String).join(".") || "body",
-        message: i.message,
-        code: i.code,
-      }));
-      const summary = issues.map((i) => `${i.field}: ${i.message}`).join("; ");
-      return c.json(
-        {
-          error: {
-            code: "validation_failed",
-            message: `Invalid request: ${summary}`,
-            details: { issues },
-          },
-        },
-        400,
       );
     }
     if (err instanceof HTTPException && err.status < 500) {
@@ -99,3 +84,13 @@ export function errorHandler(log: Logger): ErrorHandler<AppEnv> {
     );
   };
 }
+
+/** A service schema's refusal, worded as the router words a route schema's. */
+const serviceSchemaRefusal = (err: ZodError) =>
+  invalidRequest(
+    err.issues.map((i) => ({
+      field: i.path.map(String).join(".") || "body",
+      message: i.message,
+      code: i.code,
+    })),
+  );

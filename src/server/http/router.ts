@@ -2,7 +2,7 @@ import { createRoute, OpenAPIHono, type RouteConfig, z } from "@hono/zod-openapi
 import { createMiddleware } from "hono/factory";
 import { errorEnvelopeSchema, PATH_REJECTED, type Scope } from "@/contract/common";
 import { isWellFormedText } from "@/contract/rules";
-import { ApiError } from "@/server/lib/api-error";
+import { ApiError, type Issue, validationFailed } from "@/server/lib/api-error";
 import type { AppEnv } from "./types";
 
 /**
@@ -48,16 +48,19 @@ export function createRouter() {
         throw new ApiError(400, "path_rejected", `${rejected.field}: ${rejected.message}`, {
           issues,
         });
-      const summary = issues.map((i) => `${i.field}: ${i.message}`).join("; ");
-      throw new ApiError(400, "validation_failed", `Invalid request: ${summary}`, { issues });
+      throw invalidRequest(issues);
     },
   });
 }
 
 function invalidUnicode(found: { field: string; message: string }[]) {
-  const issues = found.map((f) => ({ ...f, code: "invalid_unicode" }));
+  return invalidRequest(found.map((f) => ({ ...f, code: "invalid_unicode" })));
+}
+
+/** A request a schema refused: every issue named in the message as `field: message`. */
+export function invalidRequest(issues: Issue[]) {
   const summary = issues.map((i) => `${i.field}: ${i.message}`).join("; ");
-  return new ApiError(400, "validation_failed", `Invalid request: ${summary}`, { issues });
+  return validationFailed(issues, `Invalid request: ${summary}`);
 }
 
 /**

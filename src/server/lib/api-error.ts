@@ -15,8 +15,39 @@ export class ApiError extends Error {
 export const notFound = (what: string, details: Record<string, unknown> | null = null) =>
   new ApiError(404, "not_found", `${what} was not found`, details);
 
-export const validationFailed = (field: string, message: string, code = "invalid") =>
-  new ApiError(400, "validation_failed", message, { issues: [{ field, message, code }] });
+/** One entry of a validation failure's `details.issues`: the field, why, and a stable code. */
+export type Issue = { field: string; message: string; code: string };
+
+type IssueOptions = {
+  /** The issue's own (shorter) message, when it differs from the error's. */
+  issue?: string;
+  /** More of `details`, beside `issues`. */
+  details?: Record<string, unknown>;
+};
+
+/**
+ * 400 `validation_failed`. One field: its message (the issue's too, unless `issue` gives a
+ * shorter one) and code, with optional further details. Several issues at once: the message
+ * defaults to theirs joined.
+ */
+export function validationFailed(
+  field: string,
+  message: string,
+  code?: string,
+  options?: IssueOptions,
+): ApiError;
+export function validationFailed(issues: Issue[], message?: string): ApiError;
+export function validationFailed(
+  what: string | Issue[],
+  message?: string,
+  code = "invalid",
+  { issue, details }: IssueOptions = {},
+) {
+  const issues =
+    typeof what === "string" ? [{ field: what, message: issue ?? message!, code }] : what;
+  const text = message ?? issues.map((i) => i.message).join("; ");
+  return new ApiError(400, "validation_failed", text, { issues, ...details });
+}
 
 export const pathRejected = (field: string, message: string) =>
   new ApiError(400, "path_rejected", message, {

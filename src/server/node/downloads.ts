@@ -2,6 +2,7 @@ import type { IncomingMessage, ServerResponse } from "node:http";
 import type { Readable } from "node:stream";
 import { ZipFile } from "yazl";
 import { baseName, normalizeName, parentOf } from "@/contract/rules";
+import { validationFailed } from "@/server/lib/api-error";
 import type { ByteRange } from "@/server/modules/files/blob-store";
 import { subtreeRange } from "@/server/modules/files/files.repository";
 import { requireOpenShare } from "@/server/modules/shares/share-access";
@@ -189,10 +190,7 @@ export async function serveFile(
 ) {
   const grant = receiveGrant(ctx, req, url);
   const raw = url.searchParams.get("path");
-  if (!raw)
-    throw new NodeError(400, "validation_failed", "path is required", {
-      issues: [{ field: "query.path", message: "path is required", code: "required" }],
-    });
+  if (!raw) throw validationFailed("query.path", "path is required", "required");
   const p = normalizeName(raw);
   if (!withinGrant(grant, p)) throw outside(p);
   const entry = grant.transfer.share_id

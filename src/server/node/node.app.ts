@@ -4,6 +4,7 @@ import { HEADERS, TUS_RESUMABLE, TUS_VERSION } from "@tus/utils";
 import { NodeRequest, sendNodeResponse } from "srvx/node";
 import { CONTENT_PASSWORD_HEADER } from "@/contract/rules";
 import { peerAddress } from "@/server/http/client-address";
+import { validationFailed } from "@/server/lib/api-error";
 import { grantFor } from "@/server/modules/transfers/transfer-access";
 import { serveFile, serveZip } from "./downloads";
 import { anyKeyCheck, uploadById } from "./node.repository";
@@ -137,9 +138,12 @@ export function createNodeHandler(deps: NodeDeps, allowedOrigins: string[] = [])
     }
     const checksum = req.headers["upload-checksum"];
     if (typeof checksum === "string" && !checksum.startsWith("sha256 "))
-      throw new NodeError(400, "validation_failed", "Upload-Checksum supports sha256 only", {
-        issues: [{ field: "Upload-Checksum", message: "use sha256", code: "unsupported" }],
-      });
+      throw validationFailed(
+        "Upload-Checksum",
+        "Upload-Checksum supports sha256 only",
+        "unsupported",
+        { issue: "use sha256" },
+      );
     const carriesBytes = method === "POST" || method === "PATCH";
     if (carriesBytes) res.once("close", traffic.enter(grant.transfer));
     if (id) checkedIds.set(request, id);

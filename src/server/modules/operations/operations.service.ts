@@ -6,7 +6,7 @@ import type {
 } from "@/contract/operations";
 import { normalizeName, OPERATION_BYTES_MAX } from "@/contract/rules";
 import type { AppDeps } from "@/server/deps";
-import { ApiError, notFound } from "@/server/lib/api-error";
+import { ApiError, notFound, validationFailed } from "@/server/lib/api-error";
 import { toIso, toIsoOrNull } from "@/server/lib/clock";
 import { newId } from "@/server/lib/ids";
 import { byPath, type EntryRow, joinPath, parentOf } from "@/server/modules/files/files.repository";
@@ -54,11 +54,8 @@ export function toOperation(row: OperationRow, items: OperationItemRow[]): Opera
   };
 }
 
-const ioError = (message: string, code: string, extra: Record<string, unknown> = {}) =>
-  new ApiError(400, "validation_failed", message, {
-    issues: [{ field: code === "conflict" ? "paths" : "destination", message, code }],
-    ...extra,
-  });
+const ioError = (message: string, code: string, details: Record<string, unknown> = {}) =>
+  validationFailed(code === "conflict" ? "paths" : "destination", message, code, { details });
 
 /**
  * Plans a move or copy in one transaction: every path resolved (404 names the first unknown one),
@@ -194,10 +191,8 @@ export function cancelOperation(deps: AppDeps, workspaceId: string, id: string):
       const row = operationById(deps.db, workspaceId, id);
       if (!row) throw notFound(`Job ${id}`, { jobId: id });
       if (row.status === "completed" || row.status === "failed") {
-        throw new ApiError(400, "validation_failed", `Job ${id} has already ${row.status}`, {
-          issues: [
-            { field: "jobId", message: `the job is ${row.status}`, code: "not_cancellable" },
-          ],
+        throw validationFailed("jobId", `Job ${id} has already ${row.status}`, "not_cancellable", {
+          issue: `the job is ${row.status}`,
         });
       }
       markEnded(deps.db, id, "cancelled", null, deps.clock.now());

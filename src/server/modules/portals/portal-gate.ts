@@ -1,6 +1,6 @@
 import { portalFileProblem, portalStateOf } from "@/contract/portal-rules";
 import type { Db } from "@/server/db/database";
-import { ApiError, notFound } from "@/server/lib/api-error";
+import { ApiError, notFound, validationFailed } from "@/server/lib/api-error";
 import type { TransferRow } from "@/server/modules/transfers/transfers.repository";
 import { type PortalRow, portalRow } from "./portals.repository";
 import { nameMatches, rulesOf } from "./portals.service";
@@ -54,8 +54,5 @@ export function checkPortalFile(
     file,
     nameMatches,
   );
-  if (refused)
-    throw new ApiError(400, "validation_failed", refused.message, {
-      issues: [{ field: "Upload-Metadata.path", message: refused.message, code: refused.code }],
-    });
+  if (refused) throw validationFailed("Upload-Metadata.path", refused.message, refused.code);
 }

@@ -28,7 +28,7 @@ import type {
 import { baseName, joinPath, parentOf } from "@/contract/rules";
 import { terminalTransferStates } from "@/contract/transfers";
 import type { AppDeps } from "@/server/deps";
-import { ApiError, notFound, validationFailed } from "@/server/lib/api-error";
+import { notFound, validationFailed } from "@/server/lib/api-error";
 import { toIso, toIsoOrNull } from "@/server/lib/clock";
 import { newId, randomBase62 } from "@/server/lib/ids";
 import { hashPassword } from "@/server/lib/passwords";
@@ -428,16 +428,11 @@ export function reviewUpload(
       if (!upload || upload.portal_id !== portal.id)
         throw notFound(`Upload ${uploadId}`, { uploadId });
       if (!reviewableStatuses.includes(upload.status))
-        throw new ApiError(
-          400,
-          "validation_failed",
+        throw validationFailed(
+          "decision",
           `An upload still ${upload.status} cannot be reviewed`,
-          {
-            issues: [
-              { field: "decision", message: "its files have not all landed", code: "not_received" },
-            ],
-            status: upload.status,
-          },
+          "not_received",
+          { issue: "its files have not all landed", details: { status: upload.status } },
         );
       const now = deps.clock.now();
       const status: PortalUploadStatus = body.decision;

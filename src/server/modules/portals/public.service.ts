@@ -191,10 +191,7 @@ export function startUpload(
   const portal = open(deps, req);
   const checked = checkFiles(portal, body.files);
   const issues = [...checkSender(portal, body), ...checked.issues];
-  if (issues.length > 0)
-    throw new ApiError(400, "validation_failed", issues.map((i) => i.message).join("; "), {
-      issues,
-    });
+  if (issues.length > 0) throw validationFailed(issues);
   const now = deps.clock.now();
   const uploadId = newId();
   const folder = joinPath(

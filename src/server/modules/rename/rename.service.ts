@@ -2,7 +2,7 @@ import { createHash } from "node:crypto";
 import type { z } from "zod";
 import type { renameBatchBodySchema } from "@/contract/operations";
 import { sequenceKey } from "@/contract/rules";
-import { ApiError, notFound, validationFailed } from "@/server/lib/api-error";
+import { notFound, validationFailed } from "@/server/lib/api-error";
 import type { EntryRow } from "@/server/modules/files/files.repository";
 import * as entries from "@/server/modules/files/files.repository";
 import type { BatchRename, FilesService } from "@/server/modules/files/files.service";
@@ -143,14 +143,13 @@ export function renameBatch(files: FilesService, workspaceId: string, body: Rena
   return files.renameMany(workspaceId, () => {
     const plan = readPlan(files, workspaceId, body);
     if (body.planId !== undefined && body.planId !== plan.planId) {
-      throw new ApiError(
-        400,
-        "validation_failed",
+      throw validationFailed(
+        "planId",
         "The tree changed since the plan was made (or the request differs); make a new dry run",
+        "plan_stale",
         {
-          issues: [{ field: "planId", message: "The plan is stale", code: "plan_stale" }],
-          planId: body.planId,
-          currentPlanId: plan.planId,
+          issue: "The plan is stale",
+          details: { planId: body.planId, currentPlanId: plan.planId },
         },
       );
     }

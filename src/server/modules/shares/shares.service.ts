@@ -124,37 +124,19 @@ function snapshot(deps: AppDeps, workspaceId: string, paths: string[]) {
     if (!entry) throw notFound(`"${p}"`, { path: p });
     const found = liveFilesAt(deps.db, workspaceId, p, SHARE_FILES_MAX - files.length + 1);
     if (files.length + found.length > SHARE_FILES_MAX)
-      throw new ApiError(
-        400,
-        "validation_failed",
+      throw validationFailed(
+        "paths",
         `A share holds at most ${SHARE_FILES_MAX} files`,
-        {
-          issues: [
-            {
-              field: "paths",
-              message: `more than ${SHARE_FILES_MAX} files`,
-              code: "too_many_files",
-            },
-          ],
-          max: SHARE_FILES_MAX,
-        },
+        "too_many_files",
+        { issue: `more than ${SHARE_FILES_MAX} files`, details: { max: SHARE_FILES_MAX } },
       );
     const locked = found.find((f) => f.protection !== null);
     if (locked)
-      throw new ApiError(
-        400,
-        "validation_failed",
+      throw validationFailed(
+        "paths",
         `"${locked.path}" is stored with content protection`,
-        {
-          issues: [
-            {
-              field: "paths",
-              message: "a file is stored with content protection",
-              code: "content_protected",
-            },
-          ],
-          path: locked.path,
-        },
+        "content_protected",
+        { issue: "a file is stored with content protection", details: { path: locked.path } },
       );
     files.push(...found);
     items.push({
@@ -532,30 +514,21 @@ export function resendShare(
       const share = requireShare(deps, caller.workspaceId, shareId);
       const status = statusOfRow(share, now);
       if (status !== "active")
-        throw new ApiError(400, "validation_failed", `The share is ${status}: nothing to resend`, {
-          issues: [
-            { field: "shareId", message: `the share is ${status}`, code: "share_not_active" },
-          ],
-          status,
-        });
+        throw validationFailed(
+          "shareId",
+          `The share is ${status}: nothing to resend`,
+          "share_not_active",
+          { issue: `the share is ${status}`, details: { status } },
+        );
       const all = recipientsOf(db, shareId);
       const wanted = emails ? new Set(emails) : null;
       const unknown = emails ? [...wanted!].filter((e) => !all.some((r) => r.email === e)) : [];
       if (unknown.length > 0)
-        throw new ApiError(
-          400,
-          "validation_failed",
+        throw validationFailed(
+          "recipients",
           `Not recipients of this share: ${unknown.join(", ")}`,
-          {
-            issues: [
-              {
-                field: "recipients",
-                message: "not a recipient of this share",
-                code: "unknown_recipient",
-              },
-            ],
-            emails: unknown,
-          },
+          "unknown_recipient",
+          { issue: "not a recipient of this share", details: { emails: unknown } },
         );
       if (all.length === 0)
         throw validationFailed("recipients", "This share has no recipients", "no_recipients");

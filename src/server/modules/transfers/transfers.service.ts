@@ -16,7 +16,7 @@ import {
   type UpdateTransferBody,
 } from "@/contract/transfers";
 import type { AppDeps } from "@/server/deps";
-import { ApiError, notFound, pathRejected } from "@/server/lib/api-error";
+import { notFound, pathRejected, validationFailed } from "@/server/lib/api-error";
 import { toIso, toIsoOrNull } from "@/server/lib/clock";
 import { newId } from "@/server/lib/ids";
 import { byPath } from "@/server/modules/files/files.repository";
@@ -108,9 +108,10 @@ function refuseSendOnly(body: CreateInput) {
     body.growingFileWaitSeconds !== undefined ? "growingFileWaitSeconds" : null,
   ].filter((f): f is string => f !== null);
   if (given.length > 0)
-    throw new ApiError(400, "validation_failed", `${given.join(", ")}: only for a send`, {
-      issues: given.map((field) => ({ field, message: "only for a send", code: "send_only" })),
-    });
+    throw validationFailed(
+      given.map((field) => ({ field, message: "only for a send", code: "send_only" })),
+      `${given.join(", ")}: only for a send`,
+    );
 }
 
 /**
@@ -137,9 +138,9 @@ function refuseFilesInTheWay(
       seen.add(folder);
       const entry = byPath(deps.db, workspaceId, folder);
       if (entry?.is_file)
-        throw new ApiError(400, "validation_failed", `"${folder}" is a file, not a folder`, {
-          issues: [{ field: "paths", message: `"${folder}" is a file`, code: "file_in_the_way" }],
-          path: folder,
+        throw validationFailed("paths", `"${folder}" is a file, not a folder`, "file_in_the_way", {
+          issue: `"${folder}" is a file`,
+          details: { path: folder },
         });
     }
   }
@@ -305,12 +306,6 @@ export const listTransfers = (
 ): Transfer[] =>
   listTransferRows(deps.db, workspaceId, q).map((row) => toTransfer(deps, row, LIST_PATHS));
 
-const refused = (field: string, code: string, message: string, extra: Record<string, unknown>) =>
-  new ApiError(400, "validation_failed", message, {
-    issues: [{ field, message, code }],
-    ...extra,
-  });
-
 /** Counters never go backwards and never pass their totals; a total never drops below done. */
 function checkCounters(row: TransferRow, body: UpdateTransferBody) {
   const filesTotal = body.filesTotal ?? row.files_total;
@@ -321,24 +316,18 @@ function checkCounters(row: TransferRow, body: UpdateTransferBody) {
   ];
   for (const c of counters) {
     if (c.done < c.before)
-      throw refused(
+      throw validationFailed(
         c.field,
-        "counter_backwards",
         `${c.field} cannot go back from ${c.before} to ${c.done}`,
-        {
-          stored: c.before,
-          reported: c.done,
-        },
+        "counter_backwards",
+        { details: { stored: c.before, reported: c.done } },
       );
     if (c.total !== null && c.done > c.total)
-      throw refused(
+      throw validationFailed(
         c.field,
-        "counter_exceeds_total",
         `${c.field} ${c.done} is more than the total ${c.total}`,
-        {
-          reported: c.done,
-          total: c.total,
-        },
+        "counter_exceeds_total",
+        { details: { reported: c.done, total: c.total } },
       );
   }
   return { filesTotal, bytesTotal };
@@ -359,18 +348,24 @@ function checkCompleted(
     const expected = filesTotal ?? body.filesDone;
     const inFlight = uploadsInFlight(deps.db, row.id);
     if (row.files_committed < expected || inFlight > 0)
-      throw refused(
+      throw validationFailed(
         "status",
-        "not_committed",
         `The node has committed ${row.files_committed} of ${expected} files${inFlight ? ` (${inFlight} still uploading)` : ""}`,
-        { filesCommitted: row.files_committed, filesTotal: expected, uploading: inFlight },
+        "not_committed",
+        {
+          details: {
+            filesCommitted: row.files_committed,
+            filesTotal: expected,
+            uploading: inFlight,
+          },
+        },
       );
   } else if (row.bytes_served < body.bytesDone) {
-    throw refused(
+    throw validationFailed(
       "status",
-      "not_served",
       `The node has served ${row.bytes_served} of the ${body.bytesDone} bytes reported`,
-      { bytesServed: row.bytes_served, bytesDone: body.bytesDone },
+      "not_served",
+      { details: { bytesServed: row.bytes_served, bytesDone: body.bytesDone } },
     );
   }
 }
@@ -398,11 +393,12 @@ export function updateTransfer(
       const to = body.status;
       if (!canMoveTransfer(from, to)) {
         const allowed = terminalTransferStates.includes(from) ? [] : [from, ...transferMoves[from]];
-        throw refused("status", "invalid_transition", `A ${from} transfer cannot become ${to}`, {
-          from,
-          to,
-          allowed,
-        });
+        throw validationFailed(
+          "status",
+          `A ${from} transfer cannot become ${to}`,
+          "invalid_transition",
+          { details: { from, to, allowed } },
+        );
       }
       const { filesTotal, bytesTotal } = checkCounters(row, body);
       if (to === "completed") checkCompleted(deps, row, body, filesTotal);
