@@ -1,4 +1,3 @@
-import { execFileSync } from "node:child_process";
 import { afterAll, expect, it } from "vitest";
 import { serviceProcesses } from "@/server/testing/service-process";
 
@@ -12,12 +11,7 @@ it("kill -9 in the middle of a bulk trash of a big folder, then a restart: the j
     service.api(origin, key, method, url, body);
   const me = await call(first.origin, "GET", "/v1/auth/key");
   const w = (suffix: string) => `/v1/workspaces/${me.json.workspace.id}${suffix}`;
-  // The seed CLI writes beside the running service, as a person would seed it.
-  execFileSync(
-    process.execPath,
-    ["--import", "tsx", "src/server/cli/seed.ts", "--entries", "30000", "--folder", "big"],
-    { cwd: service.root, env: service.env, stdio: "ignore" },
-  );
+  await service.seed("--entries", "30000", "--folder", "big");
 
   const job = await call(first.origin, "POST", w("/files/bulk"), {
     action: "trash",

@@ -1,4 +1,3 @@
-import { execFileSync } from "node:child_process";
 import type Database from "better-sqlite3";
 import { afterAll, expect, it } from "vitest";
 import { serviceProcesses } from "@/server/testing/service-process";
@@ -13,16 +12,9 @@ it("kill -9 in the middle of a large move, then a restart: the job completes, ev
     service.api(origin, key, method, url, body);
   const me = await call(first.origin, "GET", "/v1/auth/key");
   const w = (suffix: string) => `/v1/workspaces/${me.json.workspace.id}${suffix}`;
-  // 30 folders of 1,000 entries, and one of 30,000, which is moved in steps (the seed CLI
-  // writes beside the running service).
-  const seed = (...args: string[]) =>
-    execFileSync(process.execPath, ["--import", "tsx", "src/server/cli/seed.ts", ...args], {
-      cwd: service.root,
-      env: service.env,
-      stdio: "ignore",
-    });
-  seed("--entries", "30000", "--folder", "src", "--tree");
-  seed("--entries", "30000", "--folder", "src/big");
+  // 30 folders of 1,000 entries, and one of 30,000, which is moved in steps.
+  await service.seed("--entries", "30000", "--folder", "src", "--tree");
+  await service.seed("--entries", "30000", "--folder", "src/big");
   await call(first.origin, "POST", w("/files/folder"), { path: "dst" });
   const listing = await call(first.origin, "GET", w("/files?path=src&count=1000"));
   const folders: string[] = listing.json.items.map((i: { path: string }) => i.path);
