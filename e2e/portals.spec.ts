@@ -6,7 +6,7 @@ import path from "node:path";
 import type { Browser, Page } from "@playwright/test";
 import type { EventsPage } from "@/contract/events";
 import type { Portal, PortalDetail } from "@/contract/portals";
-import type { OutboxMessage } from "@/contract/shares";
+import type { OutboxMessage } from "@/contract/mail";
 import { expect, expectNoAxeViolations, type Service, test } from "./fixtures";
 
 const sha256 = (b: Buffer) => createHash("sha256").update(b).digest("hex");

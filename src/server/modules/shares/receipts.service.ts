@@ -1,4 +1,5 @@
-import { csvField, type Receipt } from "@/contract/shares";
+import type { Receipt } from "@/contract/receipts";
+import { csvField } from "@/contract/shares";
 import type { AppDeps } from "@/server/deps";
 import { toIso, toIsoOrNull } from "@/server/lib/clock";
 import { getWorkspace } from "@/server/modules/workspaces/workspaces.repository";

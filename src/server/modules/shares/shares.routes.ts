@@ -1,4 +1,6 @@
 import { z } from "@hono/zod-openapi";
+import { outboxPageSchema, outboxQuerySchema } from "@/contract/mail";
+import { receiptSchema } from "@/contract/receipts";
 import {
   bulkSharesBodySchema,
   bulkSharesResultSchema,
@@ -8,9 +10,6 @@ import {
   createShareBodySchema,
   listCommentsQuerySchema,
   listSharesQuerySchema,
-  outboxPageSchema,
-  outboxQuerySchema,
-  receiptSchema,
   resendBodySchema,
   resendResponseSchema,
   shareCommentSchema,

@@ -1,5 +1,6 @@
 import type { z } from "zod";
 import type { EventData } from "@/contract/events";
+import type { OutboxMessage, outboxQuerySchema } from "@/contract/mail";
 import { baseName } from "@/contract/rules";
 import {
   type BulkSharesResult,
@@ -8,8 +9,6 @@ import {
   type createCommentBodySchema,
   type createShareBodySchema,
   type listSharesQuerySchema,
-  type OutboxMessage,
-  type outboxQuerySchema,
   SHARE_EXPIRES_DAYS_MAX,
   SHARE_FILES_MAX,
   type Share,
