@@ -25,7 +25,7 @@ import { toIso } from "@/server/lib/clock";
 import { newId } from "@/server/lib/ids";
 import { passwordMatches, wrongPassword } from "@/server/lib/passwords";
 import { hashSecret } from "@/server/lib/secrets";
-import { queueMessage } from "@/server/modules/shares/mailer";
+import { queueMessage } from "@/server/modules/mail/mailer";
 import { byTokenHash } from "@/server/modules/transfers/transfers.repository";
 import { createTransfer, updateTransfer } from "@/server/modules/transfers/transfers.service";
 import { getWorkspace } from "@/server/modules/workspaces/workspaces.repository";

@@ -13,14 +13,7 @@ import {
   unlockResponseSchema,
 } from "@/contract/share-public";
 import { commentsPageSchema, listCommentsQuerySchema, shareCommentSchema } from "@/contract/shares";
-import {
-  apiRoute,
-  createRouter,
-  json,
-  jsonBody,
-  passwordSlowDownResponse,
-} from "@/server/http/router";
-import * as h from "./public.handlers";
+import { apiRoute, json, jsonBody, passwordSlowDownResponse } from "@/server/http/router";
 
 /*
  * The recipient page's API (docs/api-decisions.md, The recipient page): no API key. The link's
@@ -120,12 +113,3 @@ export const shareThumbnailRoute = publicRoute({
     },
   },
 });
-
-export const publicSharesRouter = createRouter()
-  .openapi(getPublicShareRoute, h.getPublicShare)
-  .openapi(unlockShareRoute, h.unlockShare)
-  .openapi(startDownloadRoute, h.startDownload)
-  .openapi(completeDownloadRoute, h.completeDownload)
-  .openapi(listPublicCommentsRoute, h.listPublicComments)
-  .openapi(addPublicCommentRoute, h.addPublicComment)
-  .openapi(shareThumbnailRoute, h.shareThumbnail);

@@ -15,6 +15,7 @@ import { thumbnailJpeg } from "@/server/modules/files/thumbnail";
 import { transferRow } from "@/server/modules/transfers/transfers.repository";
 import { createTransfer, updateTransfer } from "@/server/modules/transfers/transfers.service";
 import { getWorkspace } from "@/server/modules/workspaces/workspaces.repository";
+import { addComment, listComments } from "./comments.service";
 import {
   checkSharePassword,
   type ResolvedLink,
@@ -24,7 +25,6 @@ import {
   resolveShareLink,
 } from "./share-access";
 import { fileByPath, filesOf, recipientById, statusOfRow } from "./shares.repository";
-import { addComment, listComments } from "./shares.service";
 
 /*
  * The recipient page's side of a share. A password-protected share is unlocked once per visit:

@@ -1,6 +1,15 @@
 import type { Db } from "@/server/db/database";
 import { stmt } from "@/server/db/statements";
 
+/*
+ * The mail module's one table. `mail_outbox` was created by the shares migration (0008), when a
+ * share's link was the only mail, and given `portal_id` and `channel` by the portals one (0009),
+ * when portals began to mail invites and notices: the module was carved out of shares later, and
+ * an applied migration is never edited, so the table's history stays in those two files.
+ * `share_id`, `portal_id` and `recipient_id` name rows of other modules' tables; no query here
+ * joins them.
+ */
+
 export type OutboxStatus = "waiting" | "queued" | "sent" | "failed";
 
 /** A `mail_outbox` row: `body` holds `{{link}}` where `link` goes; `link` is dropped once sent. */
