@@ -63,6 +63,14 @@ export const markAttemptFailed = (db: Db, id: string, error: string, final: bool
        status = CASE WHEN ? THEN 'failed' ELSE status END WHERE id = ? AND status = 'queued'`,
   ).run(error, final ? 1 : 0, id);
 
+/** Each filter of the outbox list, by its parameter: applied only when given. */
+const filters = {
+  status: "status = @status",
+  shareId: "share_id = @shareId",
+  portalId: "portal_id = @portalId",
+  cursor: "id < @cursor",
+} as const;
+
 export function listMessages(
   db: Db,
   workspaceId: string,
@@ -80,21 +88,12 @@ export function listMessages(
   if (q.area === "shares") where.push("share_id IS NOT NULL");
   if (q.area === "portals") where.push("portal_id IS NOT NULL");
   const params: Record<string, unknown> = { workspaceId, limit: q.limit };
-  if (q.status) {
-    where.push("status = @status");
-    params.status = q.status;
-  }
-  if (q.shareId) {
-    where.push("share_id = @shareId");
-    params.shareId = q.shareId;
-  }
-  if (q.portalId) {
-    where.push("portal_id = @portalId");
-    params.portalId = q.portalId;
-  }
-  if (q.cursor) {
-    where.push("id < @cursor");
-    params.cursor = q.cursor;
+  for (const [name, condition] of Object.entries(filters)) {
+    const value = q[name as keyof typeof filters];
+    if (value) {
+      where.push(condition);
+      params[name] = value;
+    }
   }
   return stmt<[Record<string, unknown>], OutboxRow>(
     db,

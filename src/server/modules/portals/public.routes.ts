@@ -9,7 +9,7 @@ import {
   startedPortalUploadSchema,
   startPortalUploadBodySchema,
 } from "@/contract/portal-public";
-import { apiRoute, json, jsonBody, passwordSlowDownResponse } from "@/server/http/router";
+import { json, jsonBody, passwordSlowDownResponse, publicRoute } from "@/server/http/router";
 
 /*
  * The portal page's API (docs/api-decisions.md, The portal page): no API key. The slug is in the
@@ -19,19 +19,13 @@ import { apiRoute, json, jsonBody, passwordSlowDownResponse } from "@/server/htt
 
 const tags = ["Portal page"];
 
-function publicRoute<const R extends Omit<Parameters<typeof apiRoute>[0], "scopes" | "tags">>(
-  config: R,
-) {
-  return { ...apiRoute({ ...config, tags, scopes: [], extension: true }), security: [] };
-}
-
 /** An upload's own requests: its transfer token (`transferSpec.token`) is the bearer. */
 const withUploadToken = <R>(route: R) => ({ ...route, security: [{ uploadToken: [] }] });
 
 const closed =
   " A portal that takes no uploads answers 403 `forbidden` with `details.reason` `portal_paused`, `portal_expired` or `portal_revoked`.";
 
-export const getPublicPortalRoute = publicRoute({
+export const getPublicPortalRoute = publicRoute(tags, {
   operationId: "getPublicPortal",
   method: "get",
   path: "/public/portals/{slug}",
@@ -42,7 +36,7 @@ export const getPublicPortalRoute = publicRoute({
   responses: { 200: json(publicPortalSchema, "The portal as a sender sees it") },
 });
 
-export const unlockPortalRoute = publicRoute({
+export const unlockPortalRoute = publicRoute(tags, {
   operationId: "unlockPortal",
   method: "post",
   path: "/public/portals/{slug}/unlock",
@@ -55,7 +49,7 @@ export const unlockPortalRoute = publicRoute({
   },
 });
 
-export const startPortalUploadRoute = publicRoute({
+export const startPortalUploadRoute = publicRoute(tags, {
   operationId: "startPortalUpload",
   method: "post",
   path: "/public/portals/{slug}/uploads",
@@ -66,7 +60,7 @@ export const startPortalUploadRoute = publicRoute({
 });
 
 export const completePortalUploadRoute = withUploadToken(
-  publicRoute({
+  publicRoute(tags, {
     operationId: "completePortalUpload",
     method: "post",
     path: "/public/portals/{slug}/uploads/{uploadId}/complete",
@@ -79,7 +73,7 @@ export const completePortalUploadRoute = withUploadToken(
 );
 
 export const cancelPortalUploadRoute = withUploadToken(
-  publicRoute({
+  publicRoute(tags, {
     operationId: "cancelPortalUpload",
     method: "post",
     path: "/public/portals/{slug}/uploads/{uploadId}/cancel",

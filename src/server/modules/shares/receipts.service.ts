@@ -24,7 +24,7 @@ import {
   recipientsOf,
   type ShareRow,
 } from "./shares.repository";
-import { linkBase, requireShare, toShare } from "./shares.service";
+import { linkBase, requireShare, toRecipient, toShare } from "./shares.service";
 
 /** Files listed per download on the receipt; the mismatches are always listed in full. */
 const DOWNLOAD_FILES_LISTED = 100;
@@ -146,15 +146,7 @@ function receiptTimeline(
 const receiptRecipient = (row: ShareRow) => (r: RecipientRow) => {
   const downloaded = r.files_downloaded >= row.file_count;
   return {
-    id: r.id,
-    email: r.email,
-    sentAt: toIsoOrNull(r.sent_at),
-    views: r.views,
-    firstViewedAt: toIsoOrNull(r.first_viewed_at),
-    lastViewedAt: toIsoOrNull(r.last_viewed_at),
-    downloads: r.downloads,
-    lastDownloadAt: toIsoOrNull(r.last_download_at),
-    filesDownloaded: r.files_downloaded,
+    ...toRecipient(r),
     viewed: r.views > 0,
     downloaded,
     verified: downloaded && r.unverified_downloads === 0,

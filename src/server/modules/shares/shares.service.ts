@@ -1,5 +1,5 @@
 import type { z } from "zod";
-import type { listSharesQuerySchema, Share, SharesPage } from "@/contract/shares";
+import type { listSharesQuerySchema, Share, ShareRecipient, SharesPage } from "@/contract/shares";
 import type { AppDeps } from "@/server/deps";
 import type { Caller } from "@/server/http/caller";
 import { notFound } from "@/server/lib/api-error";
@@ -8,6 +8,7 @@ import { getMember } from "@/server/modules/members/members.repository";
 import { linkUrl } from "./share-access";
 import {
   listShareRows,
+  type RecipientRow,
   recipientsOf,
   type ShareRow,
   shareById,
@@ -23,6 +24,18 @@ export const DAY_MS = 86_400_000;
 
 /** The address links are built on: PUBLIC_URL, else the request's origin. */
 export const linkBase = (deps: AppDeps, origin: string) => deps.config.publicUrl ?? origin;
+
+export const toRecipient = (r: RecipientRow): ShareRecipient => ({
+  id: r.id,
+  email: r.email,
+  sentAt: toIsoOrNull(r.sent_at),
+  views: r.views,
+  firstViewedAt: toIsoOrNull(r.first_viewed_at),
+  lastViewedAt: toIsoOrNull(r.last_viewed_at),
+  downloads: r.downloads,
+  lastDownloadAt: toIsoOrNull(r.last_download_at),
+  filesDownloaded: r.files_downloaded,
+});
 
 export function toShare(deps: AppDeps, row: ShareRow, base: string): Share {
   const member = row.member_id ? getMember(deps.db, row.member_id) : undefined;
@@ -40,17 +53,7 @@ export function toShare(deps: AppDeps, row: ShareRow, base: string): Share {
     downloadCount: row.download_count,
     viewCount: row.view_count,
     passwordProtected: row.password_hash !== null,
-    recipients: recipientsOf(deps.db, row.id).map((r) => ({
-      id: r.id,
-      email: r.email,
-      sentAt: toIsoOrNull(r.sent_at),
-      views: r.views,
-      firstViewedAt: toIsoOrNull(r.first_viewed_at),
-      lastViewedAt: toIsoOrNull(r.last_viewed_at),
-      downloads: r.downloads,
-      lastDownloadAt: toIsoOrNull(r.last_download_at),
-      filesDownloaded: r.files_downloaded,
-    })),
+    recipients: recipientsOf(deps.db, row.id).map(toRecipient),
     commentCount: row.comment_count,
     createdAt: toIso(row.created_at),
     updatedAt: toIso(row.updated_at),
