@@ -9,7 +9,7 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import zlib from "node:zlib";
-import type { Receipt } from "../src/contract/shares";
+import type { Receipt } from "../src/contract/receipts";
 import { loadConfig } from "../src/server/env";
 import { seedEntries } from "../src/server/modules/files/bulk-seed";
 import { receiptPdf } from "../src/server/modules/shares/receipt-pdf";

@@ -5,8 +5,8 @@ import os from "node:os";
 import path from "node:path";
 import type { Browser, Page } from "@playwright/test";
 import type { EventsPage } from "@/contract/events";
+import type { OutboxMessage } from "@/contract/mail";
 import type { Portal, PortalDetail } from "@/contract/portals";
-import type { OutboxMessage } from "@/contract/shares";
 import { expect, expectNoAxeViolations, type Service, test } from "./fixtures";
 
 const sha256 = (b: Buffer) => createHash("sha256").update(b).digest("hex");

@@ -1,7 +1,8 @@
 import { createHash } from "node:crypto";
 import fs from "node:fs";
 import type { Page } from "@playwright/test";
-import type { CreatedShare, Receipt } from "@/contract/shares";
+import type { Receipt } from "@/contract/receipts";
+import type { CreatedShare } from "@/contract/shares";
 import { expect, expectNoAxeViolations, test } from "./fixtures";
 
 const CONTENT = "Final grade, reel one.\n".repeat(2000);

@@ -8,10 +8,9 @@ import {
   requiredPathSchema,
   trimmedText,
 } from "./common";
+import { outboxMessageSchema } from "./mail";
 import {
   EMAIL_MAX,
-  OUTBOX_PAGE_DEFAULT,
-  OUTBOX_PAGE_MAX,
   SHARE_COMMENT_MAX,
   SHARE_COMMENTS_PAGE_DEFAULT,
   SHARE_COMMENTS_PAGE_MAX,
@@ -346,146 +345,6 @@ export const resendBodySchema = z
   .meta({ id: "ResendShareBody" });
 export type ResendBody = z.input<typeof resendBodySchema>;
 
-export const outboxStatuses = ["waiting", "queued", "sent", "failed"] as const;
-export const outboxMessageSchema = z
-  .object({
-    id: z.string(),
-    shareId: z.string().nullable(),
-    portalId: z.string().nullable().meta({ description: "Extension: a portal's invite or notice" }),
-    channel: z.enum(["email", "sms"]).meta({
-      description: "sms: a portal's phone invite, which waits here (no SMS provider)",
-    }),
-    to: z.string(),
-    subject: z.string(),
-    text: z.string().meta({
-      description: "The mail's text; a sent message's personal link is replaced by `[link sent]`",
-    }),
-    link: z.string().nullable().meta({
-      description: "The personal link, while the message has not left (deliver it by hand)",
-    }),
-    status: z.enum(outboxStatuses).meta({
-      description: "waiting (no SMTP_URL: it stays here), queued, sent, failed",
-    }),
-    attempts: count(),
-    error: z.string().nullable(),
-    createdAt: dateTime(),
-    sentAt: dateTime().nullable(),
-  })
-  .meta({ id: "OutboxMessage" });
-export type OutboxMessage = z.infer<typeof outboxMessageSchema>;
-
 export const resendResponseSchema = z
   .object({ messages: z.array(outboxMessageSchema) })
   .meta({ id: "ResendShareResult" });
-
-export const outboxQuerySchema = z.object({
-  status: z.enum(outboxStatuses).optional(),
-  shareId: idSchema.optional(),
-  portalId: idSchema.optional(),
-  cursor: idSchema.optional(),
-  limit: queryInteger(1, OUTBOX_PAGE_MAX).default(OUTBOX_PAGE_DEFAULT),
-});
-export const outboxPageSchema = z
-  .object({
-    items: z.array(outboxMessageSchema),
-    next: idSchema.nullable().meta({ description: "Pass as `cursor` for the next page" }),
-  })
-  .meta({ id: "OutboxPage" });
-
-/* The delivery receipt (spec: Delivery receipt; the members are ours). */
-
-const who = z.object({
-  kind: z.enum(["recipient", "anonymous"]),
-  email: z.string().nullable(),
-});
-
-export const receiptDownloadSchema = z
-  .object({
-    id: z.string(),
-    who,
-    startedAt: dateTime(),
-    completedAt: dateTime().nullable().meta({ description: "null: the download did not finish" }),
-    fileCount: count(),
-    bytes: count(),
-    address: z.string().nullable(),
-    transferId: z.string().nullable(),
-    verified: z.boolean().meta({
-      description: "Completed, and every file's SHA-256 computed by the receiving engine matched",
-    }),
-    files: z
-      .array(z.object({ path: z.string(), sha256: z.string().nullable(), matched: z.boolean() }))
-      .meta({ description: "The first 100 files, with the SHA-256 the engine reported" }),
-    unverifiedFiles: z
-      .array(
-        z.object({
-          path: z.string(),
-          expectedSha256: z.string(),
-          reportedSha256: z.string().nullable(),
-        }),
-      )
-      .meta({ description: "Every file whose reported SHA-256 was missing or did not match" }),
-  })
-  .meta({ id: "ReceiptDownload" });
-
-export const timelineTypes = [
-  "created",
-  "sent",
-  "viewed",
-  "downloaded",
-  "extended",
-  "revoked",
-  "expired",
-  "password_failed",
-  "commented",
-] as const;
-
-export const receiptSchema = z
-  .looseObject({
-    receiptId: z.string(),
-    generatedAt: dateTime(),
-    share: shareSchema.omit({ recipients: true }).extend({
-      workspace: z.object({ id: z.string(), name: z.string() }),
-    }),
-    items: z.array(shareItemSchema),
-    totalBytes: count().nullable(),
-    recipients: z.array(
-      shareRecipientSchema.extend({
-        viewed: z.boolean(),
-        downloaded: z.boolean().meta({ description: "Completed every file of the share" }),
-        verified: z.boolean().meta({
-          description: "Downloaded every file and each of their completed downloads verified",
-        }),
-      }),
-    ),
-    anonymous: z.object({
-      views: count(),
-      downloads: count(),
-      verifiedDownloads: count(),
-      lastViewedAt: dateTime().nullable(),
-      lastDownloadAt: dateTime().nullable(),
-    }),
-    downloads: z.array(receiptDownloadSchema),
-    timeline: z.array(
-      z.object({
-        at: dateTime(),
-        type: z.enum(timelineTypes),
-        who: who.nullable(),
-        detail: z.string().nullable(),
-      }),
-    ),
-    integrity: z.enum(["verified", "none"]).meta({
-      description:
-        "verified: at least one completed download, and every completed download verified",
-    }),
-    files: z.array(
-      z.object({
-        path: z.string(),
-        sizeBytes: count(),
-        sha256: z.string(),
-        mimeType: z.string().nullable(),
-      }),
-    ),
-    checksumType: z.literal("sha256"),
-  })
-  .meta({ id: "DeliveryReceipt" });
-export type Receipt = z.infer<typeof receiptSchema>;

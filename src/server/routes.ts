@@ -4,10 +4,10 @@ import { eventsRouter } from "./modules/events/events.index";
 import { filesRouter } from "./modules/files/files.routes";
 import { operationsRouter } from "./modules/operations/operations.index";
 import { portalsRouter } from "./modules/portals/portals.routes";
-import { publicPortalsRouter } from "./modules/portals/public.routes";
+import { publicPortalsRouter } from "./modules/portals/public.index";
 import { renameRouter } from "./modules/rename/rename.index";
-import { publicSharesRouter } from "./modules/shares/public.routes";
-import { sharesRouter } from "./modules/shares/shares.routes";
+import { publicSharesRouter } from "./modules/shares/public.index";
+import { sharesRouter } from "./modules/shares/shares.index";
 import { transfersRouter } from "./modules/transfers/transfers.routes";
 import { webhooksRouter } from "./modules/webhooks/webhooks.index";
 

@@ -1,4 +1,5 @@
 import type { Context } from "hono";
+import { clientAddress } from "./client-address";
 import type { AppEnv } from "./types";
 
 /**
@@ -21,3 +22,22 @@ export function callerOf(c: Context<AppEnv>): Caller {
   const { workspaceId, memberId, keyId } = c.get("auth");
   return { workspaceId, memberId, keyId, origin: requestOrigin(c) };
 }
+
+/**
+ * Who asks on a public page (a share's or a portal's), which has no key: the page's access token
+ * (from its header, or a query for an `<img>`), the client's address (the password slow-down
+ * counts per address) and browser, and the origin as for a Caller.
+ */
+export interface Visitor {
+  access?: string;
+  address: string;
+  userAgent?: string;
+  origin: string;
+}
+
+export const visitorOf = (c: Context<AppEnv>, access: string | undefined): Visitor => ({
+  access,
+  address: clientAddress(c, c.get("deps").config.trustProxy),
+  userAgent: c.req.header("User-Agent"),
+  origin: requestOrigin(c),
+});

@@ -185,6 +185,17 @@ export function apiRoute<const R extends ApiRouteConfig>(config: R) {
   });
 }
 
+/**
+ * An operation of a public page (a share's, a portal's), which anyone with the link may call: no
+ * key, documented with no security requirement.
+ */
+export function publicRoute<const R extends Omit<ApiRouteConfig, "scopes" | "tags">>(
+  tags: string[],
+  config: R,
+) {
+  return { ...apiRoute({ ...config, tags, scopes: [], extension: true }), security: [] };
+}
+
 export const requireScopes = (scopes: readonly Scope[]) =>
   createMiddleware<AppEnv>(async (c, next) => {
     const auth = c.get("auth");

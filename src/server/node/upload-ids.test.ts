@@ -3,7 +3,7 @@ import fs from "node:fs";
 import { request } from "node:http";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { portalsRouter } from "@/server/modules/portals/portals.routes";
-import { publicPortalsRouter } from "@/server/modules/portals/public.routes";
+import { publicPortalsRouter } from "@/server/modules/portals/public.index";
 import { expectBody } from "@/server/testing/expect-body";
 import { type NodeTest, sha256Hex, startNodeTest } from "./node-testing";
 

@@ -3,8 +3,10 @@ import type { AppDeps } from "@/server/deps";
 import { registerBulkWorkers } from "@/server/modules/bulk/bulk.workers";
 import { registerEventsWorkers } from "@/server/modules/events/events.workers";
 import { registerFilesWorkers } from "@/server/modules/files/files.workers";
+import { registerMailWorkers } from "@/server/modules/mail/mail.workers";
 import { registerOperationsWorkers } from "@/server/modules/operations/operations.workers";
 import { registerPortalsWorkers } from "@/server/modules/portals/portals.workers";
+import { shareMailSent } from "@/server/modules/shares/share-mail.service";
 import { registerSharesWorkers } from "@/server/modules/shares/shares.workers";
 import { registerTransfersWorkers } from "@/server/modules/transfers/transfers.workers";
 import { registerNodeWorkers } from "@/server/node/node.workers";
@@ -25,6 +27,7 @@ export async function registerWorkers(
   registerEventsWorkers(deps);
   registerTransfersWorkers(deps);
   registerSharesWorkers(deps);
+  registerMailWorkers(deps, shareMailSent);
   registerPortalsWorkers(deps);
   registerNodeWorkers(deps);
   // Webhook delivery is a lease loop of its own beside the job runner (docs/architecture.md).

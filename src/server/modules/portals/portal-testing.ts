@@ -4,7 +4,7 @@ import type { CreatePortalBody } from "@/contract/portals";
 import type { NodeTest } from "@/server/node/node-testing";
 import { expectBody } from "@/server/testing/expect-body";
 import { portalsRouter } from "./portals.routes";
-import { publicPortalsRouter } from "./public.routes";
+import { publicPortalsRouter } from "./public.index";
 
 /**
  * What portal tests do through the real app and node: create a portal, start an upload as its

@@ -33,8 +33,8 @@ import { toIso, toIsoOrNull } from "@/server/lib/clock";
 import { newId, randomBase62 } from "@/server/lib/ids";
 import { hashPassword } from "@/server/lib/passwords";
 import { byPath } from "@/server/modules/files/files.repository";
+import { queueMessage } from "@/server/modules/mail/mailer";
 import { createOperation } from "@/server/modules/operations/operations.service";
-import { queueMessage } from "@/server/modules/shares/mailer";
 import { updateTransfer } from "@/server/modules/transfers/transfers.service";
 import { getWorkspace } from "@/server/modules/workspaces/workspaces.repository";
 import {

@@ -3,7 +3,7 @@ import type { CreatePortalBody } from "@/contract/portals";
 import { ManualClock } from "@/server/lib/clock";
 import { expectBody, expectError } from "@/server/testing/expect-body";
 import { createTestApp, type TestApp } from "@/server/testing/test-app";
-import { sharesRouter } from "../shares/shares.routes";
+import { sharesRouter } from "../shares/shares.index";
 import { portalsRouter } from "./portals.routes";
 
 let t: TestApp;

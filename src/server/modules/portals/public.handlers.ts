@@ -1,16 +1,16 @@
 import type { RouteHandler } from "@hono/zod-openapi";
 import type { Context } from "hono";
 import { PORTAL_ACCESS_HEADER } from "@/contract/portal-public";
-import { clientAddress } from "@/server/http/client-address";
+import { visitorOf } from "@/server/http/caller";
 import type { AppEnv } from "@/server/http/types";
 import type * as r from "./public.routes";
 import * as p from "./public.service";
+import * as landing from "./public-landing.service";
+import * as start from "./public-start.service";
 
 const portalRequest = (c: Context<AppEnv>, slug: string): p.PortalRequest => ({
   slug,
-  access: c.req.header(PORTAL_ACCESS_HEADER),
-  address: clientAddress(c, c.get("deps").config.trustProxy),
-  origin: new URL(c.req.url).origin,
+  ...visitorOf(c, c.req.header(PORTAL_ACCESS_HEADER)),
 });
 
 /** An upload's own requests carry its transfer's token, as the data node's do. */
@@ -31,7 +31,11 @@ export const unlockPortal: RouteHandler<typeof r.unlockPortalRoute, AppEnv> = as
 
 export const startPortalUpload: RouteHandler<typeof r.startPortalUploadRoute, AppEnv> = (c) =>
   c.json(
-    p.startUpload(c.get("deps"), portalRequest(c, c.req.valid("param").slug), c.req.valid("json")),
+    start.startUpload(
+      c.get("deps"),
+      portalRequest(c, c.req.valid("param").slug),
+      c.req.valid("json"),
+    ),
     201,
   );
 
@@ -39,11 +43,14 @@ export const completePortalUpload: RouteHandler<typeof r.completePortalUploadRou
   c,
 ) => {
   const { slug, uploadId } = c.req.valid("param");
-  return c.json(p.completeUpload(c.get("deps"), portalRequest(c, slug), uploadId, bearer(c)), 200);
+  return c.json(
+    landing.completeUpload(c.get("deps"), portalRequest(c, slug), uploadId, bearer(c)),
+    200,
+  );
 };
 
 export const cancelPortalUpload: RouteHandler<typeof r.cancelPortalUploadRoute, AppEnv> = (c) => {
   const { slug, uploadId } = c.req.valid("param");
-  p.cancelUpload(c.get("deps"), portalRequest(c, slug), uploadId, bearer(c));
+  landing.cancelUpload(c.get("deps"), portalRequest(c, slug), uploadId, bearer(c));
   return c.body(null, 204);
 };

@@ -9,14 +9,7 @@ import {
   startedPortalUploadSchema,
   startPortalUploadBodySchema,
 } from "@/contract/portal-public";
-import {
-  apiRoute,
-  createRouter,
-  json,
-  jsonBody,
-  passwordSlowDownResponse,
-} from "@/server/http/router";
-import * as h from "./public.handlers";
+import { json, jsonBody, passwordSlowDownResponse, publicRoute } from "@/server/http/router";
 
 /*
  * The portal page's API (docs/api-decisions.md, The portal page): no API key. The slug is in the
@@ -26,16 +19,13 @@ import * as h from "./public.handlers";
 
 const tags = ["Portal page"];
 
-function publicRoute<const R extends Omit<Parameters<typeof apiRoute>[0], "scopes" | "tags">>(
-  config: R,
-) {
-  return { ...apiRoute({ ...config, tags, scopes: [], extension: true }), security: [] };
-}
+/** An upload's own requests: its transfer token (`transferSpec.token`) is the bearer. */
+const withUploadToken = <R>(route: R) => ({ ...route, security: [{ uploadToken: [] }] });
 
 const closed =
   " A portal that takes no uploads answers 403 `forbidden` with `details.reason` `portal_paused`, `portal_expired` or `portal_revoked`.";
 
-export const getPublicPortalRoute = publicRoute({
+export const getPublicPortalRoute = publicRoute(tags, {
   operationId: "getPublicPortal",
   method: "get",
   path: "/public/portals/{slug}",
@@ -46,7 +36,7 @@ export const getPublicPortalRoute = publicRoute({
   responses: { 200: json(publicPortalSchema, "The portal as a sender sees it") },
 });
 
-export const unlockPortalRoute = publicRoute({
+export const unlockPortalRoute = publicRoute(tags, {
   operationId: "unlockPortal",
   method: "post",
   path: "/public/portals/{slug}/unlock",
@@ -59,7 +49,7 @@ export const unlockPortalRoute = publicRoute({
   },
 });
 
-export const startPortalUploadRoute = publicRoute({
+export const startPortalUploadRoute = publicRoute(tags, {
   operationId: "startPortalUpload",
   method: "post",
   path: "/public/portals/{slug}/uploads",
@@ -69,34 +59,28 @@ export const startPortalUploadRoute = publicRoute({
   responses: { 201: json(startedPortalUploadSchema, "The upload and its transfer spec") },
 });
 
-export const completePortalUploadRoute = publicRoute({
-  operationId: "completePortalUpload",
-  method: "post",
-  path: "/public/portals/{slug}/uploads/{uploadId}/complete",
-  summary: "Report a portal upload landed",
-  description:
-    "With the upload's transfer token as the bearer. The node must have committed every file (`not_committed`: retry shortly). The upload becomes `received`, `portal.upload.completed` is recorded, the media spec check is queued, the sender (when they gave an address) is mailed a confirmation and, if the portal asks, the workspace's admins a notice. Answers the confirmation the sender keeps: a reference and each file with its SHA-256. Asking again answers the same confirmation and records nothing twice; a cancelled upload: `cancelled`. A portal that closed before the upload landed answers 403 `forbidden` with `details.reason` `portal_paused` (report again once it is active), `portal_expired` or `portal_revoked`.",
-  request: { params: portalUploadRefParamsSchema },
-  responses: { 200: json(portalConfirmationSchema, "The confirmation") },
-});
+export const completePortalUploadRoute = withUploadToken(
+  publicRoute(tags, {
+    operationId: "completePortalUpload",
+    method: "post",
+    path: "/public/portals/{slug}/uploads/{uploadId}/complete",
+    summary: "Report a portal upload landed",
+    description:
+      "With the upload's transfer token as the bearer. The node must have committed every file (`not_committed`: retry shortly). The upload becomes `received`, `portal.upload.completed` is recorded, the media spec check is queued, the sender (when they gave an address) is mailed a confirmation and, if the portal asks, the workspace's admins a notice. Answers the confirmation the sender keeps: a reference and each file with its SHA-256. Asking again answers the same confirmation and records nothing twice; a cancelled upload: `cancelled`. A portal that closed before the upload landed answers 403 `forbidden` with `details.reason` `portal_paused` (report again once it is active), `portal_expired` or `portal_revoked`.",
+    request: { params: portalUploadRefParamsSchema },
+    responses: { 200: json(portalConfirmationSchema, "The confirmation") },
+  }),
+);
 
-export const cancelPortalUploadRoute = publicRoute({
-  operationId: "cancelPortalUpload",
-  method: "post",
-  path: "/public/portals/{slug}/uploads/{uploadId}/cancel",
-  summary: "Cancel a portal upload",
-  description:
-    "With the upload's transfer token as the bearer. The transfer is cancelled (the node drops what it staged; files already committed stay in the upload's folder) and the upload is `failed`. 204. After it landed: `already_reported`.",
-  request: { params: portalUploadRefParamsSchema, body: jsonBody(portalCancelBodySchema) },
-  responses: { 204: { description: "Cancelled; no body" } },
-});
-
-/** An upload's own requests: its transfer token (`transferSpec.token`) is the bearer. */
-const withUploadToken = <R>(route: R) => ({ ...route, security: [{ uploadToken: [] }] });
-
-export const publicPortalsRouter = createRouter()
-  .openapi(getPublicPortalRoute, h.getPublicPortal)
-  .openapi(unlockPortalRoute, h.unlockPortal)
-  .openapi(startPortalUploadRoute, h.startPortalUpload)
-  .openapi(withUploadToken(completePortalUploadRoute), h.completePortalUpload)
-  .openapi(withUploadToken(cancelPortalUploadRoute), h.cancelPortalUpload);
+export const cancelPortalUploadRoute = withUploadToken(
+  publicRoute(tags, {
+    operationId: "cancelPortalUpload",
+    method: "post",
+    path: "/public/portals/{slug}/uploads/{uploadId}/cancel",
+    summary: "Cancel a portal upload",
+    description:
+      "With the upload's transfer token as the bearer. The transfer is cancelled (the node drops what it staged; files already committed stay in the upload's folder) and the upload is `failed`. 204. After it landed: `already_reported`.",
+    request: { params: portalUploadRefParamsSchema, body: jsonBody(portalCancelBodySchema) },
+    responses: { 204: { description: "Cancelled; no body" } },
+  }),
+);

@@ -7,7 +7,7 @@ import { ManualClock } from "@/server/lib/clock";
 import { byPath } from "@/server/modules/files/files.repository";
 import { type NodeTest, sha256Hex, startNodeTest } from "@/server/node/node-testing";
 import { expectBody, expectError } from "@/server/testing/expect-body";
-import { sharesRouter } from "../shares/shares.routes";
+import { sharesRouter } from "../shares/shares.index";
 import { portalHelpers } from "./portal-testing";
 import { portalsRouter } from "./portals.routes";
 

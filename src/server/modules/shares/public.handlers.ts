@@ -1,7 +1,7 @@
 import type { RouteHandler } from "@hono/zod-openapi";
 import type { Context } from "hono";
 import { SHARE_ACCESS_HEADER } from "@/contract/share-public";
-import { clientAddress } from "@/server/http/client-address";
+import { visitorOf } from "@/server/http/caller";
 import type { AppEnv } from "@/server/http/types";
 import type * as r from "./public.routes";
 import * as p from "./public.service";
@@ -10,13 +10,7 @@ const linkRequest = (
   c: Context<AppEnv>,
   token: string,
   access = c.req.header(SHARE_ACCESS_HEADER),
-): p.LinkRequest => ({
-  token,
-  access,
-  address: clientAddress(c, c.get("deps").config.trustProxy),
-  userAgent: c.req.header("User-Agent"),
-  origin: new URL(c.req.url).origin,
-});
+): p.LinkRequest => ({ token, ...visitorOf(c, access) });
 
 export const getPublicShare: RouteHandler<typeof r.getPublicShareRoute, AppEnv> = (c) =>
   c.json(p.openShare(c.get("deps"), linkRequest(c, c.req.valid("param").token)), 200);

@@ -13,14 +13,7 @@ import {
   unlockResponseSchema,
 } from "@/contract/share-public";
 import { commentsPageSchema, listCommentsQuerySchema, shareCommentSchema } from "@/contract/shares";
-import {
-  apiRoute,
-  createRouter,
-  json,
-  jsonBody,
-  passwordSlowDownResponse,
-} from "@/server/http/router";
-import * as h from "./public.handlers";
+import { json, jsonBody, passwordSlowDownResponse, publicRoute } from "@/server/http/router";
 
 /*
  * The recipient page's API (docs/api-decisions.md, The recipient page): no API key. The link's
@@ -31,17 +24,10 @@ import * as h from "./public.handlers";
 
 const tags = ["Recipient"];
 
-/** An operation anyone with the link may call: documented with no security requirement. */
-function publicRoute<const R extends Omit<Parameters<typeof apiRoute>[0], "scopes" | "tags">>(
-  config: R,
-) {
-  return { ...apiRoute({ ...config, tags, scopes: [], extension: true }), security: [] };
-}
-
 const access =
   " A password-protected share answers 403 `forbidden` (`details.reason` `password_required`) without a valid `Consign-Share-Access` header.";
 
-export const getPublicShareRoute = publicRoute({
+export const getPublicShareRoute = publicRoute(tags, {
   operationId: "getPublicShare",
   method: "get",
   path: "/public/shares/{token}",
@@ -52,7 +38,7 @@ export const getPublicShareRoute = publicRoute({
   responses: { 200: json(publicShareSchema, "The share as its recipient sees it") },
 });
 
-export const unlockShareRoute = publicRoute({
+export const unlockShareRoute = publicRoute(tags, {
   operationId: "unlockShare",
   method: "post",
   path: "/public/shares/{token}/unlock",
@@ -66,7 +52,7 @@ export const unlockShareRoute = publicRoute({
   },
 });
 
-export const startDownloadRoute = publicRoute({
+export const startDownloadRoute = publicRoute(tags, {
   operationId: "startShareDownload",
   method: "post",
   path: "/public/shares/{token}/downloads",
@@ -76,7 +62,7 @@ export const startDownloadRoute = publicRoute({
   responses: { 201: json(publicDownloadSchema, "The transfer spec for the download") },
 });
 
-export const completeDownloadRoute = publicRoute({
+export const completeDownloadRoute = publicRoute(tags, {
   operationId: "completeShareDownload",
   method: "post",
   path: "/public/shares/{token}/downloads/{transferId}/complete",
@@ -86,7 +72,7 @@ export const completeDownloadRoute = publicRoute({
   responses: { 200: json(completedDownloadSchema, "The download as recorded") },
 });
 
-export const listPublicCommentsRoute = publicRoute({
+export const listPublicCommentsRoute = publicRoute(tags, {
   operationId: "listPublicShareComments",
   method: "get",
   path: "/public/shares/{token}/comments",
@@ -96,7 +82,7 @@ export const listPublicCommentsRoute = publicRoute({
   responses: { 200: json(commentsPageSchema, "A page of comments") },
 });
 
-export const addPublicCommentRoute = publicRoute({
+export const addPublicCommentRoute = publicRoute(tags, {
   operationId: "addPublicShareComment",
   method: "post",
   path: "/public/shares/{token}/comments",
@@ -106,7 +92,7 @@ export const addPublicCommentRoute = publicRoute({
   responses: { 201: json(shareCommentSchema, "The comment") },
 });
 
-export const shareThumbnailRoute = publicRoute({
+export const shareThumbnailRoute = publicRoute(tags, {
   operationId: "getShareThumbnail",
   method: "get",
   path: "/public/shares/{token}/thumbnail",
@@ -120,12 +106,3 @@ export const shareThumbnailRoute = publicRoute({
     },
   },
 });
-
-export const publicSharesRouter = createRouter()
-  .openapi(getPublicShareRoute, h.getPublicShare)
-  .openapi(unlockShareRoute, h.unlockShare)
-  .openapi(startDownloadRoute, h.startDownload)
-  .openapi(completeDownloadRoute, h.completeDownload)
-  .openapi(listPublicCommentsRoute, h.listPublicComments)
-  .openapi(addPublicCommentRoute, h.addPublicComment)
-  .openapi(shareThumbnailRoute, h.shareThumbnail);

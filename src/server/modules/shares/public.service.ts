@@ -1,57 +1,37 @@
 import type { z } from "zod";
 import { thumbnailMimeTypes } from "@/contract/rules";
-import {
-  type completeDownloadBodySchema,
-  type PublicShare,
-  SHARE_ACCESS_TTL_SECONDS,
-} from "@/contract/share-public";
+import type { completeDownloadBodySchema, PublicShare } from "@/contract/share-public";
 import type { ShareComment } from "@/contract/shares";
 import { createTransferBodySchema } from "@/contract/transfers";
 import type { AppDeps } from "@/server/deps";
-import { issueAccessToken, validAccessToken } from "@/server/lib/access-tokens";
-import { ApiError, notFound, validationFailed } from "@/server/lib/api-error";
+import type { Visitor } from "@/server/http/caller";
+import { notFound, validationFailed } from "@/server/lib/api-error";
 import { toIso } from "@/server/lib/clock";
+import { hasAccess, issueAccess, requireAccess } from "@/server/lib/public-access";
 import { thumbnailJpeg } from "@/server/modules/files/thumbnail";
 import { transferRow } from "@/server/modules/transfers/transfers.repository";
 import { createTransfer, updateTransfer } from "@/server/modules/transfers/transfers.service";
 import { getWorkspace } from "@/server/modules/workspaces/workspaces.repository";
+import { addComment, listComments } from "./comments.service";
 import {
   checkSharePassword,
-  type ResolvedLink,
   recordShareDownload,
   recordShareView,
   requireOpenShare,
   resolveShareLink,
+  SHARE_PAGE,
+  shareGuard,
 } from "./share-access";
 import { fileByPath, filesOf, recipientById, statusOfRow } from "./shares.repository";
-import { addComment, listComments } from "./shares.service";
 
 /*
- * The recipient page's side of a share. A password-protected share is unlocked once per visit:
- * the right password buys an access token (lib/access-tokens) for the share and the link's
- * token, signed with the key in DATA_DIR/share-access.key.
+ * The recipient page's side of a share. A password-protected share is unlocked once per visit
+ * (lib/public-access.ts): the right password buys an access token for the share and the link.
  */
 
-const accessKey = (deps: AppDeps) => ({ dataDir: deps.config.dataDir, file: "share-access.key" });
-const subjectOf = (shareId: string, linkToken: string) => `${shareId}\n${linkToken}`;
-
-function hasAccess(deps: AppDeps, link: ResolvedLink, linkToken: string, header?: string) {
-  if (link.share.password_hash === null) return true;
-  return validAccessToken(
-    accessKey(deps),
-    subjectOf(link.share.id, linkToken),
-    header,
-    deps.clock.now(),
-  );
-}
-
-/** What each request of the page has in hand: the link's token, the access header, the caller. */
-export interface LinkRequest {
+/** What each request of the page has in hand: the link's token and the visitor. */
+export interface LinkRequest extends Visitor {
   token: string;
-  access?: string;
-  address: string;
-  userAgent?: string;
-  origin: string;
 }
 
 function resolve(deps: AppDeps, token: string) {
@@ -64,10 +44,7 @@ function resolve(deps: AppDeps, token: string) {
 function open(deps: AppDeps, req: LinkRequest) {
   const link = resolve(deps, req.token);
   requireOpenShare(link.share, deps.clock.now());
-  if (!hasAccess(deps, link, req.token, req.access))
-    throw new ApiError(403, "forbidden", "This share needs its password", {
-      reason: "password_required",
-    });
+  requireAccess(deps, SHARE_PAGE, shareGuard(link, req.token), req.access);
   return link;
 }
 
@@ -75,7 +52,7 @@ export function openShare(deps: AppDeps, req: LinkRequest): PublicShare {
   const link = resolve(deps, req.token);
   const { share } = link;
   requireOpenShare(share, deps.clock.now());
-  const unlocked = hasAccess(deps, link, req.token, req.access);
+  const unlocked = hasAccess(deps, SHARE_PAGE, shareGuard(link, req.token), req.access);
   // The page asks once per visit without the header; asking again once unlocked is the same visit.
   if (req.access === undefined)
     recordShareView(deps, {
@@ -104,11 +81,7 @@ export async function unlockShare(deps: AppDeps, req: LinkRequest, password: str
   const link = resolve(deps, req.token);
   requireOpenShare(link.share, deps.clock.now());
   await checkSharePassword(deps, { ...link, address: req.address, password });
-  const expiresAt = deps.clock.now() + SHARE_ACCESS_TTL_SECONDS * 1000;
-  return {
-    accessToken: issueAccessToken(accessKey(deps), subjectOf(link.share.id, req.token), expiresAt),
-    expiresAt: toIso(expiresAt),
-  };
+  return issueAccess(deps, SHARE_PAGE, shareGuard(link, req.token));
 }
 
 export function startDownload(deps: AppDeps, req: LinkRequest, paths: string[]) {

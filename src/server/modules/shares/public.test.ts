@@ -11,8 +11,8 @@ import type { CreateShareBody } from "@/contract/shares";
 import { ManualClock } from "@/server/lib/clock";
 import { type NodeTest, sha256Hex, startNodeTest } from "@/server/node/node-testing";
 import { expectBody, expectError, okBody } from "@/server/testing/expect-body";
-import { publicSharesRouter } from "./public.routes";
-import { sharesRouter } from "./shares.routes";
+import { publicSharesRouter } from "./public.index";
+import { sharesRouter } from "./shares.index";
 
 let n: NodeTest;
 let clock: ManualClock;

@@ -1,5 +1,5 @@
 import PDFDocument from "pdfkit";
-import type { Receipt } from "@/contract/shares";
+import type { Receipt } from "@/contract/receipts";
 
 /*
  * The receipt and the delivery note as PDF (pdfkit). The standard PDF fonts are used (nothing

@@ -1,6 +1,6 @@
 import { createHash } from "node:crypto";
 import type { Worker } from "node:worker_threads";
-import type { Receipt } from "@/contract/shares";
+import type { Receipt } from "@/contract/receipts";
 import type { AppDeps } from "@/server/deps";
 import { startTsThread } from "@/server/workers/threads";
 

@@ -1,18 +1,30 @@
-import { csvField, type Receipt } from "@/contract/shares";
+import type { Receipt } from "@/contract/receipts";
+import { csvField } from "@/contract/shares";
+import type { Db } from "@/server/db/database";
 import type { AppDeps } from "@/server/deps";
+import type { Caller } from "@/server/http/caller";
 import { toIso, toIsoOrNull } from "@/server/lib/clock";
+import { messagesOfShare } from "@/server/modules/mail/outbox.repository";
 import { getWorkspace } from "@/server/modules/workspaces/workspaces.repository";
 import {
+  type DownloadRow,
   downloadsOf,
   failuresOf,
   fileTallies,
   firstFilesOfDownloads,
   unmatchedFilesOfDownloads,
+  type ViewRow,
   viewsOf,
 } from "./activity.repository";
-import { messagesOfShare } from "./outbox.repository";
-import { changesOf, commentsOf, filesOf, recipientsOf } from "./shares.repository";
-import { linkBase, requireShare, toShare } from "./shares.service";
+import {
+  changesOf,
+  commentsOf,
+  filesOf,
+  type RecipientRow,
+  recipientsOf,
+  type ShareRow,
+} from "./shares.repository";
+import { linkBase, requireShare, toRecipient, toShare } from "./shares.service";
 
 /** Files listed per download on the receipt; the mismatches are always listed in full. */
 const DOWNLOAD_FILES_LISTED = 100;
@@ -31,31 +43,13 @@ function byDownload<T extends { download_id: string }>(rows: T[]) {
 }
 const bytesText = (n: number) => `${n.toLocaleString("en")} bytes`;
 
-/**
- * The delivery receipt (spec: Delivery receipt): the share as it was shared, who viewed and
- * downloaded what, from where, whether each download verified, the timeline and every file's
- * checksum. Built from the share's own tables (not the event stream, which keeps 30 days).
- */
-export function buildReceipt(
-  deps: AppDeps,
-  workspaceId: string,
-  shareId: string,
-  origin: string,
-): Receipt {
-  const { db } = deps;
-  const row = requireShare(deps, workspaceId, shareId);
-  const { recipients: _, ...share } = toShare(deps, row, linkBase(deps, origin));
-  const recipients = recipientsOf(db, shareId);
-  const emailOf = new Map(recipients.map((r) => [r.id, r.email]));
-  const who = (recipientId: string | null) =>
-    recipientId
-      ? { kind: "recipient" as const, email: emailOf.get(recipientId) ?? null }
-      : { kind: "anonymous" as const, email: null };
+type Who = (recipientId: string | null) => Receipt["downloads"][number]["who"];
 
+/** Every download, with its first files and every file that did not verify. */
+function receiptDownloads(db: Db, shareId: string, who: Who, rows: DownloadRow[]) {
   const listed = byDownload(firstFilesOfDownloads(db, shareId, DOWNLOAD_FILES_LISTED));
   const unmatched = byDownload(unmatchedFilesOfDownloads(db, shareId));
-  const downloadRows = downloadsOf(db, shareId);
-  const downloads = downloadRows.map((d) => ({
+  return rows.map((d) => ({
     id: d.id,
     who: who(d.recipient_id),
     startedAt: toIso(d.started_at),
@@ -76,11 +70,16 @@ export function buildReceipt(
       reportedSha256: f.reported_sha256,
     })),
   }));
-  const completed = downloadRows.filter((d) => d.completed_at !== null);
-  const views = viewsOf(db, shareId);
-  const anonymousViews = views.filter((v) => v.recipient_id === null);
-  const anonymousDownloads = completed.filter((d) => d.recipient_id === null);
+}
 
+/** Everything that happened to the share, oldest first. */
+function receiptTimeline(
+  db: Db,
+  row: ShareRow,
+  who: Who,
+  a: { views: ViewRow[]; downloads: DownloadRow[] },
+): Timeline {
+  const shareId = row.id;
   const timeline: Timeline = [
     { at: toIso(row.created_at), type: "created", who: null, detail: null },
   ];
@@ -99,14 +98,14 @@ export function buildReceipt(
             : `in the outbox (${m.status})`,
       });
   }
-  for (const v of views)
+  for (const v of a.views)
     timeline.push({
       at: toIso(v.viewed_at),
       type: "viewed",
       who: who(v.recipient_id),
       detail: v.address,
     });
-  for (const d of downloadRows)
+  for (const d of a.downloads)
     timeline.push({
       at: toIso(d.completed_at ?? d.started_at),
       type: "downloaded",
@@ -140,6 +139,41 @@ export function buildReceipt(
     });
   // ISO times sort as text; the sort is stable, so entries of one instant keep their order.
   timeline.sort((a, b) => (a.at < b.at ? -1 : a.at > b.at ? 1 : 0));
+  return timeline;
+}
+
+/** Each recipient: what they viewed and downloaded, and whether all of it verified. */
+const receiptRecipient = (row: ShareRow) => (r: RecipientRow) => {
+  const downloaded = r.files_downloaded >= row.file_count;
+  return {
+    ...toRecipient(r),
+    viewed: r.views > 0,
+    downloaded,
+    verified: downloaded && r.unverified_downloads === 0,
+  };
+};
+
+/**
+ * The delivery receipt (spec: Delivery receipt): the share as it was shared, who viewed and
+ * downloaded what, from where, whether each download verified, the timeline and every file's
+ * checksum. Built from the share's own tables (not the event stream, which keeps 30 days).
+ */
+export function buildReceipt(deps: AppDeps, caller: Caller, shareId: string): Receipt {
+  const { db } = deps;
+  const { workspaceId } = caller;
+  const row = requireShare(deps, workspaceId, shareId);
+  const { recipients: _, ...share } = toShare(deps, row, linkBase(deps, caller.origin));
+  const recipients = recipientsOf(db, shareId);
+  const emailOf = new Map(recipients.map((r) => [r.id, r.email]));
+  const who: Who = (recipientId) =>
+    recipientId
+      ? { kind: "recipient" as const, email: emailOf.get(recipientId) ?? null }
+      : { kind: "anonymous" as const, email: null };
+  const downloadRows = downloadsOf(db, shareId);
+  const completed = downloadRows.filter((d) => d.completed_at !== null);
+  const views = viewsOf(db, shareId);
+  const anonymousViews = views.filter((v) => v.recipient_id === null);
+  const anonymousDownloads = completed.filter((d) => d.recipient_id === null);
 
   return {
     receiptId: `rcpt_${row.id}`,
@@ -150,23 +184,7 @@ export function buildReceipt(
     },
     items: share.items,
     totalBytes: row.total_bytes,
-    recipients: recipients.map((r) => {
-      const downloaded = r.files_downloaded >= row.file_count;
-      return {
-        id: r.id,
-        email: r.email,
-        sentAt: toIsoOrNull(r.sent_at),
-        views: r.views,
-        firstViewedAt: toIsoOrNull(r.first_viewed_at),
-        lastViewedAt: toIsoOrNull(r.last_viewed_at),
-        downloads: r.downloads,
-        lastDownloadAt: toIsoOrNull(r.last_download_at),
-        filesDownloaded: r.files_downloaded,
-        viewed: r.views > 0,
-        downloaded,
-        verified: downloaded && r.unverified_downloads === 0,
-      };
-    }),
+    recipients: recipients.map(receiptRecipient(row)),
     anonymous: {
       views: anonymousViews.length,
       downloads: anonymousDownloads.length,
@@ -174,8 +192,8 @@ export function buildReceipt(
       lastViewedAt: toIsoOrNull(anonymousViews.at(-1)?.viewed_at),
       lastDownloadAt: toIsoOrNull(anonymousDownloads.at(-1)?.completed_at),
     },
-    downloads,
-    timeline,
+    downloads: receiptDownloads(db, shareId, who, downloadRows),
+    timeline: receiptTimeline(db, row, who, { views, downloads: downloadRows }),
     integrity:
       completed.length > 0 && completed.every((d) => d.verified === 1) ? "verified" : "none",
     files: filesOf(db, shareId).map((f) => ({

@@ -18,8 +18,8 @@ import {
   requireOpenShare,
   resolveShareLink,
 } from "./share-access";
+import { sharesRouter } from "./shares.index";
 import { shareRow } from "./shares.repository";
-import { sharesRouter } from "./shares.routes";
 
 let t: TestApp;
 let clock: ManualClock;

@@ -1,11 +1,11 @@
 import type { EventData } from "@/contract/events";
 import { SHARE_LINK_PREFIX } from "@/contract/rules";
+import { SHARE_ACCESS_TTL_SECONDS } from "@/contract/share-public";
 import type { Db } from "@/server/db/database";
 import type { AppDeps } from "@/server/deps";
 import { ApiError, notFound, validationFailed } from "@/server/lib/api-error";
-import { tryPassword } from "@/server/lib/attempt-limiter";
 import { newId, randomBase62 } from "@/server/lib/ids";
-import { passwordMatches, wrongPassword } from "@/server/lib/passwords";
+import { checkPassword, type Guarded, type PublicPage } from "@/server/lib/public-access";
 import { hashSecret } from "@/server/lib/secrets";
 import {
   addRecipientFiles,
@@ -71,31 +71,42 @@ export function requireOpenShare(share: ShareRow, now: number) {
     });
 }
 
+/** The recipient page's access tokens (lib/public-access.ts), signed with DATA_DIR/share-access.key. */
+export const SHARE_PAGE: PublicPage = {
+  kind: "share",
+  keyFile: "share-access.key",
+  ttlSeconds: SHARE_ACCESS_TTL_SECONDS,
+};
+
+/** The link's token is in the subject: access bought on one link opens the share on no other. */
+export const shareGuard = (link: ResolvedLink, linkToken: string): Guarded => ({
+  id: link.share.id,
+  passwordHash: link.share.password_hash,
+  subject: `${link.share.id}\n${linkToken}`,
+});
+
 /**
- * Checks a password typed on the recipient page, under the slow-down (lib/attempt-limiter.ts:
+ * Checks a password typed on the recipient page, under the slow-down (lib/public-access.ts:
  * 429 `rate_limited` with `retryAfterSeconds` before the password is even looked at, per
  * address and per share). Each wrong one is logged (the receipt's timeline shows it): 403
  * `forbidden`, `details.reason` `wrong_password`.
  */
-export async function checkSharePassword(
+export function checkSharePassword(
   deps: AppDeps,
   a: { share: ShareRow; recipientId: string | null; address: string; password: string },
 ): Promise<void> {
-  const hash = a.share.password_hash;
-  if (hash === null) return;
-  const verdict = await tryPassword(
-    deps,
-    { kind: "share", target: a.share.id, address: a.address, password: a.password },
-    () => passwordMatches(hash, a.password),
-  );
-  if (verdict.ok) return;
-  insertPasswordFailure(deps.db, {
-    share_id: a.share.id,
-    recipient_id: a.recipientId,
+  const guarded = { id: a.share.id, passwordHash: a.share.password_hash };
+  return checkPassword(deps, SHARE_PAGE, guarded, {
     address: a.address,
-    failed_at: deps.clock.now(),
+    password: a.password,
+    onWrong: () =>
+      insertPasswordFailure(deps.db, {
+        share_id: a.share.id,
+        recipient_id: a.recipientId,
+        address: a.address,
+        failed_at: deps.clock.now(),
+      }),
   });
-  throw wrongPassword(verdict.triesBeforeDelay);
 }
 
 /** Someone opened the share's page: counted for the recipient of the link, or as anonymous. */

@@ -5,7 +5,7 @@ import { ManualClock } from "@/server/lib/clock";
 import { expectBody, expectError, okBody } from "@/server/testing/expect-body";
 import { writeFile } from "@/server/testing/files-client";
 import { createTestApp, type TestApp } from "@/server/testing/test-app";
-import { sharesRouter } from "./shares.routes";
+import { sharesRouter } from "./shares.index";
 
 let t: TestApp;
 const DAY = 86_400_000;

@@ -1,65 +1,47 @@
 import type { RouteHandler } from "@hono/zod-openapi";
-import type { Context } from "hono";
+import { callerOf } from "@/server/http/caller";
 import type { AppEnv } from "@/server/http/types";
+import * as outbox from "@/server/modules/mail/outbox.service";
+import * as comments from "./comments.service";
+import * as create from "./create.service";
+import * as lifecycle from "./lifecycle.service";
 import { pdfRenderer } from "./receipt-render";
-import { buildReceipt, receiptCsv } from "./receipts.service";
+import * as receipts from "./receipts.service";
+import * as mail from "./share-mail.service";
 import type * as r from "./shares.routes";
-import * as s from "./shares.service";
+import * as reads from "./shares.service";
 
-const origin = (c: Context<AppEnv>) => new URL(c.req.url).origin;
-const caller = (c: Context<AppEnv>): s.Caller => {
-  const { workspaceId, memberId, keyId } = c.get("auth");
-  return { workspaceId, memberId, keyId, origin: origin(c) };
-};
 const attachment = (name: string) => `attachment; filename="${name}"`;
 
 export const listShares: RouteHandler<typeof r.listSharesRoute, AppEnv> = (c) =>
-  c.json(
-    s.listShares(c.get("deps"), c.get("auth").workspaceId, c.req.valid("query"), origin(c)),
-    200,
-  );
+  c.json(reads.listShares(c.get("deps"), callerOf(c), c.req.valid("query")), 200);
 
 export const createShare: RouteHandler<typeof r.createShareRoute, AppEnv> = async (c) =>
-  c.json(await s.createShare(c.get("deps"), caller(c), c.req.valid("json")), 201);
+  c.json(await create.createShare(c.get("deps"), callerOf(c), c.req.valid("json")), 201);
 
 export const getShare: RouteHandler<typeof r.getShareRoute, AppEnv> = (c) =>
-  c.json(
-    s.getShare(c.get("deps"), c.get("auth").workspaceId, c.req.valid("param").shareId, origin(c)),
-    200,
-  );
+  c.json(reads.getShare(c.get("deps"), callerOf(c), c.req.valid("param").shareId), 200);
 
 export const updateShare: RouteHandler<typeof r.updateShareRoute, AppEnv> = (c) =>
   c.json(
-    s.updateShare(
+    lifecycle.updateShare(
       c.get("deps"),
-      c.get("auth").workspaceId,
+      callerOf(c),
       c.req.valid("param").shareId,
       c.req.valid("json"),
-      origin(c),
     ),
     200,
   );
 
 export const revokeShare: RouteHandler<typeof r.revokeShareRoute, AppEnv> = (c) =>
-  c.json(
-    s.revokeShare(
-      c.get("deps"),
-      c.get("auth").workspaceId,
-      c.req.valid("param").shareId,
-      origin(c),
-    ),
-    200,
-  );
+  c.json(lifecycle.revokeShare(c.get("deps"), callerOf(c), c.req.valid("param").shareId), 200);
 
 export const bulkShares: RouteHandler<typeof r.bulkSharesRoute, AppEnv> = (c) =>
-  c.json(
-    s.bulkShares(c.get("deps"), c.get("auth").workspaceId, c.req.valid("json"), origin(c)),
-    200,
-  );
+  c.json(lifecycle.bulkShares(c.get("deps"), callerOf(c), c.req.valid("json")), 200);
 
 export const listComments: RouteHandler<typeof r.listCommentsRoute, AppEnv> = (c) =>
   c.json(
-    s.listComments(
+    comments.listComments(
       c.get("deps"),
       c.get("auth").workspaceId,
       c.req.valid("param").shareId,
@@ -70,9 +52,9 @@ export const listComments: RouteHandler<typeof r.listCommentsRoute, AppEnv> = (c
 
 export const addComment: RouteHandler<typeof r.addCommentRoute, AppEnv> = (c) =>
   c.json(
-    s.addMemberComment(
+    comments.addMemberComment(
       c.get("deps"),
-      c.get("auth"),
+      callerOf(c),
       c.req.valid("param").shareId,
       c.req.valid("json"),
     ),
@@ -81,9 +63,9 @@ export const addComment: RouteHandler<typeof r.addCommentRoute, AppEnv> = (c) =>
 
 export const resendShare: RouteHandler<typeof r.resendShareRoute, AppEnv> = (c) =>
   c.json(
-    s.resendShare(
+    mail.resendShare(
       c.get("deps"),
-      caller(c),
+      callerOf(c),
       c.req.valid("param").shareId,
       c.req.valid("json").recipients,
     ),
@@ -96,18 +78,19 @@ export const listOutbox: RouteHandler<typeof r.listOutboxRoute, AppEnv> = (c) =>
   const shares = scopes.includes("shares:write");
   const portals = scopes.includes("portals:write");
   const area = shares && portals ? undefined : shares ? "shares" : "portals";
-  return c.json(s.listOutbox(c.get("deps"), workspaceId, { ...c.req.valid("query"), area }), 200);
+  return c.json(
+    outbox.listOutbox(c.get("deps"), workspaceId, { ...c.req.valid("query"), area }),
+    200,
+  );
 };
 
-const receiptOf = (c: Context<AppEnv>, shareId: string) =>
-  buildReceipt(c.get("deps"), c.get("auth").workspaceId, shareId, origin(c));
-
 export const getReceipt: RouteHandler<typeof r.getReceiptRoute, AppEnv> = (c) =>
-  c.json(receiptOf(c, c.req.valid("param").shareId), 200);
+  c.json(receipts.buildReceipt(c.get("deps"), callerOf(c), c.req.valid("param").shareId), 200);
 
 export const getReceiptPdf: RouteHandler<typeof r.getReceiptPdfRoute, AppEnv> = async (c) => {
   const { shareId } = c.req.valid("param");
-  const pdf = await pdfRenderer(c.get("deps")).pdf("receipt", receiptOf(c, shareId));
+  const receipt = receipts.buildReceipt(c.get("deps"), callerOf(c), shareId);
+  const pdf = await pdfRenderer(c.get("deps")).pdf("receipt", receipt);
   return c.body(new Uint8Array(pdf), 200, {
     "Content-Type": "application/pdf",
     "Content-Disposition": attachment(`receipt-${shareId}.pdf`),
@@ -116,7 +99,7 @@ export const getReceiptPdf: RouteHandler<typeof r.getReceiptPdfRoute, AppEnv> = 
 
 export const getReceiptCsv: RouteHandler<typeof r.getReceiptCsvRoute, AppEnv> = (c) => {
   const { shareId } = c.req.valid("param");
-  const csv = receiptCsv(c.get("deps"), c.get("auth").workspaceId, shareId);
+  const csv = receipts.receiptCsv(c.get("deps"), c.get("auth").workspaceId, shareId);
   return c.body(csv, 200, {
     "Content-Type": "text/csv; charset=utf-8",
     "Content-Disposition": attachment(`receipt-${shareId}.csv`),
@@ -125,7 +108,8 @@ export const getReceiptCsv: RouteHandler<typeof r.getReceiptCsvRoute, AppEnv> = 
 
 export const getDeliveryNote: RouteHandler<typeof r.getDeliveryNoteRoute, AppEnv> = async (c) => {
   const { shareId } = c.req.valid("param");
-  const pdf = await pdfRenderer(c.get("deps")).pdf("delivery-note", receiptOf(c, shareId));
+  const receipt = receipts.buildReceipt(c.get("deps"), callerOf(c), shareId);
+  const pdf = await pdfRenderer(c.get("deps")).pdf("delivery-note", receipt);
   return c.body(new Uint8Array(pdf), 200, {
     "Content-Type": "application/pdf",
     "Content-Disposition": attachment(`delivery-note-${shareId}.pdf`),

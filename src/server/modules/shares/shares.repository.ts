@@ -93,7 +93,12 @@ export interface SnapshotFileRow {
   protection: string | null;
 }
 
-/** The live files at `p` (a file) or below it (a folder), in path order, at most `limit`. */
+/**
+ * The live files at `p` (a file) or below it (a folder), in path order, at most `limit`.
+ * Reads the files module's `entries`: the snapshot is taken in the creating transaction, from
+ * the one index that answers it, with the columns a share keeps (and `protection`, which it
+ * refuses); no files query returns that row shape.
+ */
 export const liveFilesAt = (db: Db, workspaceId: string, p: string, limit: number) => {
   const [lo, hi] = subtreeRange(p);
   return stmt<[string, string, string, string, number], SnapshotFileRow>(
@@ -132,6 +137,9 @@ export function insertShare(
 /**
  * The share's hold on its blobs: one reference per snapshotted file, taken in the creating
  * transaction (the files are live then, so their blob rows exist) and given back on revocation.
+ * It writes the files module's `blobs`: a share holds content as a file version does, by its
+ * count, and one grouped update over `share_files` counts ten thousand files at once; the files
+ * module collects what reaches zero (`collectBlobs`).
  */
 export const holdBlobs = (db: Db, shareId: string, delta: 1 | -1) =>
   stmt(

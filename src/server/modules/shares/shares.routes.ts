@@ -1,4 +1,6 @@
 import { z } from "@hono/zod-openapi";
+import { outboxPageSchema, outboxQuerySchema } from "@/contract/mail";
+import { receiptSchema } from "@/contract/receipts";
 import {
   bulkSharesBodySchema,
   bulkSharesResultSchema,
@@ -8,9 +10,6 @@ import {
   createShareBodySchema,
   listCommentsQuerySchema,
   listSharesQuerySchema,
-  outboxPageSchema,
-  outboxQuerySchema,
-  receiptSchema,
   resendBodySchema,
   resendResponseSchema,
   shareCommentSchema,
@@ -18,15 +17,7 @@ import {
   sharesPageSchema,
   updateShareBodySchema,
 } from "@/contract/shares";
-import {
-  apiRoute,
-  createRouter,
-  json,
-  jsonBody,
-  pathId,
-  workspaceParams,
-} from "@/server/http/router";
-import * as h from "./shares.handlers";
+import { apiRoute, json, jsonBody, pathId, workspaceParams } from "@/server/http/router";
 
 const tags = ["Shares"];
 const receiptTags = ["Receipts"];
@@ -222,19 +213,3 @@ export const getDeliveryNoteRoute = apiRoute({
   request: { params: shareParams },
   responses: { 200: file("application/pdf", "The delivery note") },
 });
-
-export const sharesRouter = createRouter()
-  .openapi(listSharesRoute, h.listShares)
-  .openapi(createShareRoute, h.createShare)
-  .openapi(bulkSharesRoute, h.bulkShares)
-  .openapi(getShareRoute, h.getShare)
-  .openapi(updateShareRoute, h.updateShare)
-  .openapi(revokeShareRoute, h.revokeShare)
-  .openapi(listCommentsRoute, h.listComments)
-  .openapi(addCommentRoute, h.addComment)
-  .openapi(resendShareRoute, h.resendShare)
-  .openapi(listOutboxRoute, h.listOutbox)
-  .openapi(getReceiptRoute, h.getReceipt)
-  .openapi(getReceiptPdfRoute, h.getReceiptPdf)
-  .openapi(getReceiptCsvRoute, h.getReceiptCsv)
-  .openapi(getDeliveryNoteRoute, h.getDeliveryNote);

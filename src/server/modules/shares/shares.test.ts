@@ -10,7 +10,7 @@ import { expectBody, expectError, okBody } from "@/server/testing/expect-body";
 import { filesClient, writeFile } from "@/server/testing/files-client";
 import { createTestApp, type TestApp } from "@/server/testing/test-app";
 import { recordShareDownload, recordShareView, resolveShareLink } from "./share-access";
-import { sharesRouter } from "./shares.routes";
+import { sharesRouter } from "./shares.index";
 import { registerSharesWorkers } from "./shares.workers";
 
 let t: TestApp;

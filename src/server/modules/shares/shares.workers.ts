@@ -1,7 +1,6 @@
 import type { AppDeps } from "@/server/deps";
 import type { JobKind } from "@/server/workers/job-runner";
-import { MAIL_JOB, mailJob } from "./mailer";
-import { EXPIRE_JOB, expireShare } from "./shares.service";
+import { EXPIRE_JOB, expireShare } from "./lifecycle.service";
 
 /**
  * A share's expiry is a job queued for its time when the share is made (and again for each new
@@ -20,5 +19,4 @@ const expireJob = (deps: AppDeps): JobKind => ({
 
 export function registerSharesWorkers(deps: AppDeps) {
   deps.jobs.register(EXPIRE_JOB, expireJob(deps));
-  deps.jobs.register(MAIL_JOB, mailJob(deps));
 }

@@ -1,4 +1,4 @@
-import type { Receipt } from "@/contract/shares";
+import type { Receipt } from "@/contract/receipts";
 
 export interface ReceiptVerdict {
   tone: "success" | "warning" | "danger" | "neutral";

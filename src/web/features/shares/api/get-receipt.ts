@@ -1,5 +1,5 @@
 import { queryOptions, useQuery } from "@tanstack/react-query";
-import type { Receipt } from "@/contract/shares";
+import type { Receipt } from "@/contract/receipts";
 import { apiRequest } from "@/web/lib/api-client";
 import { sharePath, sharesKeys } from "./shares-keys";
 

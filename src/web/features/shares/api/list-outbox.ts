@@ -1,5 +1,5 @@
 import { queryOptions, useQuery } from "@tanstack/react-query";
-import type { OutboxMessage } from "@/contract/shares";
+import type { OutboxMessage } from "@/contract/mail";
 import { apiRequest, workspacePath } from "@/web/lib/api-client";
 import { sharesKeys } from "./shares-keys";
 

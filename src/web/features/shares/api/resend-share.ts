@@ -1,5 +1,5 @@
 import { useMutation, useQueryClient } from "@tanstack/react-query";
-import type { OutboxMessage } from "@/contract/shares";
+import type { OutboxMessage } from "@/contract/mail";
 import { apiRequest } from "@/web/lib/api-client";
 import { currentWorkspaceId } from "@/web/stores/session-store";
 import { sharePath, sharesKeys } from "./shares-keys";

@@ -1,4 +1,4 @@
-import type { OutboxMessage } from "@/contract/shares";
+import type { OutboxMessage } from "@/contract/mail";
 import { CopyButton } from "@/web/components/copy-button";
 import { LoadError } from "@/web/components/load-error";
 import { Badge } from "@/web/components/ui/badge";

@@ -1,6 +1,6 @@
 import { CheckCircle2Icon, CircleDashedIcon, FileDownIcon, ShieldAlertIcon } from "lucide-react";
 import { useState } from "react";
-import type { Receipt } from "@/contract/shares";
+import type { Receipt } from "@/contract/receipts";
 import { LoadError } from "@/web/components/load-error";
 import { Badge } from "@/web/components/ui/badge";
 import { Button } from "@/web/components/ui/button";

@@ -3,11 +3,11 @@ import { type ParsedMail, simpleParser } from "mailparser";
 import { SMTPServer } from "smtp-server";
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { ManualClock } from "@/server/lib/clock";
+import { resolveShareLink } from "@/server/modules/shares/share-access";
+import { sharesRouter } from "@/server/modules/shares/shares.index";
 import { expectBody, okBody } from "@/server/testing/expect-body";
 import { writeFile } from "@/server/testing/files-client";
 import { createTestApp, type TestApp } from "@/server/testing/test-app";
-import { resolveShareLink } from "./share-access";
-import { sharesRouter } from "./shares.routes";
 
 /* Share mail through a real SMTP server on a free local port, parsed as a mail client would. */
 

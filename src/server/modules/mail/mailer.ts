@@ -1,6 +1,5 @@
 import nodemailer, { type Transporter } from "nodemailer";
 import type { AppDeps } from "@/server/deps";
-import { toIso } from "@/server/lib/clock";
 import { newId } from "@/server/lib/ids";
 import type { JobKind } from "@/server/workers/job-runner";
 import {
@@ -11,9 +10,11 @@ import {
   messageById,
   type OutboxRow,
 } from "./outbox.repository";
-import { markRecipientSent, type ShareRow } from "./shares.repository";
 
-/** Job kind that hands one outbox message to the SMTP server. */
+/**
+ * Job kind that hands one outbox message to the SMTP server. Named when mail was part of shares;
+ * the name stays, as queued jobs in existing databases carry it.
+ */
 export const MAIL_JOB = "shares.mail";
 const MAIL_ATTEMPTS = 6;
 
@@ -26,21 +27,6 @@ function transportFor(url: string) {
     transports.set(url, t);
   }
   return t;
-}
-
-/** The mail a recipient gets: who shares what, the message, the link, until when. */
-function composeShareMail(share: ShareRow, workspaceName: string) {
-  const lines = [
-    `${workspaceName} shared "${share.title}" with you.`,
-    "",
-    ...(share.message ? [share.message, ""] : []),
-    `Open it here: ${LINK_PLACEHOLDER}`,
-    "",
-    "This link is personal: the sender sees when it is opened and downloaded.",
-    `It works until ${toIso(share.expires_at).replace("T", " ").slice(0, 16)} UTC.`,
-    ...(share.password_hash ? ["The sender will give you the password."] : []),
-  ];
-  return { subject: `${workspaceName}: ${share.title}`, body: lines.join("\n") };
 }
 
 /** One message for the outbox, of any area: a share's link, a portal's invite or notice. */
@@ -85,34 +71,17 @@ export function queueMessage(deps: AppDeps, m: OutgoingMessage, now: number): st
   return id;
 }
 
-/** A share's mail to one recipient, with their personal link. */
-export function queueShareMail(
-  deps: AppDeps,
-  share: ShareRow,
-  workspaceName: string,
-  recipient: { id: string; email: string },
-  link: string,
-  now: number,
-): string {
-  return queueMessage(
-    deps,
-    {
-      workspaceId: share.workspace_id,
-      shareId: share.id,
-      recipientId: recipient.id,
-      to: recipient.email,
-      ...composeShareMail(share, workspaceName),
-      link,
-    },
-    now,
-  );
-}
-
 /** The text as the outbox shows it: with the link while it is kept, else a marker. */
 export const renderText = (m: Pick<OutboxRow, "body" | "link">) =>
   m.body.replace(LINK_PLACEHOLDER, m.link ?? "[link sent]");
 
-export function mailJob(deps: AppDeps): JobKind {
+/**
+ * What an area does once one of its messages has left, in the transaction that marks it sent
+ * (shares: the recipient's `sentAt`). Mail knows no area's tables: each area hands its own.
+ */
+export type AfterSent = (deps: AppDeps, m: OutboxRow, now: number) => void;
+
+export function mailJob(deps: AppDeps, afterSent: AfterSent): JobKind {
   return {
     maxAttempts: MAIL_ATTEMPTS,
     backoffMs: (attempts) => Math.min(30_000 * 2 ** (attempts - 1), 1_800_000),
@@ -130,7 +99,7 @@ export function mailJob(deps: AppDeps): JobKind {
         deps.db.transaction(() => {
           const now = deps.clock.now();
           markSent(deps.db, m.id, info.messageId ?? null, now);
-          if (m.recipient_id) markRecipientSent(deps.db, m.recipient_id, now);
+          afterSent(deps, m, now);
         })();
       } catch (err) {
         const message = err instanceof Error ? err.message : String(err);

@@ -1,6 +1,15 @@
 import type { Db } from "@/server/db/database";
 import { stmt } from "@/server/db/statements";
 
+/*
+ * The mail module's one table. `mail_outbox` was created by the shares migration (0008), when a
+ * share's link was the only mail, and given `portal_id` and `channel` by the portals one (0009),
+ * when portals began to mail invites and notices: the module was carved out of shares later, and
+ * an applied migration is never edited, so the table's history stays in those two files.
+ * `share_id`, `portal_id` and `recipient_id` name rows of other modules' tables; no query here
+ * joins them.
+ */
+
 export type OutboxStatus = "waiting" | "queued" | "sent" | "failed";
 
 /** A `mail_outbox` row: `body` holds `{{link}}` where `link` goes; `link` is dropped once sent. */
@@ -54,6 +63,14 @@ export const markAttemptFailed = (db: Db, id: string, error: string, final: bool
        status = CASE WHEN ? THEN 'failed' ELSE status END WHERE id = ? AND status = 'queued'`,
   ).run(error, final ? 1 : 0, id);
 
+/** Each filter of the outbox list, by its parameter: applied only when given. */
+const filters = {
+  status: "status = @status",
+  shareId: "share_id = @shareId",
+  portalId: "portal_id = @portalId",
+  cursor: "id < @cursor",
+} as const;
+
 export function listMessages(
   db: Db,
   workspaceId: string,
@@ -71,21 +88,12 @@ export function listMessages(
   if (q.area === "shares") where.push("share_id IS NOT NULL");
   if (q.area === "portals") where.push("portal_id IS NOT NULL");
   const params: Record<string, unknown> = { workspaceId, limit: q.limit };
-  if (q.status) {
-    where.push("status = @status");
-    params.status = q.status;
-  }
-  if (q.shareId) {
-    where.push("share_id = @shareId");
-    params.shareId = q.shareId;
-  }
-  if (q.portalId) {
-    where.push("portal_id = @portalId");
-    params.portalId = q.portalId;
-  }
-  if (q.cursor) {
-    where.push("id < @cursor");
-    params.cursor = q.cursor;
+  for (const [name, condition] of Object.entries(filters)) {
+    const value = q[name as keyof typeof filters];
+    if (value) {
+      where.push(condition);
+      params[name] = value;
+    }
   }
   return stmt<[Record<string, unknown>], OutboxRow>(
     db,

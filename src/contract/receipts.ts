@@ -1,0 +1,101 @@
+import { z } from "zod";
+import { count, dateTime } from "./common";
+import { shareItemSchema, shareRecipientSchema, shareSchema } from "./shares";
+
+/* The delivery receipt (spec: Delivery receipt; the members are ours). */
+
+const who = z.object({
+  kind: z.enum(["recipient", "anonymous"]),
+  email: z.string().nullable(),
+});
+
+export const receiptDownloadSchema = z
+  .object({
+    id: z.string(),
+    who,
+    startedAt: dateTime(),
+    completedAt: dateTime().nullable().meta({ description: "null: the download did not finish" }),
+    fileCount: count(),
+    bytes: count(),
+    address: z.string().nullable(),
+    transferId: z.string().nullable(),
+    verified: z.boolean().meta({
+      description: "Completed, and every file's SHA-256 computed by the receiving engine matched",
+    }),
+    files: z
+      .array(z.object({ path: z.string(), sha256: z.string().nullable(), matched: z.boolean() }))
+      .meta({ description: "The first 100 files, with the SHA-256 the engine reported" }),
+    unverifiedFiles: z
+      .array(
+        z.object({
+          path: z.string(),
+          expectedSha256: z.string(),
+          reportedSha256: z.string().nullable(),
+        }),
+      )
+      .meta({ description: "Every file whose reported SHA-256 was missing or did not match" }),
+  })
+  .meta({ id: "ReceiptDownload" });
+
+export const timelineTypes = [
+  "created",
+  "sent",
+  "viewed",
+  "downloaded",
+  "extended",
+  "revoked",
+  "expired",
+  "password_failed",
+  "commented",
+] as const;
+
+export const receiptSchema = z
+  .looseObject({
+    receiptId: z.string(),
+    generatedAt: dateTime(),
+    share: shareSchema.omit({ recipients: true }).extend({
+      workspace: z.object({ id: z.string(), name: z.string() }),
+    }),
+    items: z.array(shareItemSchema),
+    totalBytes: count().nullable(),
+    recipients: z.array(
+      shareRecipientSchema.extend({
+        viewed: z.boolean(),
+        downloaded: z.boolean().meta({ description: "Completed every file of the share" }),
+        verified: z.boolean().meta({
+          description: "Downloaded every file and each of their completed downloads verified",
+        }),
+      }),
+    ),
+    anonymous: z.object({
+      views: count(),
+      downloads: count(),
+      verifiedDownloads: count(),
+      lastViewedAt: dateTime().nullable(),
+      lastDownloadAt: dateTime().nullable(),
+    }),
+    downloads: z.array(receiptDownloadSchema),
+    timeline: z.array(
+      z.object({
+        at: dateTime(),
+        type: z.enum(timelineTypes),
+        who: who.nullable(),
+        detail: z.string().nullable(),
+      }),
+    ),
+    integrity: z.enum(["verified", "none"]).meta({
+      description:
+        "verified: at least one completed download, and every completed download verified",
+    }),
+    files: z.array(
+      z.object({
+        path: z.string(),
+        sizeBytes: count(),
+        sha256: z.string(),
+        mimeType: z.string().nullable(),
+      }),
+    ),
+    checksumType: z.literal("sha256"),
+  })
+  .meta({ id: "DeliveryReceipt" });
+export type Receipt = z.infer<typeof receiptSchema>;
