@@ -22,3 +22,9 @@ if [ ${#missing[@]} -gt 0 ]; then
 fi
 
 npm ci --no-audit --no-fund --json=false
+# The lock's better-sqlite3 12 is the one Node 20 can load; on Node 24 it aborts when a statement
+# is collected (node::ObjectWrap's cleanup hook, WiseLibs/better-sqlite3#1515), and 13 (Node-API,
+# Node 22.14 or later) is the fix.
+if [ "$(node -p 'process.versions.node.split(".")[0]')" -ge 24 ]; then
+  npm install --no-save --no-audit --no-fund --json=false "better-sqlite3@^13"
+fi

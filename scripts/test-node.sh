@@ -21,17 +21,13 @@ export PATH="$home/bin:$PATH"
 export npm_config_nodedir="$home"
 echo "Node $(node --version) from $pkg"
 
-# The tree as it is (committed or not), without anything built or installed.
+# The tree as it is (committed or not), without anything built or installed; its setup finds
+# the system packages already there.
 rm -rf "$work/repo"
 mkdir -p "$work/repo"
 tar -C "$repo" -c --exclude=./node_modules --exclude=./dist --exclude=./data \
   --exclude=./test-results --exclude=./playwright-report --exclude=./.git . | tar -C "$work/repo" -x
 cd "$work/repo"
-npm ci --no-audit --no-fund --json=false --loglevel=error
-# better-sqlite3 12 (the lock's, for Node 20) aborts on Node 24 when a statement is collected
-# (node::ObjectWrap's cleanup hook, WiseLibs/better-sqlite3#1515); 13, on Node-API, needs Node 22.
-if [ "$major" -ge 24 ]; then
-  npm install --no-save --no-audit --no-fund --json=false --loglevel=error "better-sqlite3@^13"
-fi
+bash scripts/setup.sh
 node -e 'require("better-sqlite3")(":memory:").close()'
 exec node_modules/.bin/vitest run "$@"
