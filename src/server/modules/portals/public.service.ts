@@ -1,5 +1,6 @@
 import type { z } from "zod";
 import type { EventData } from "@/contract/events";
+import { nameMatches } from "@/contract/name-pattern";
 import type {
   PortalConfirmation,
   PublicPortal,
@@ -43,7 +44,7 @@ import {
   type UploadRow,
   uploadRow,
 } from "./portals.repository";
-import { filesShown, nameMatches, rulesOf, specOf } from "./portals.service";
+import { filesShown, rulesOf, specOf } from "./portals.service";
 
 /*
  * The sender's side of a portal: open it by its slug, unlock it (the same slow-down for wrong

@@ -22,8 +22,8 @@ import { useAsyncSubmit } from "@/web/lib/use-async-submit";
 import { toast } from "@/web/stores/toast-store";
 import { useCreatePortalMutation } from "../api/create-portal";
 import { useUpdatePortalMutation } from "../api/update-portal";
+import { useNamePatternCheck } from "../hooks/use-name-pattern-check";
 import {
-  createPortalBody,
   draftFromPortal,
   type ExpiryChoice,
   emptyPortalDraft,
@@ -32,10 +32,9 @@ import {
   parsePhones,
   portalFormFields,
   type SizeUnit,
-  updatePortalBody,
-  validatePortalDraft,
-  withFormFields,
-} from "../state/portal-form";
+} from "../state/portal-draft";
+import { validatePortalDraft } from "../state/portal-form-check";
+import { createPortalBody, updatePortalBody, withFormFields } from "../state/portal-requests";
 import { FieldsEditor } from "./fields-editor";
 import { PathField } from "./path-field";
 
@@ -92,9 +91,10 @@ export function PortalFormDialog({ portal, onClose }: { portal?: Portal; onClose
     portal ? draftFromPortal(portal) : emptyPortalDraft(),
   );
   const set = (change: Partial<PortalDraft>) => setDraft((d) => ({ ...d, ...change }));
+  const checkPattern = useNamePatternCheck();
   const submit = useAsyncSubmit({
     fields: portalFormFields,
-    validate: () => validatePortalDraft(draft, Date.now(), portal),
+    validate: () => validatePortalDraft(draft, Date.now(), portal, checkPattern),
     run: async (): Promise<Portal | null> => {
       try {
         if (!portal) return await create.mutateAsync(createPortalBody(draft));
