@@ -10,8 +10,8 @@ import {
   DialogHeader,
   DialogTitle,
 } from "@/web/components/ui/dialog";
-import { FormError, FormField } from "@/web/components/ui/form-field";
-import { Input } from "@/web/components/ui/input";
+import { FormError } from "@/web/components/ui/form-field";
+import { TextField } from "@/web/components/ui/text-field";
 import { formatDateTime } from "@/web/lib/format";
 import { useAsyncSubmit } from "@/web/lib/use-async-submit";
 import { useUpdateShareMutation } from "../api/update-share";
@@ -67,17 +67,14 @@ export function ExpiryDaysDialog({
             <DialogTitle>{title}</DialogTitle>
             <DialogDescription>{description}</DialogDescription>
           </DialogHeader>
-          <FormField label="Expires in (days from now)" error={problems.expiresInDays}>
-            {(control) => (
-              <Input
-                {...control}
-                inputMode="numeric"
-                value={days}
-                onChange={(e) => setDays(e.target.value)}
-                autoFocus
-              />
-            )}
-          </FormField>
+          <TextField
+            label="Expires in (days from now)"
+            error={problems.expiresInDays}
+            inputMode="numeric"
+            value={days}
+            onValueChange={setDays}
+            autoFocus
+          />
           <FormError>{problems.form}</FormError>
           <DialogFooter>
             <Button variant="outline" onClick={onClose} disabled={pending}>
