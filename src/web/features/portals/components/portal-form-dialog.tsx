@@ -11,7 +11,7 @@ import {
   DialogHeader,
   DialogTitle,
 } from "@/web/components/ui/dialog";
-import { FormError } from "@/web/components/ui/form-field";
+import { FormDialogFooter } from "@/web/components/ui/form-dialog-footer";
 import { Input } from "@/web/components/ui/input";
 import { TextAreaField, TextField } from "@/web/components/ui/text-field";
 import { formatCount } from "@/web/lib/format";
@@ -80,15 +80,13 @@ function PortalFormBody({ form, onClose }: { form: PortalForm; onClose(): void }
       <QuestionsSection form={form} />
       <InvitationsSection form={form} />
       <OtherSection form={form} />
-      <FormError>{problems.form}</FormError>
-      <DialogFooter>
-        <Button variant="outline" onClick={onClose} disabled={pending}>
-          Cancel
-        </Button>
-        <Button type="submit" disabled={pending}>
-          {pending ? "Saving…" : portal ? "Save changes" : "Create portal"}
-        </Button>
-      </DialogFooter>
+      <FormDialogFooter
+        error={problems.form}
+        pending={pending}
+        onCancel={onClose}
+        label={portal ? "Save changes" : "Create portal"}
+        busyLabel="Saving…"
+      />
     </form>
   );
 }

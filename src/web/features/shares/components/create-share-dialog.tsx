@@ -12,7 +12,7 @@ import {
   DialogHeader,
   DialogTitle,
 } from "@/web/components/ui/dialog";
-import { FormError } from "@/web/components/ui/form-field";
+import { FormDialogFooter } from "@/web/components/ui/form-dialog-footer";
 import { Input } from "@/web/components/ui/input";
 import { TextAreaField, TextField } from "@/web/components/ui/text-field";
 import { formatCount } from "@/web/lib/format";
@@ -112,15 +112,13 @@ function ShareForm({
         autoComplete="new-password"
         {...bind("password")}
       />
-      <FormError>{problems.form}</FormError>
-      <DialogFooter>
-        <Button variant="outline" onClick={onClose} disabled={pending}>
-          Cancel
-        </Button>
-        <Button type="submit" disabled={pending}>
-          {pending ? "Creating…" : "Create share"}
-        </Button>
-      </DialogFooter>
+      <FormDialogFooter
+        error={problems.form}
+        pending={pending}
+        onCancel={onClose}
+        label={"Create share"}
+        busyLabel="Creating…"
+      />
     </form>
   );
 }

@@ -1,16 +1,14 @@
 import { useState } from "react";
 import { SHARE_EXPIRES_DAYS_DEFAULT, SHARE_EXPIRES_DAYS_MAX } from "@/contract/rules";
 import type { Share } from "@/contract/shares";
-import { Button } from "@/web/components/ui/button";
 import {
   Dialog,
   DialogContent,
   DialogDescription,
-  DialogFooter,
   DialogHeader,
   DialogTitle,
 } from "@/web/components/ui/dialog";
-import { FormError } from "@/web/components/ui/form-field";
+import { FormDialogFooter } from "@/web/components/ui/form-dialog-footer";
 import { TextField } from "@/web/components/ui/text-field";
 import { formatDateTime } from "@/web/lib/format";
 import { useAsyncSubmit } from "@/web/lib/use-async-submit";
@@ -75,15 +73,13 @@ export function ExpiryDaysDialog({
             onValueChange={setDays}
             autoFocus
           />
-          <FormError>{problems.form}</FormError>
-          <DialogFooter>
-            <Button variant="outline" onClick={onClose} disabled={pending}>
-              Cancel
-            </Button>
-            <Button type="submit" disabled={pending}>
-              {pending ? "Extending…" : "Extend"}
-            </Button>
-          </DialogFooter>
+          <FormDialogFooter
+            error={problems.form}
+            pending={pending}
+            onCancel={onClose}
+            label={"Extend"}
+            busyLabel="Extending…"
+          />
         </form>
       </DialogContent>
     </Dialog>

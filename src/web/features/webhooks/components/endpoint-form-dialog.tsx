@@ -5,11 +5,10 @@ import {
   Dialog,
   DialogContent,
   DialogDescription,
-  DialogFooter,
   DialogHeader,
   DialogTitle,
 } from "@/web/components/ui/dialog";
-import { FormError } from "@/web/components/ui/form-field";
+import { FormDialogFooter } from "@/web/components/ui/form-dialog-footer";
 import { Skeleton } from "@/web/components/ui/skeleton";
 import { TextField } from "@/web/components/ui/text-field";
 import { useEventCatalogueQuery } from "@/web/features/webhooks/api/list-event-catalogue";
@@ -105,15 +104,13 @@ export function EndpointFormDialog({
               error={problems.events}
             />
           )}
-          <FormError>{problems.form}</FormError>
-          <DialogFooter>
-            <Button variant="outline" onClick={onClose} disabled={pending}>
-              Cancel
-            </Button>
-            <Button type="submit" disabled={pending}>
-              {pending ? "Saving…" : endpoint ? "Save changes" : "Add endpoint"}
-            </Button>
-          </DialogFooter>
+          <FormDialogFooter
+            error={problems.form}
+            pending={pending}
+            onCancel={onClose}
+            label={endpoint ? "Save changes" : "Add endpoint"}
+            busyLabel="Saving…"
+          />
         </form>
       </DialogContent>
     </Dialog>
