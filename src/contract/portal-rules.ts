@@ -46,6 +46,57 @@ export const PORTAL_LINK_PREFIX = "/p/";
 export const PORTAL_ACCESS_HEADER = "Consign-Portal-Access";
 export const PORTAL_ACCESS_TTL_SECONDS = 6 * 60 * 60;
 
+/** At least `min`, at most `max`: characters of a text, items of a list, or a number's value. */
+export interface Bounds {
+  min: number;
+  max: number;
+}
+
+/**
+ * Each member's bounds in one place: `portals.ts` builds the service's schemas from them, and
+ * the console's portal form holds what is typed to them before sending.
+ */
+export const portalBounds = {
+  title: { min: 1, max: PORTAL_TITLE_MAX },
+  message: { min: 0, max: PORTAL_MESSAGE_MAX },
+  password: { min: PORTAL_PASSWORD_MIN, max: PORTAL_PASSWORD_MAX },
+  projectId: { min: 0, max: PORTAL_PROJECT_ID_MAX },
+  expiresInDays: { min: 1, max: PORTAL_EXPIRES_DAYS_MAX },
+  maxBytesPerUpload: { min: 1, max: PORTAL_MAX_BYTES_MAX },
+  invites: { min: 0, max: PORTAL_INVITES_MAX },
+  fields: { min: 0, max: PORTAL_FIELDS_MAX },
+  fieldLabel: { min: 1, max: PORTAL_FIELD_LABEL_MAX },
+  allowedExtensions: { min: 0, max: PORTAL_EXTENSIONS_MAX },
+  maxFiles: { min: 1, max: PORTAL_MAX_FILES_MAX },
+  namePattern: { min: 1, max: PORTAL_NAME_PATTERN_MAX },
+  specName: { min: 1, max: PORTAL_SPEC_NAME_MAX },
+  specValues: { min: 0, max: PORTAL_SPEC_VALUES_MAX },
+} as const satisfies Record<string, Bounds>;
+
+/* The checks the console's form makes with those bounds, worded for a person typing. */
+
+export const tooLong = (text: string, { max }: Bounds) =>
+  text.length > max ? `At most ${max} characters.` : undefined;
+
+/** A whole number typed within the bounds (spaces around allowed). */
+export const wholeIn = (text: string, { min, max }: Bounds) => {
+  const n = Number(text.trim());
+  return /^\d+$/.test(text.trim()) && n >= min && n <= max;
+};
+
+/** The first value `pattern` refuses, named, else too many values (`unit`: of what), else nothing. */
+export function listProblem(
+  values: readonly string[],
+  pattern: { test(value: string): boolean },
+  { max }: Bounds,
+  what: string,
+  unit?: string,
+): string | undefined {
+  const bad = values.find((v) => !pattern.test(v));
+  if (bad !== undefined) return `“${bad}” is not ${what}.`;
+  return values.length > max ? `At most ${max}${unit ? ` ${unit}` : ""}.` : undefined;
+}
+
 export const portalStatuses = ["active", "paused", "revoked"] as const;
 export type PortalStatus = (typeof portalStatuses)[number];
 /**
@@ -111,9 +162,8 @@ export interface PortalFileProblem {
 
 /**
  * Why one file may not go through a portal, or null. `nameMatches` tests the rule's pattern
- * against the file's name: the service and the node use RE2 (no pattern can stall them), the
- * page the browser's RegExp (the service accepted the pattern as RE2 syntax, which the
- * browser's reads the same for what a name rule uses: classes, groups, alternation, anchors).
+ * against the file's name: `name-pattern.ts`'s, passed in so that re2js loads only where a
+ * pattern is judged.
  */
 export function portalFileProblem(
   rules: PortalRules,

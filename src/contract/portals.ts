@@ -10,25 +10,12 @@ import {
 } from "./common";
 import {
   awaitingReviewStatuses,
+  type Bounds,
+  portalBounds as bounds,
   PHONE_PATTERN,
-  PORTAL_EXPIRES_DAYS_MAX,
   PORTAL_EXTENSION_PATTERN,
-  PORTAL_EXTENSIONS_MAX,
   PORTAL_FIELD_KEY_PATTERN,
-  PORTAL_FIELD_LABEL_MAX,
-  PORTAL_FIELDS_MAX,
-  PORTAL_INVITES_MAX,
-  PORTAL_MAX_BYTES_MAX,
-  PORTAL_MAX_FILES_MAX,
-  PORTAL_MESSAGE_MAX,
-  PORTAL_NAME_PATTERN_MAX,
-  PORTAL_PASSWORD_MAX,
-  PORTAL_PASSWORD_MIN,
-  PORTAL_PROJECT_ID_MAX,
-  PORTAL_SPEC_NAME_MAX,
   PORTAL_SPEC_VALUE_PATTERN,
-  PORTAL_SPEC_VALUES_MAX,
-  PORTAL_TITLE_MAX,
   PORTAL_UPLOADS_PAGE_DEFAULT,
   PORTAL_UPLOADS_PAGE_MAX,
   portalStatuses,
@@ -51,19 +38,22 @@ export const portalUploadStatusSchema = z.enum(portalUploadStatuses).meta({
     "uploading (files arriving), received (all landed, to review), pending (held by a reviewer), approved, rejected, failed (the upload ended without landing)",
 });
 
-const title = trimmedText(PORTAL_TITLE_MAX);
-const message = z.string().max(PORTAL_MESSAGE_MAX);
-const password = z.string().min(PORTAL_PASSWORD_MIN).max(PORTAL_PASSWORD_MAX);
-const maxBytesPerUpload = z.int().min(1).max(PORTAL_MAX_BYTES_MAX);
-const expiresInDays = z.int().min(1).max(PORTAL_EXPIRES_DAYS_MAX);
-const projectId = z.string().max(PORTAL_PROJECT_ID_MAX);
+// No `min` of 0 (a string's length is never less): the OpenAPI document says nothing then.
+const text = ({ min, max }: Bounds) => (min > 0 ? z.string().min(min) : z.string()).max(max);
+const whole = ({ min, max }: Bounds) => z.int().min(min).max(max);
+const title = trimmedText(bounds.title.max);
+const message = text(bounds.message);
+const password = text(bounds.password);
+const maxBytesPerUpload = whole(bounds.maxBytesPerUpload);
+const expiresInDays = whole(bounds.expiresInDays);
+const projectId = text(bounds.projectId);
 
 export const portalFieldSchema = z
   .object({
     key: z.string().regex(PORTAL_FIELD_KEY_PATTERN).meta({
       description: "How the value is stored: a lowercase letter, then letters, digits, _ (≤ 40)",
     }),
-    label: trimmedText(PORTAL_FIELD_LABEL_MAX),
+    label: trimmedText(bounds.fieldLabel.max),
     required: z.boolean().default(false),
   })
   .meta({ id: "PortalField" });
@@ -81,12 +71,12 @@ export const portalRulesSchema = z
           // The input the service takes: spaces around and a leading dot allowed, any case.
           .meta({ pattern: String.raw`^\s*\.?[A-Za-z0-9]{1,16}\s*$` }),
       )
-      .max(PORTAL_EXTENSIONS_MAX)
+      .max(bounds.allowedExtensions.max)
       .default([])
       .transform((list) => [...new Set(list)])
       .meta({ description: "Accepted extensions (`mov` or `.MOV`); empty: any" }),
-    maxFiles: z.int().min(1).max(PORTAL_MAX_FILES_MAX).nullable().default(null),
-    namePattern: z.string().min(1).max(PORTAL_NAME_PATTERN_MAX).nullable().default(null).meta({
+    maxFiles: whole(bounds.maxFiles).nullable().default(null),
+    namePattern: text(bounds.namePattern).nullable().default(null).meta({
       description:
         "An RE2 regular expression each file's name (not its folders) must match as a whole",
     }),
@@ -103,12 +93,12 @@ const specValues = z
       // The input the service takes: spaces around and any case allowed.
       .meta({ pattern: String.raw`^\s*[A-Za-z0-9_]{1,32}\s*$` }),
   )
-  .max(PORTAL_SPEC_VALUES_MAX)
+  .max(bounds.specValues.max)
   .default([]);
 
 export const portalSpecSchema = z
   .object({
-    name: trimmedText(PORTAL_SPEC_NAME_MAX).meta({
+    name: trimmedText(bounds.specName.max).meta({
       description: "What reviewers and senders call it, e.g. `ProRes 422 HQ in MOV`",
     }),
     containers: specValues.meta({
@@ -124,7 +114,7 @@ export type PortalSpec = z.output<typeof portalSpecSchema>;
 
 const fieldsList = z
   .array(portalFieldSchema)
-  .max(PORTAL_FIELDS_MAX)
+  .max(bounds.fields.max)
   .refine((fields) => new Set(fields.map((f) => f.key)).size === fields.length, {
     message: "Each field needs its own key",
   })
@@ -148,12 +138,12 @@ export const createPortalBodySchema = z
     }),
     projectId: projectId.nullable().optional(),
     dueAt: dateTime().optional().meta({ description: "Shown to senders; nothing closes then" }),
-    inviteEmails: z.array(emailSchema).max(PORTAL_INVITES_MAX).default([]).meta({
+    inviteEmails: z.array(emailSchema).max(bounds.invites.max).default([]).meta({
       description: "Each gets the portal's link by mail (outbox); duplicates count once",
     }),
     invitePhones: z
       .array(z.string().regex(PHONE_PATTERN))
-      .max(PORTAL_INVITES_MAX)
+      .max(bounds.invites.max)
       .default([])
       .meta({
         description:

@@ -1,34 +1,19 @@
 import { useEffect, useState } from "preact/hooks";
+import type { NameMatches } from "@/contract/name-pattern";
 
 /*
- * The rule's name pattern, judged by the engine the service and the node use: RE2 (re2js), whose
- * time is linear in the name whatever the pattern, so a pattern like `(a+)+$` cannot freeze a
- * sender's tab, and a name passes here exactly when it passes there. re2js loads only for a
- * portal that has a pattern, keeping the page's first load light.
+ * The rule's name pattern, judged by the contract's rule (RE2, as the service and the node judge
+ * it). It loads only for a portal that has a pattern, keeping the page's first load light.
  */
 
-export type NameMatches = (pattern: string, name: string) => boolean;
+export type { NameMatches };
 
 /** No pattern, or none this page can judge: every name passes here and the service decides. */
 export const anyName: NameMatches = () => true;
 
-/** A matcher for the portal's pattern: the whole name must match, as `nameMatches` on the service. */
+/** A matcher for the portal's pattern: the whole name must match, as on the service. */
 export async function loadNameMatcher(): Promise<NameMatches> {
-  const { RE2JS } = await import("re2js");
-  const compiled = new Map<string, InstanceType<typeof RE2JS> | null>();
-  return (pattern, name) => {
-    let re = compiled.get(pattern);
-    if (re === undefined) {
-      try {
-        re = RE2JS.compile(pattern);
-      } catch {
-        // The service compiled it when the portal was saved; if this cannot, it has the last word.
-        re = null;
-      }
-      compiled.set(pattern, re);
-    }
-    return re === null || re.matches(name);
-  };
+  return (await import("@/contract/name-pattern")).nameMatches;
 }
 
 /**

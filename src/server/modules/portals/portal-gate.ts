@@ -1,9 +1,10 @@
+import { nameMatches } from "@/contract/name-pattern";
 import { portalFileProblem, portalStateOf } from "@/contract/portal-rules";
 import type { Db } from "@/server/db/database";
 import { ApiError, notFound, validationFailed } from "@/server/lib/api-error";
 import type { TransferRow } from "@/server/modules/transfers/transfers.repository";
 import { type PortalRow, portalRow } from "./portals.repository";
-import { nameMatches, rulesOf } from "./portals.service";
+import { rulesOf } from "./portals.service";
 
 /*
  * Whether a portal takes bytes, asked at each step of an upload: its page's requests, and the

@@ -1,7 +1,7 @@
 import mime from "mime";
-import { RE2JS, RE2JSException } from "re2js";
 import type { z } from "zod";
 import type { EventData } from "@/contract/events";
+import { namePatternProblem } from "@/contract/name-pattern";
 import { createOperationBodySchema } from "@/contract/operations";
 import {
   awaitingReviewStatuses,
@@ -76,30 +76,9 @@ export const rulesOf = (row: Pick<PortalRow, "rules">) => JSON.parse(row.rules) 
 export const specOf = (row: Pick<PortalRow, "spec">) =>
   row.spec === null ? null : (JSON.parse(row.spec) as PortalSpec);
 
-/** A rule's name pattern, compiled once: RE2 runs in time linear in the name, whatever it is. */
-const compiled = new Map<string, RE2JS>();
-export function nameMatches(pattern: string, name: string) {
-  let re = compiled.get(pattern);
-  if (!re) {
-    re = RE2JS.compile(pattern);
-    if (compiled.size > 500) compiled.clear();
-    compiled.set(pattern, re);
-  }
-  return re.matches(name);
-}
-
 function checkNamePattern(pattern: string | null, field: string) {
-  if (pattern === null) return;
-  try {
-    RE2JS.compile(pattern);
-  } catch (err) {
-    if (!(err instanceof RE2JSException)) throw err;
-    throw validationFailed(
-      field,
-      `Not an RE2 regular expression: ${err.message} (RE2 has no backreferences and no lookaround)`,
-      "invalid_pattern",
-    );
-  }
+  const problem = pattern === null ? null : namePatternProblem(pattern);
+  if (problem !== null) throw validationFailed(field, problem, "invalid_pattern");
 }
 
 /** Uploads land in folders under the target: a file standing there would refuse every commit. */

@@ -1,4 +1,5 @@
 import type { z } from "zod";
+import { nameMatches } from "@/contract/name-pattern";
 import type { StartedPortalUpload, startPortalUploadBodySchema } from "@/contract/portal-public";
 import { portalFileProblem, portalUploadProblem, uploadFolderName } from "@/contract/portal-rules";
 import type { PortalField } from "@/contract/portals";
@@ -9,7 +10,7 @@ import { pathRejected, validationFailed } from "@/server/lib/api-error";
 import { newId } from "@/server/lib/ids";
 import { createTransfer } from "@/server/modules/transfers/transfers.service";
 import { insertUpload, type PortalRow } from "./portals.repository";
-import { nameMatches, rulesOf } from "./portals.service";
+import { rulesOf } from "./portals.service";
 import { enterPortal, type PortalRequest } from "./public.service";
 
 /* Starting an upload on a portal's page: the sender and the files checked, then the transfer. */

@@ -174,31 +174,7 @@ export function PortalPage({ workspaceId, portalId }: { workspaceId: string; por
   const p = portal.data;
   return (
     <div className="flex min-h-0 flex-1 flex-col overflow-auto">
-      <div className="grid gap-3 border-b border-border px-4 py-3">
-        {back}
-        <div className="flex flex-wrap items-center gap-3">
-          <h1 className="min-w-0 break-words text-lg font-semibold">{p.title}</h1>
-          <PortalStatusBadge portal={p} />
-        </div>
-        <div className="flex flex-wrap items-center gap-2">
-          <code className="min-w-0 max-w-full truncate rounded bg-muted px-2 py-1 text-xs">
-            {p.url}
-          </code>
-          <CopyButton text={p.url} label="Copy the portal's link" />
-          <Button size="sm" variant="outline" asChild>
-            <a href={p.url} target="_blank" rel="noreferrer">
-              <ExternalLinkIcon aria-hidden="true" />
-              Open its page
-            </a>
-          </Button>
-          <PortalActions portal={p} layout="page" />
-        </div>
-        {p.message && (
-          <p className="whitespace-pre-wrap break-words rounded-md bg-muted p-3 text-sm">
-            {p.message}
-          </p>
-        )}
-      </div>
+      <PortalHeading portal={p} back={back} />
       <section aria-labelledby="portal-settings" className="grid gap-3 border-b border-border p-4">
         <h2 id="portal-settings" className="font-medium">
           Settings
@@ -212,33 +188,7 @@ export function PortalPage({ workspaceId, portalId }: { workspaceId: string; por
         <Invites portal={p} />
       </section>
       <section aria-labelledby="portal-uploads" className="flex flex-col pt-4">
-        <div className="flex flex-wrap items-baseline gap-3 px-4">
-          <h2 id="portal-uploads" className="font-medium">
-            Uploads
-          </h2>
-          {p.uploadCount > DETAIL_UPLOADS_MAX && (
-            <p className="text-sm text-muted-foreground">
-              The newest {DETAIL_UPLOADS_MAX};{" "}
-              <Link
-                to="/portals"
-                search={{ ...reviewSearchFor(p.id), status: "all" }}
-                className="text-link underline underline-offset-2"
-              >
-                all of them in the review queue
-              </Link>
-              .
-            </p>
-          )}
-          {p.awaitingReview > 0 && (
-            <Link
-              to="/portals"
-              search={reviewSearchFor(p.id)}
-              className="ml-auto text-sm text-link hover:underline"
-            >
-              Review queue for this portal
-            </Link>
-          )}
-        </div>
+        <UploadsHeading portal={p} />
         <ReviewQueue
           workspaceId={workspaceId}
           uploads={p.uploads}
@@ -257,6 +207,70 @@ export function PortalPage({ workspaceId, portalId }: { workspaceId: string; por
           }
         />
       </section>
+    </div>
+  );
+}
+
+/** The portal's title and state, its link, its actions and its message to senders. */
+function PortalHeading({ portal: p, back }: { portal: PortalDetail; back: ReactNode }) {
+  return (
+    <div className="grid gap-3 border-b border-border px-4 py-3">
+      {back}
+      <div className="flex flex-wrap items-center gap-3">
+        <h1 className="min-w-0 break-words text-lg font-semibold">{p.title}</h1>
+        <PortalStatusBadge portal={p} />
+      </div>
+      <div className="flex flex-wrap items-center gap-2">
+        <code className="min-w-0 max-w-full truncate rounded bg-muted px-2 py-1 text-xs">
+          {p.url}
+        </code>
+        <CopyButton text={p.url} label="Copy the portal's link" />
+        <Button size="sm" variant="outline" asChild>
+          <a href={p.url} target="_blank" rel="noreferrer">
+            <ExternalLinkIcon aria-hidden="true" />
+            Open its page
+          </a>
+        </Button>
+        <PortalActions portal={p} layout="page" />
+      </div>
+      {p.message && (
+        <p className="whitespace-pre-wrap break-words rounded-md bg-muted p-3 text-sm">
+          {p.message}
+        </p>
+      )}
+    </div>
+  );
+}
+
+/** The uploads' heading, with where to find those past the newest 200 and the queue. */
+function UploadsHeading({ portal: p }: { portal: PortalDetail }) {
+  return (
+    <div className="flex flex-wrap items-baseline gap-3 px-4">
+      <h2 id="portal-uploads" className="font-medium">
+        Uploads
+      </h2>
+      {p.uploadCount > DETAIL_UPLOADS_MAX && (
+        <p className="text-sm text-muted-foreground">
+          The newest {DETAIL_UPLOADS_MAX};{" "}
+          <Link
+            to="/portals"
+            search={{ ...reviewSearchFor(p.id), status: "all" }}
+            className="text-link underline underline-offset-2"
+          >
+            all of them in the review queue
+          </Link>
+          .
+        </p>
+      )}
+      {p.awaitingReview > 0 && (
+        <Link
+          to="/portals"
+          search={reviewSearchFor(p.id)}
+          className="ml-auto text-sm text-link hover:underline"
+        >
+          Review queue for this portal
+        </Link>
+      )}
     </div>
   );
 }

@@ -4,12 +4,8 @@ import { PORTAL_FIELDS_MAX } from "@/contract/portal-rules";
 import { Button } from "@/web/components/ui/button";
 import { Input } from "@/web/components/ui/input";
 import { NativeCheckbox } from "@/web/components/ui/native-checkbox";
-import {
-  type FieldDraft,
-  fieldRowProblems,
-  keyFromLabel,
-  newFieldDraft,
-} from "../state/portal-form";
+import { type FieldDraft, keyFromLabel, newFieldDraft } from "../state/portal-draft";
+import { fieldRowProblems } from "../state/portal-form-check";
 
 /**
  * The questions a sender answers beside their files: a label, the key the value is stored

@@ -1,34 +1,15 @@
-import { useNavigate } from "@tanstack/react-router";
-import {
-  type ReactNode,
-  useCallback,
-  useEffect,
-  useLayoutEffect,
-  useMemo,
-  useReducer,
-  useRef,
-  useState,
-} from "react";
-import type { ReviewDecision } from "@/contract/portal-rules";
+import type { ReactNode } from "react";
 import type { Portal, PortalUpload } from "@/contract/portals";
 import { LoadError, LoadMoreError } from "@/web/components/load-error";
 import { Button } from "@/web/components/ui/button";
 import { SkeletonRows } from "@/web/components/ui/skeleton";
 import { cn } from "@/web/lib/cn";
 import { formatCount } from "@/web/lib/format";
-import { useFixedRows } from "@/web/lib/use-fixed-rows";
-import { toast } from "@/web/stores/toast-store";
-import { statusMatches, type UploadsFilter } from "../api/review-cache";
-import { useReview } from "../hooks/use-review";
-import { matchQueueKey, OWN_KEYS, type QueueCommand } from "../queue-keymap";
-import { cursorIndex, initialQueueState, queueReducer } from "../state/queue-state";
-import { reviewProblem } from "../state/review-undo";
+import type { UploadsFilter } from "../api/review-cache";
+import { useReviewQueue } from "../hooks/use-review-queue";
 import { QueueShortcutsDialog } from "./queue-shortcuts-dialog";
 import { UploadInspector } from "./upload-inspector";
-import { ROW_HEIGHT, type RowHandlers, UploadRow } from "./upload-row";
-
-/** Within this many rows of the last one loaded, the next page is asked for. */
-const LOAD_AHEAD = 15;
+import { UploadRow } from "./upload-row";
 
 const unknownPortal = () => undefined;
 
@@ -75,148 +56,16 @@ export function ReviewQueue({
   portalOf?(portalId: string): Portal | undefined;
   className?: string;
 }) {
-  const [state, dispatch] = useReducer(queueReducer, initialQueueState);
-  const labelOf = useCallback(
-    (portalId: string, key: string) =>
-      portalOf(portalId)?.fields.find((f) => f.key === key)?.label ?? key,
-    [portalOf],
-  );
-  const [shortcuts, setShortcuts] = useState(false);
-  const navigate = useNavigate();
-  const review = useReview();
-  const scrollRef = useRef<HTMLDivElement>(null);
-  const ids = useMemo(() => uploads.map((u) => u.id), [uploads]);
-  const activeIndex = cursorIndex(ids, state.cursor);
-  const active = activeIndex >= 0 ? uploads[activeIndex] : undefined;
-  const virtual = useFixedRows(scrollRef, {
-    count: uploads.length,
-    size: ROW_HEIGHT,
-    overscan: 4,
-    paddingStart: 0,
-    paddingEnd: 0,
-    scrollPaddingStart: 0,
-    scrollPaddingEnd: 0,
-  });
-
-  const current = {
-    ids,
+  const queue = useReviewQueue({
+    uploads,
     filterStatus,
     hasMore,
     loadingMore,
     loadMoreError,
     onLoadMore,
-    virtual,
     portalOf,
-  };
-  const latest = useRef(current);
-  latest.current = current;
-
-  // Keyboard moves and decisions take focus to the active row, once it is rendered.
-  const wantFocus = useRef(false);
-  useLayoutEffect(() => {
-    if (!wantFocus.current) return;
-    if (activeIndex < 0) {
-      wantFocus.current = false;
-      return;
-    }
-    virtual.scrollToIndex(activeIndex, "auto");
-    const row = scrollRef.current?.querySelector<HTMLElement>(
-      `article[data-index="${activeIndex}"]`,
-    );
-    if (row) {
-      row.focus({ preventScroll: true });
-      wantFocus.current = false;
-    }
   });
-
-  const decide = useCallback(
-    (upload: PortalUpload, decision: ReviewDecision, note?: string) => {
-      const { ids, filterStatus, portalOf } = latest.current;
-      if (!review(upload, decision, note, portalOf(upload.portalId)?.approvedPath)) return;
-      wantFocus.current = true;
-      dispatch({
-        type: "decided",
-        ids,
-        id: upload.id,
-        hides: !statusMatches(decision, filterStatus),
-      });
-    },
-    [review],
-  );
-
-  const handlers = useMemo<RowHandlers>(
-    () => ({
-      activate: (index) => dispatch({ type: "select", ids: latest.current.ids, index }),
-      decide,
-      startReject: (upload) => {
-        const problem = reviewProblem(upload);
-        if (problem) {
-          toast({ title: "Not ready for review", description: problem });
-          return;
-        }
-        const { ids, virtual } = latest.current;
-        const index = ids.indexOf(upload.id);
-        if (index < 0) return;
-        // Safari does not focus a clicked button, so the row is made active here too; and the
-        // note opens in the row, which must be in view (the inspector's Reject… is elsewhere).
-        dispatch({ type: "select", ids, index });
-        virtual.scrollToIndex(index, "auto");
-        dispatch({ type: "startReject", id: upload.id });
-      },
-      cancelReject: () => {
-        wantFocus.current = true;
-        dispatch({ type: "cancelReject" });
-      },
-    }),
-    [decide],
-  );
-
-  const move = (to: "next" | "previous" | "first" | "last") => {
-    const { ids, hasMore, loadingMore, loadMoreError, onLoadMore } = latest.current;
-    if (ids.length === 0) return false;
-    if ((to === "next" || to === "last") && hasMore && !loadingMore && !loadMoreError)
-      onLoadMore?.();
-    wantFocus.current = true;
-    dispatch({ type: "move", ids, to });
-  };
-  const commands: Record<QueueCommand, () => unknown> = {
-    next: () => move("next"),
-    previous: () => move("previous"),
-    first: () => move("first"),
-    last: () => move("last"),
-    approve: () => (active ? decide(active, "approved") : false),
-    pending: () => (active ? decide(active, "pending") : false),
-    reject: () => (active ? handlers.startReject(active) : false),
-    openFolder: () =>
-      active ? void navigate({ to: "/files", search: { path: active.folderPath } }) : false,
-    showShortcuts: () => setShortcuts(true),
-  };
-  const commandsRef = useRef(commands);
-  commandsRef.current = commands;
-
-  useEffect(() => {
-    const onKey = (e: KeyboardEvent) => {
-      if (e.defaultPrevented || e.isComposing) return;
-      const target = e.target as HTMLElement;
-      if (target.closest?.(`${OWN_KEYS}, [data-slot=toast]`)) return;
-      const command = matchQueueKey(e, scrollRef.current?.contains(target) ?? false);
-      if (command && commandsRef.current[command]() !== false) e.preventDefault();
-    };
-    document.addEventListener("keydown", onKey);
-    return () => document.removeEventListener("keydown", onKey);
-  }, []);
-
-  const lastRendered = virtual.rows.at(-1)?.index;
-  useEffect(() => {
-    if (
-      hasMore &&
-      !loadingMore &&
-      !loadMoreError &&
-      lastRendered !== undefined &&
-      lastRendered >= uploads.length - LOAD_AHEAD
-    )
-      onLoadMore?.();
-  }, [hasMore, loadingMore, loadMoreError, lastRendered, uploads.length, onLoadMore]);
+  const { active, labelOf, decide, handlers, setShortcuts } = queue;
 
   return (
     <div className={cn("flex min-h-0 flex-1 flex-col", className)}>
@@ -240,7 +89,7 @@ export function ReviewQueue({
       </div>
       <div className="flex min-h-0 flex-1 flex-col max-lg:overflow-y-auto lg:flex-row">
         <div
-          ref={scrollRef}
+          ref={queue.scrollRef}
           data-testid="review-queue-scroller"
           className="@container relative min-h-0 flex-1 overflow-auto max-lg:h-[70dvh] max-lg:min-h-72 max-lg:flex-none"
         >
@@ -253,31 +102,14 @@ export function ReviewQueue({
           ) : uploads.length === 0 ? (
             empty
           ) : (
-            <div
-              role="feed"
-              aria-label={label}
-              aria-busy={loadingMore}
-              className="relative"
-              style={{ height: virtual.totalSize }}
-            >
-              {virtual.rows.map(({ index, start }) => {
-                const upload = uploads[index]!;
-                return (
-                  <UploadRow
-                    key={upload.id}
-                    workspaceId={workspaceId}
-                    upload={upload}
-                    index={index}
-                    start={start}
-                    setSize={hasMore ? total : uploads.length}
-                    active={index === activeIndex}
-                    rejecting={state.rejecting === upload.id}
-                    labelOf={labelOf}
-                    handlers={handlers}
-                  />
-                );
-              })}
-            </div>
+            <QueueFeed
+              queue={queue}
+              workspaceId={workspaceId}
+              uploads={uploads}
+              label={label}
+              loadingMore={loadingMore}
+              setSize={hasMore ? total : uploads.length}
+            />
           )}
           {loadingMore ? (
             <p className="p-3 text-center text-sm text-muted-foreground">Loading more…</p>
@@ -300,7 +132,52 @@ export function ReviewQueue({
           </aside>
         )}
       </div>
-      {shortcuts && <QueueShortcutsDialog onClose={() => setShortcuts(false)} />}
+      {queue.shortcuts && <QueueShortcutsDialog onClose={() => setShortcuts(false)} />}
+    </div>
+  );
+}
+
+/** The rows in view, placed at their offsets in a feed as tall as all of them. */
+function QueueFeed({
+  queue: { virtual, activeIndex, state, labelOf, handlers },
+  workspaceId,
+  uploads,
+  label,
+  loadingMore,
+  setSize,
+}: {
+  queue: ReturnType<typeof useReviewQueue>;
+  workspaceId: string;
+  uploads: PortalUpload[];
+  label: string;
+  loadingMore: boolean;
+  setSize: number;
+}) {
+  return (
+    <div
+      role="feed"
+      aria-label={label}
+      aria-busy={loadingMore}
+      className="relative"
+      style={{ height: virtual.totalSize }}
+    >
+      {virtual.rows.map(({ index, start }) => {
+        const upload = uploads[index]!;
+        return (
+          <UploadRow
+            key={upload.id}
+            workspaceId={workspaceId}
+            upload={upload}
+            index={index}
+            start={start}
+            setSize={setSize}
+            active={index === activeIndex}
+            rejecting={state.rejecting === upload.id}
+            labelOf={labelOf}
+            handlers={handlers}
+          />
+        );
+      })}
     </div>
   );
 }

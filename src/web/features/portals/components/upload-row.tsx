@@ -110,7 +110,6 @@ export const UploadRow = memo(function UploadRow({
 }) {
   const id = `upload-${upload.id}`;
   const who = senderOf(upload);
-  const reviewable = reviewProblem(upload) === null;
   const tab = active ? 0 : -1;
   const answers = fieldsSummary(upload, labelOf);
   const at = upload.completedAt ?? upload.createdAt;
@@ -171,62 +170,79 @@ export const UploadRow = memo(function UploadRow({
           onCancel={handlers.cancelReject}
         />
       ) : (
-        <div className="flex shrink-0 items-center gap-1">
-          <Button
-            variant="ghost"
-            size="icon-sm"
-            tabIndex={tab}
-            disabled={!reviewable}
-            aria-label={`Approve ${who}’s upload`}
-            aria-keyshortcuts="a"
-            title="Approve (a)"
-            className="text-success"
-            onClick={() => handlers.decide(upload, "approved")}
-          >
-            <CheckIcon aria-hidden="true" />
-          </Button>
-          <Button
-            variant="ghost"
-            size="icon-sm"
-            tabIndex={tab}
-            disabled={!reviewable}
-            aria-label={`Reject ${who}’s upload…`}
-            aria-keyshortcuts="r"
-            title="Reject… (r)"
-            className="text-destructive-text"
-            onClick={() => handlers.startReject(upload)}
-          >
-            <XIcon aria-hidden="true" />
-          </Button>
-          {/* Narrow rows keep Approve and Reject; these two are in the details and on keys. */}
-          <span className="hidden @md:contents">
-            <Button
-              variant="ghost"
-              size="icon-sm"
-              tabIndex={tab}
-              disabled={!reviewable}
-              aria-label={`Set ${who}’s upload to pending`}
-              aria-keyshortcuts="p"
-              title="Set to pending (p)"
-              onClick={() => handlers.decide(upload, "pending")}
-            >
-              <ClockIcon aria-hidden="true" />
-            </Button>
-            <Button variant="ghost" size="icon-sm" asChild>
-              <Link
-                to="/files"
-                search={{ path: upload.folderPath }}
-                tabIndex={tab}
-                aria-label={`Open ${who}’s folder in Files`}
-                aria-keyshortcuts="o"
-                title="Open in Files (o)"
-              >
-                <FolderSymlinkIcon aria-hidden="true" />
-              </Link>
-            </Button>
-          </span>
-        </div>
+        <RowActions upload={upload} tab={tab} handlers={handlers} />
       )}
     </article>
   );
 });
+
+/** A row's buttons: Approve, Reject…, and where the row is wide enough Pending and Open in Files. */
+function RowActions({
+  upload,
+  tab,
+  handlers,
+}: {
+  upload: PortalUpload;
+  tab: number;
+  handlers: RowHandlers;
+}) {
+  const who = senderOf(upload);
+  const reviewable = reviewProblem(upload) === null;
+  return (
+    <div className="flex shrink-0 items-center gap-1">
+      <Button
+        variant="ghost"
+        size="icon-sm"
+        tabIndex={tab}
+        disabled={!reviewable}
+        aria-label={`Approve ${who}’s upload`}
+        aria-keyshortcuts="a"
+        title="Approve (a)"
+        className="text-success"
+        onClick={() => handlers.decide(upload, "approved")}
+      >
+        <CheckIcon aria-hidden="true" />
+      </Button>
+      <Button
+        variant="ghost"
+        size="icon-sm"
+        tabIndex={tab}
+        disabled={!reviewable}
+        aria-label={`Reject ${who}’s upload…`}
+        aria-keyshortcuts="r"
+        title="Reject… (r)"
+        className="text-destructive-text"
+        onClick={() => handlers.startReject(upload)}
+      >
+        <XIcon aria-hidden="true" />
+      </Button>
+      {/* Narrow rows keep Approve and Reject; these two are in the details and on keys. */}
+      <span className="hidden @md:contents">
+        <Button
+          variant="ghost"
+          size="icon-sm"
+          tabIndex={tab}
+          disabled={!reviewable}
+          aria-label={`Set ${who}’s upload to pending`}
+          aria-keyshortcuts="p"
+          title="Set to pending (p)"
+          onClick={() => handlers.decide(upload, "pending")}
+        >
+          <ClockIcon aria-hidden="true" />
+        </Button>
+        <Button variant="ghost" size="icon-sm" asChild>
+          <Link
+            to="/files"
+            search={{ path: upload.folderPath }}
+            tabIndex={tab}
+            aria-label={`Open ${who}’s folder in Files`}
+            aria-keyshortcuts="o"
+            title="Open in Files (o)"
+          >
+            <FolderSymlinkIcon aria-hidden="true" />
+          </Link>
+        </Button>
+      </span>
+    </div>
+  );
+}

@@ -1,9 +1,11 @@
 import { describe, expect, it } from "vitest";
+import { namePatternProblem as re2 } from "@/contract/name-pattern";
 import {
   PORTAL_EXPIRES_DAYS_MAX,
   PORTAL_FIELDS_MAX,
   PORTAL_INVITES_MAX,
   PORTAL_MAX_BYTES_MAX,
+  PORTAL_NAME_PATTERN_MAX,
   PORTAL_PASSWORD_MIN,
   PORTAL_TITLE_MAX,
 } from "@/contract/portal-rules";
@@ -12,24 +14,24 @@ import { ApiError } from "@/web/lib/api-client";
 import { problemsFrom } from "@/web/lib/use-async-submit";
 import {
   bytesToSize,
-  createPortalBody,
   draftFromPortal,
   emptyPortalDraft,
   type FieldDraft,
-  fieldRowProblems,
-  formFieldOfIssue,
   fromLocalInput,
   keyFromLabel,
-  namePatternProblem,
   type PortalDraft,
   parsePhones,
   portalFormFields,
   sizeToBytes,
   toLocalInput,
+} from "./portal-draft";
+import { fieldRowProblems, namePatternProblem, validatePortalDraft } from "./portal-form-check";
+import {
+  createPortalBody,
+  formFieldOfIssue,
   updatePortalBody,
-  validatePortalDraft,
   withFormFields,
-} from "./portal-form";
+} from "./portal-requests";
 
 const NOW = Date.parse("2026-06-01T12:00:00Z");
 const draft = (change: Partial<PortalDraft> = {}): PortalDraft => ({
@@ -39,7 +41,7 @@ const draft = (change: Partial<PortalDraft> = {}): PortalDraft => ({
 });
 const problemsOf = (change: Partial<PortalDraft>, original?: Portal) =>
   Object.fromEntries(
-    Object.entries(validatePortalDraft(draft(change), NOW, original)).filter(([, v]) => v),
+    Object.entries(validatePortalDraft(draft(change), NOW, original, re2)).filter(([, v]) => v),
   );
 const field = (key: string, label = "Label"): FieldDraft => ({
   id: 0,
@@ -159,9 +161,17 @@ describe("portal form validation", () => {
   it("checks rules, the name pattern and the spec", () => {
     expect(problemsOf({ allowedExtensions: ".MOV, mp4 mxf" })).toEqual({});
     expect(problemsOf({ allowedExtensions: "tar.gz" }).allowedExtensions).toContain("“tar.gz”");
-    expect(namePatternProblem("^A\\d{3}_.*$")).toBeUndefined();
-    expect(namePatternProblem("(unclosed")).toMatch(/not a valid/);
-    expect(namePatternProblem("^(?!tmp).*")).toMatch(/RE2/);
+    expect(namePatternProblem("^A\\d{3}_.*$", re2)).toBeUndefined();
+    // The service's rule: RE2 syntax a browser's RegExp cannot read is a pattern the service takes.
+    expect(namePatternProblem("(?P<take>\\d+)\\.mov", re2)).toBeUndefined();
+    expect(problemsOf({ namePattern: "(?P<take>\\d+)\\.mov" })).toEqual({});
+    expect(namePatternProblem("(unclosed", re2)).toMatch(/^Not an RE2 regular expression: /);
+    expect(namePatternProblem("^(?!tmp).*", re2)).toMatch(/RE2/);
+    expect(namePatternProblem("x".repeat(PORTAL_NAME_PATTERN_MAX + 1), re2)).toBe(
+      `At most ${PORTAL_NAME_PATTERN_MAX} characters.`,
+    );
+    // Before the rule has loaded the service judges the pattern; its length is still held.
+    expect(namePatternProblem("(unclosed", null)).toBeUndefined();
     expect(problemsOf({ specContainers: "!!" })).toEqual({});
     expect(Object.keys(problemsOf({ specEnabled: true }))).toEqual(["specName"]);
     expect(

@@ -3,9 +3,9 @@ import { SHARE_COMMENT_MAX } from "@/contract/rules";
 import type { ShareComment } from "@/contract/shares";
 import { LoadError } from "@/web/components/load-error";
 import { Button } from "@/web/components/ui/button";
-import { FormError, FormField } from "@/web/components/ui/form-field";
+import { FormError } from "@/web/components/ui/form-field";
 import { Skeleton } from "@/web/components/ui/skeleton";
-import { Textarea } from "@/web/components/ui/textarea";
+import { TextAreaField } from "@/web/components/ui/text-field";
 import { formatDateTime, formatRelative } from "@/web/lib/format";
 import { useAsyncSubmit } from "@/web/lib/use-async-submit";
 import { useAddCommentMutation } from "../api/add-comment";
@@ -44,17 +44,14 @@ function Composer({
   });
   return (
     <form onSubmit={submit.onSubmit} className="grid gap-2" noValidate>
-      <FormField label={label} error={submit.problems.body}>
-        {(control) => (
-          <Textarea
-            {...control}
-            rows={2}
-            value={body}
-            onChange={(e) => setBody(e.target.value)}
-            autoFocus={parentId !== undefined}
-          />
-        )}
-      </FormField>
+      <TextAreaField
+        label={label}
+        error={submit.problems.body}
+        rows={2}
+        value={body}
+        onValueChange={setBody}
+        autoFocus={parentId !== undefined}
+      />
       <FormError>{submit.problems.form}</FormError>
       <div className="flex justify-end gap-2">
         {onDone && parentId && (

@@ -12,9 +12,9 @@ import {
   DialogHeader,
   DialogTitle,
 } from "@/web/components/ui/dialog";
-import { FormError, FormField } from "@/web/components/ui/form-field";
+import { FormDialogFooter } from "@/web/components/ui/form-dialog-footer";
 import { Input } from "@/web/components/ui/input";
-import { Textarea } from "@/web/components/ui/textarea";
+import { TextAreaField, TextField } from "@/web/components/ui/text-field";
 import { formatCount } from "@/web/lib/format";
 import { useAsyncSubmit } from "@/web/lib/use-async-submit";
 import { useCreateShareMutation } from "../api/create-share";
@@ -28,8 +28,24 @@ export default function CreateShareDialog({
   paths: string[];
   onClose(): void;
 }) {
-  const create = useCreateShareMutation();
   const [created, setCreated] = useState<CreatedShare | null>(null);
+  const form = useShareForm(paths, setCreated);
+  return (
+    <Dialog open onOpenChange={(open) => !open && !form.pending && onClose()}>
+      <DialogContent className="sm:max-w-lg">
+        {created ? (
+          <ShareCreated created={created} onClose={onClose} />
+        ) : (
+          <ShareForm paths={paths} form={form} onClose={onClose} />
+        )}
+      </DialogContent>
+    </Dialog>
+  );
+}
+
+/** The draft and its submit; `bind(member)` gives a text field its value, error and setter. */
+function useShareForm(paths: string[], onCreated: (share: CreatedShare) => void) {
+  const create = useCreateShareMutation();
   const [draft, setDraft] = useState<ShareDraft>({
     title: "",
     message: "",
@@ -38,141 +54,99 @@ export default function CreateShareDialog({
     maxDownloads: "",
     password: "",
   });
-  const set = (change: Partial<ShareDraft>) => setDraft((d) => ({ ...d, ...change }));
   const submit = useAsyncSubmit({
     fields: shareFields,
     validate: () => validateShareDraft(draft),
     run: () => create.mutateAsync(shareBody(paths, draft)),
-    onSuccess: setCreated,
+    onSuccess: onCreated,
   });
-  const { problems, pending } = submit;
-  const what = paths.length === 1 ? `“${paths[0]}”` : `${formatCount(paths.length)} items`;
+  const bind = (member: keyof ShareDraft) => ({
+    value: draft[member],
+    error: submit.problems[member],
+    onValueChange: (value: string) => setDraft((d) => ({ ...d, [member]: value })),
+  });
+  return { ...submit, bind };
+}
 
+function ShareForm({
+  paths,
+  form: { bind, problems, pending, onSubmit },
+  onClose,
+}: {
+  paths: string[];
+  form: ReturnType<typeof useShareForm>;
+  onClose(): void;
+}) {
+  const what = paths.length === 1 ? `“${paths[0]}”` : `${formatCount(paths.length)} items`;
   return (
-    <Dialog open onOpenChange={(open) => !open && !pending && onClose()}>
-      <DialogContent className="sm:max-w-lg">
-        {created ? (
-          <div className="grid gap-4">
-            <DialogHeader>
-              <DialogTitle>Share created</DialogTitle>
-              <DialogDescription>
-                Copy the links now: personal links are shown only here (and mailed to each
-                recipient).
-              </DialogDescription>
-            </DialogHeader>
-            <ul className="grid gap-2 text-sm">
-              <LinkRow label="Link for anyone" url={created.url} />
-              {created.recipientLinks.map((r) => (
-                <LinkRow key={r.email} label={r.email} url={r.url} />
-              ))}
-            </ul>
-            <DialogFooter>
-              <Button variant="outline" asChild>
-                <Link to="/shares" search={{ share: created.id }} onClick={onClose}>
-                  Open the share
-                </Link>
-              </Button>
-              <Button onClick={onClose}>Done</Button>
-            </DialogFooter>
-          </div>
-        ) : (
-          <form onSubmit={submit.onSubmit} className="grid gap-4" noValidate>
-            <DialogHeader>
-              <DialogTitle>Share {what}</DialogTitle>
-              <DialogDescription>
-                Recipients download through a link; the share keeps the files as they are now.
-              </DialogDescription>
-            </DialogHeader>
-            <FormField label="Title (optional)" error={problems.title}>
-              {(control) => (
-                <Input
-                  {...control}
-                  value={draft.title}
-                  onChange={(e) => set({ title: e.target.value })}
-                  autoFocus
-                />
-              )}
-            </FormField>
-            <FormField label="Message (optional)" error={problems.message}>
-              {(control) => (
-                <Textarea
-                  {...control}
-                  rows={3}
-                  value={draft.message}
-                  onChange={(e) => set({ message: e.target.value })}
-                />
-              )}
-            </FormField>
-            <FormField
-              label="Recipients (optional)"
-              hint="Email addresses, separated by commas or spaces; each gets a personal link."
-              error={problems.recipients}
-            >
-              {(control) => (
-                <Input
-                  {...control}
-                  type="text"
-                  inputMode="email"
-                  autoComplete="off"
-                  value={draft.recipients}
-                  onChange={(e) => set({ recipients: e.target.value })}
-                />
-              )}
-            </FormField>
-            <div className="grid gap-4 sm:grid-cols-2">
-              <FormField label="Expires after (days)" error={problems.expiresInDays}>
-                {(control) => (
-                  <Input
-                    {...control}
-                    inputMode="numeric"
-                    value={draft.expiresInDays}
-                    onChange={(e) => set({ expiresInDays: e.target.value })}
-                  />
-                )}
-              </FormField>
-              <FormField
-                label="Download limit (optional)"
-                hint="Empty: no limit"
-                error={problems.maxDownloads}
-              >
-                {(control) => (
-                  <Input
-                    {...control}
-                    inputMode="numeric"
-                    value={draft.maxDownloads}
-                    onChange={(e) => set({ maxDownloads: e.target.value })}
-                  />
-                )}
-              </FormField>
-            </div>
-            <FormField
-              label="Password (optional)"
-              hint="Asked on the recipient page"
-              error={problems.password}
-            >
-              {(control) => (
-                <Input
-                  {...control}
-                  type="password"
-                  autoComplete="new-password"
-                  value={draft.password}
-                  onChange={(e) => set({ password: e.target.value })}
-                />
-              )}
-            </FormField>
-            <FormError>{problems.form}</FormError>
-            <DialogFooter>
-              <Button variant="outline" onClick={onClose} disabled={pending}>
-                Cancel
-              </Button>
-              <Button type="submit" disabled={pending}>
-                {pending ? "Creating…" : "Create share"}
-              </Button>
-            </DialogFooter>
-          </form>
-        )}
-      </DialogContent>
-    </Dialog>
+    <form onSubmit={onSubmit} className="grid gap-4" noValidate>
+      <DialogHeader>
+        <DialogTitle>Share {what}</DialogTitle>
+        <DialogDescription>
+          Recipients download through a link; the share keeps the files as they are now.
+        </DialogDescription>
+      </DialogHeader>
+      <TextField label="Title (optional)" {...bind("title")} autoFocus />
+      <TextAreaField label="Message (optional)" rows={3} {...bind("message")} />
+      <TextField
+        label="Recipients (optional)"
+        hint="Email addresses, separated by commas or spaces; each gets a personal link."
+        type="text"
+        inputMode="email"
+        autoComplete="off"
+        {...bind("recipients")}
+      />
+      <div className="grid gap-4 sm:grid-cols-2">
+        <TextField label="Expires after (days)" inputMode="numeric" {...bind("expiresInDays")} />
+        <TextField
+          label="Download limit (optional)"
+          hint="Empty: no limit"
+          inputMode="numeric"
+          {...bind("maxDownloads")}
+        />
+      </div>
+      <TextField
+        label="Password (optional)"
+        hint="Asked on the recipient page"
+        type="password"
+        autoComplete="new-password"
+        {...bind("password")}
+      />
+      <FormDialogFooter
+        error={problems.form}
+        pending={pending}
+        onCancel={onClose}
+        label={"Create share"}
+        busyLabel="Creating…"
+      />
+    </form>
+  );
+}
+
+function ShareCreated({ created, onClose }: { created: CreatedShare; onClose(): void }) {
+  return (
+    <div className="grid gap-4">
+      <DialogHeader>
+        <DialogTitle>Share created</DialogTitle>
+        <DialogDescription>
+          Copy the links now: personal links are shown only here (and mailed to each recipient).
+        </DialogDescription>
+      </DialogHeader>
+      <ul className="grid gap-2 text-sm">
+        <LinkRow label="Link for anyone" url={created.url} />
+        {created.recipientLinks.map((r) => (
+          <LinkRow key={r.email} label={r.email} url={r.url} />
+        ))}
+      </ul>
+      <DialogFooter>
+        <Button variant="outline" asChild>
+          <Link to="/shares" search={{ share: created.id }} onClick={onClose}>
+            Open the share
+          </Link>
+        </Button>
+        <Button onClick={onClose}>Done</Button>
+      </DialogFooter>
+    </div>
   );
 }
 

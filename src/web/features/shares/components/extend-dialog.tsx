@@ -1,17 +1,15 @@
 import { useState } from "react";
 import { SHARE_EXPIRES_DAYS_DEFAULT, SHARE_EXPIRES_DAYS_MAX } from "@/contract/rules";
 import type { Share } from "@/contract/shares";
-import { Button } from "@/web/components/ui/button";
 import {
   Dialog,
   DialogContent,
   DialogDescription,
-  DialogFooter,
   DialogHeader,
   DialogTitle,
 } from "@/web/components/ui/dialog";
-import { FormError, FormField } from "@/web/components/ui/form-field";
-import { Input } from "@/web/components/ui/input";
+import { FormDialogFooter } from "@/web/components/ui/form-dialog-footer";
+import { TextField } from "@/web/components/ui/text-field";
 import { formatDateTime } from "@/web/lib/format";
 import { useAsyncSubmit } from "@/web/lib/use-async-submit";
 import { useUpdateShareMutation } from "../api/update-share";
@@ -67,26 +65,21 @@ export function ExpiryDaysDialog({
             <DialogTitle>{title}</DialogTitle>
             <DialogDescription>{description}</DialogDescription>
           </DialogHeader>
-          <FormField label="Expires in (days from now)" error={problems.expiresInDays}>
-            {(control) => (
-              <Input
-                {...control}
-                inputMode="numeric"
-                value={days}
-                onChange={(e) => setDays(e.target.value)}
-                autoFocus
-              />
-            )}
-          </FormField>
-          <FormError>{problems.form}</FormError>
-          <DialogFooter>
-            <Button variant="outline" onClick={onClose} disabled={pending}>
-              Cancel
-            </Button>
-            <Button type="submit" disabled={pending}>
-              {pending ? "Extending…" : "Extend"}
-            </Button>
-          </DialogFooter>
+          <TextField
+            label="Expires in (days from now)"
+            error={problems.expiresInDays}
+            inputMode="numeric"
+            value={days}
+            onValueChange={setDays}
+            autoFocus
+          />
+          <FormDialogFooter
+            error={problems.form}
+            pending={pending}
+            onCancel={onClose}
+            label={"Extend"}
+            busyLabel="Extending…"
+          />
         </form>
       </DialogContent>
     </Dialog>

@@ -1,15 +1,13 @@
 import { useId, useState } from "react";
 import type { Share } from "@/contract/shares";
-import { Button } from "@/web/components/ui/button";
 import {
   Dialog,
   DialogContent,
   DialogDescription,
-  DialogFooter,
   DialogHeader,
   DialogTitle,
 } from "@/web/components/ui/dialog";
-import { FormError } from "@/web/components/ui/form-field";
+import { FormDialogFooter } from "@/web/components/ui/form-dialog-footer";
 import { NativeCheckbox } from "@/web/components/ui/native-checkbox";
 import { useAsyncSubmit } from "@/web/lib/use-async-submit";
 import { toast } from "@/web/stores/toast-store";
@@ -67,15 +65,13 @@ export function ResendDialog({ share, onClose }: { share: Share; onClose(): void
               </div>
             ))}
           </fieldset>
-          <FormError>{problems.form ?? problems.recipients}</FormError>
-          <DialogFooter>
-            <Button variant="outline" onClick={onClose} disabled={pending}>
-              Cancel
-            </Button>
-            <Button type="submit" disabled={pending}>
-              {pending ? "Sending…" : all ? "Send to all" : `Send to ${chosen.size}`}
-            </Button>
-          </DialogFooter>
+          <FormDialogFooter
+            error={problems.form ?? problems.recipients}
+            pending={pending}
+            onCancel={onClose}
+            label={all ? "Send to all" : `Send to ${chosen.size}`}
+            busyLabel="Sending…"
+          />
         </form>
       </DialogContent>
     </Dialog>

@@ -5,13 +5,12 @@ import {
   Dialog,
   DialogContent,
   DialogDescription,
-  DialogFooter,
   DialogHeader,
   DialogTitle,
 } from "@/web/components/ui/dialog";
-import { FormError, FormField } from "@/web/components/ui/form-field";
-import { Input } from "@/web/components/ui/input";
+import { FormDialogFooter } from "@/web/components/ui/form-dialog-footer";
 import { Skeleton } from "@/web/components/ui/skeleton";
+import { TextField } from "@/web/components/ui/text-field";
 import { useEventCatalogueQuery } from "@/web/features/webhooks/api/list-event-catalogue";
 import { describeError } from "@/web/lib/api-client";
 import { useAsyncSubmit } from "@/web/lib/use-async-submit";
@@ -72,28 +71,22 @@ export function EndpointFormDialog({
               Consign POSTs each chosen event to this URL, signed with the endpoint's secret.
             </DialogDescription>
           </DialogHeader>
-          <FormField label="Endpoint URL" error={problems.url}>
-            {(control) => (
-              <Input
-                {...control}
-                type="url"
-                value={url}
-                onChange={(e) => setUrl(e.target.value)}
-                placeholder="https://example.com/hooks/consign"
-                autoFocus
-              />
-            )}
-          </FormField>
-          <FormField label="Description (optional)" error={problems.description}>
-            {(control) => (
-              <Input
-                {...control}
-                value={description}
-                maxLength={200}
-                onChange={(e) => setDescription(e.target.value)}
-              />
-            )}
-          </FormField>
+          <TextField
+            label="Endpoint URL"
+            error={problems.url}
+            type="url"
+            value={url}
+            onValueChange={setUrl}
+            placeholder="https://example.com/hooks/consign"
+            autoFocus
+          />
+          <TextField
+            label="Description (optional)"
+            error={problems.description}
+            value={description}
+            maxLength={200}
+            onValueChange={setDescription}
+          />
           {catalogue.isPending ? (
             <Skeleton className="h-48" />
           ) : catalogue.isError ? (
@@ -111,15 +104,13 @@ export function EndpointFormDialog({
               error={problems.events}
             />
           )}
-          <FormError>{problems.form}</FormError>
-          <DialogFooter>
-            <Button variant="outline" onClick={onClose} disabled={pending}>
-              Cancel
-            </Button>
-            <Button type="submit" disabled={pending}>
-              {pending ? "Saving…" : endpoint ? "Save changes" : "Add endpoint"}
-            </Button>
-          </DialogFooter>
+          <FormDialogFooter
+            error={problems.form}
+            pending={pending}
+            onCancel={onClose}
+            label={endpoint ? "Save changes" : "Add endpoint"}
+            busyLabel="Saving…"
+          />
         </form>
       </DialogContent>
     </Dialog>

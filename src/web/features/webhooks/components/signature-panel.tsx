@@ -2,10 +2,9 @@ import { useId, useState } from "react";
 import { SIGNATURE_HEADER, SIGNATURE_TOLERANCE_SECONDS } from "@/contract/rules";
 import { CopyButton } from "@/web/components/copy-button";
 import { Button } from "@/web/components/ui/button";
-import { FormError, FormField } from "@/web/components/ui/form-field";
-import { Input } from "@/web/components/ui/input";
+import { FormError } from "@/web/components/ui/form-field";
 import { Tabs, TabsContent, TabsList, TabsTrigger } from "@/web/components/ui/tabs";
-import { Textarea } from "@/web/components/ui/textarea";
+import { TextAreaField, TextField } from "@/web/components/ui/text-field";
 import { type SignatureCheck, verifySignature } from "@/web/features/webhooks/signature";
 import { useAsyncSubmit } from "@/web/lib/use-async-submit";
 import { ToneBadge } from "./tone-badge";
@@ -187,39 +186,27 @@ export function SignaturePanel() {
           Computed in this browser with WebCrypto; nothing you paste is sent anywhere.
         </p>
         <form onSubmit={check.onSubmit} className="grid gap-3" aria-describedby={noteId}>
-          <FormField label="Signing secret">
-            {(control) => (
-              <Input
-                {...control}
-                type="password"
-                autoComplete="off"
-                placeholder="whsec_…"
-                value={secret}
-                onChange={(e) => setSecret(e.target.value)}
-              />
-            )}
-          </FormField>
-          <FormField label={`${SIGNATURE_HEADER} header`}>
-            {(control) => (
-              <Input
-                {...control}
-                className="font-mono"
-                placeholder="t=1767225600,v1=5d41…"
-                value={signature}
-                onChange={(e) => setSignature(e.target.value)}
-              />
-            )}
-          </FormField>
-          <FormField label="Raw request body">
-            {(control) => (
-              <Textarea
-                {...control}
-                className="min-h-32 font-mono text-xs"
-                value={rawBody}
-                onChange={(e) => setRawBody(e.target.value)}
-              />
-            )}
-          </FormField>
+          <TextField
+            label="Signing secret"
+            type="password"
+            autoComplete="off"
+            placeholder="whsec_…"
+            value={secret}
+            onValueChange={setSecret}
+          />
+          <TextField
+            label={`${SIGNATURE_HEADER} header`}
+            className="font-mono"
+            placeholder="t=1767225600,v1=5d41…"
+            value={signature}
+            onValueChange={setSignature}
+          />
+          <TextAreaField
+            label="Raw request body"
+            className="min-h-32 font-mono text-xs"
+            value={rawBody}
+            onValueChange={setRawBody}
+          />
           <FormError>{check.problems.form}</FormError>
           <div>
             <Button type="submit" disabled={!secret || !signature || check.pending}>

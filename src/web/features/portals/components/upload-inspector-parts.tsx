@@ -1,0 +1,103 @@
+import type { ReactNode } from "react";
+import type { PortalUpload } from "@/contract/portals";
+import { isPreviewable } from "@/web/lib/file-preview";
+import { formatBytes, formatCount, formatDateTime } from "@/web/lib/format";
+import { shownPath } from "../state/upload-paths";
+import { filesSummary } from "./upload-row";
+import { UploadThumb } from "./upload-thumbs";
+
+/* The inspector's parts: a titled section; the files; the spec check with what the probe found. */
+
+export function Part({ title, children }: { title: string; children: ReactNode }) {
+  return (
+    <section className="grid gap-1.5">
+      <h3 className="text-xs font-medium uppercase tracking-wide text-muted-foreground">{title}</h3>
+      {children}
+    </section>
+  );
+}
+
+const duration = (ms: number | null) => {
+  if (ms === null) return null;
+  const s = Math.round(ms / 1000);
+  return `${Math.floor(s / 60)}:${String(s % 60).padStart(2, "0")}`;
+};
+
+export function FilesPart({ workspaceId, upload }: { workspaceId: string; upload: PortalUpload }) {
+  const images = upload.files.filter((f) => isPreviewable(f.mime));
+  const more = (upload.fileCount ?? upload.files.length) - upload.files.length;
+  return (
+    <Part title={`Files: ${filesSummary(upload)}`}>
+      <p className="break-all text-xs text-muted-foreground">{upload.folderPath}</p>
+      {images.length > 0 && (
+        <div className="flex flex-wrap gap-2">
+          {images.map((f) => (
+            <UploadThumb key={f.path} workspaceId={workspaceId} path={f.path} className="size-24" />
+          ))}
+        </div>
+      )}
+      {upload.files.length > 0 ? (
+        <ul className="grid gap-0.5">
+          {upload.files.map((f) => (
+            <li key={f.path} className="flex gap-3">
+              <span className="min-w-0 flex-1 truncate" title={f.path}>
+                {shownPath(upload, f.path)}
+              </span>
+              <span className="shrink-0 tabular-nums text-muted-foreground">
+                {formatBytes(f.size)}
+              </span>
+            </li>
+          ))}
+          {more > 0 && (
+            <li className="text-muted-foreground">and {formatCount(more)} more in the folder</li>
+          )}
+        </ul>
+      ) : (
+        <p className="text-muted-foreground">No file has landed yet.</p>
+      )}
+    </Part>
+  );
+}
+
+export function SpecCheckPart({ upload }: { upload: PortalUpload }) {
+  const check = upload.specCheck;
+  if (check.status === "not_required") return null;
+  return (
+    <Part title="Spec check">
+      {check.status === "checking" ? (
+        <p className="text-muted-foreground">The files are being probed…</p>
+      ) : check.problems.length === 0 ? (
+        <p>Every file meets the portal’s spec.</p>
+      ) : (
+        <ul className="grid gap-1">
+          {check.problems.map((p) => (
+            <li key={`${p.path}|${p.message}`} className="text-destructive-text">
+              <span className="font-medium">{shownPath(upload, p.path) || "The upload"}</span>:{" "}
+              {p.message}
+            </li>
+          ))}
+        </ul>
+      )}
+      {check.files.length > 0 && (
+        <ul className="grid gap-0.5 text-xs text-muted-foreground">
+          {check.files.map((f) => (
+            <li key={f.path} className="break-words">
+              {shownPath(upload, f.path)}:{" "}
+              {[
+                f.container,
+                f.videoCodecs.join(", ") || null,
+                f.width && f.height ? `${f.width}×${f.height}` : null,
+                duration(f.durationMs),
+              ]
+                .filter(Boolean)
+                .join(" · ") || "no media found"}
+            </li>
+          ))}
+        </ul>
+      )}
+      {check.checkedAt && (
+        <p className="text-xs text-muted-foreground">Checked {formatDateTime(check.checkedAt)}</p>
+      )}
+    </Part>
+  );
+}
