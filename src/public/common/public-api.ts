@@ -1,8 +1,8 @@
 import type { FieldIssue } from "@/contract/common";
 
 /*
- * What the two public pages (the recipient page, src/share, and the portal page, src/portal)
- * share of their calls. Plain fetch: the pages stay small, so no query library and no zod; the
+ * What the two public pages (the recipient page, public/share, and the portal page,
+ * public/portal) share of their calls. Plain fetch: the pages stay small, so no query library and no zod; the
  * service's answers are trusted as typed by the contract.
  */
 

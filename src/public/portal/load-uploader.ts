@@ -4,7 +4,7 @@
  */
 let engine: Promise<typeof import("./uploader")> | null = null;
 
-export function loadEngine() {
+export function loadUploader() {
   engine ??= import("./uploader").catch((error) => {
     engine = null;
     throw error;

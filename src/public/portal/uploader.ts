@@ -3,7 +3,7 @@
 import * as tus from "tus-js-client";
 import type { PortalConfirmation } from "@/contract/portal-public";
 import { TRANSFER_STREAMS_DEFAULT } from "@/contract/rules";
-import { ApiError } from "@/public-pages/api";
+import { ApiError } from "@/public/common/public-api";
 import {
   RETRY_DELAYS,
   retryable,
@@ -11,7 +11,7 @@ import {
   statusOf,
   uploadError,
 } from "@/web/lib/upload-file";
-import type { PortalApi } from "./api";
+import type { PortalApi } from "./portal-api";
 import { addSample, matchesDeclared, type Picked, rateOf, type Sample } from "./portal-model";
 import {
   clearUpload,

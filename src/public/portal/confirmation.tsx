@@ -1,7 +1,7 @@
 /** @jsxImportSource preact */
 import { useEffect, useRef, useState } from "preact/hooks";
 import type { PortalConfirmation } from "@/contract/portal-public";
-import { saveFile } from "@/public-pages/save-file";
+import { saveFile } from "@/public/common/save-file";
 import { formatBytes, formatCount, formatExactDateTime } from "@/web/lib/format";
 import { confirmationFileName, confirmationText, verdictOf } from "./portal-model";
 

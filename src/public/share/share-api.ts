@@ -2,7 +2,7 @@ import { SHARE_ACCESS_HEADER } from "@/contract/rules";
 import type { PublicShare } from "@/contract/share-public";
 import type { ShareComment } from "@/contract/shares";
 import type { TransferSpec } from "@/contract/transfers";
-import { PublicApi } from "@/public-pages/api";
+import { PublicApi } from "@/public/common/public-api";
 
 /* The recipient page's calls (operations tagged Recipient in /v1/openapi.json). */
 

@@ -3,7 +3,7 @@ import { useCallback, useEffect, useState } from "preact/hooks";
 import { SHARE_COMMENT_MAX } from "@/contract/rules";
 import type { ShareComment } from "@/contract/shares";
 import { formatDateTime } from "@/web/lib/format";
-import type { LinkApi } from "./api";
+import type { LinkApi } from "./share-api";
 
 const authorOf = (c: ShareComment) =>
   c.author.name ?? c.author.email ?? (c.author.kind === "member" ? "Sender" : "Recipient");

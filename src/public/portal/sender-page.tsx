@@ -3,12 +3,12 @@ import type { ComponentChildren } from "preact";
 import { useCallback, useEffect, useMemo, useState } from "preact/hooks";
 import type { PublicPortal } from "@/contract/portal-public";
 import { PORTAL_LINK_PREFIX } from "@/contract/portal-rules";
-import { ApiError } from "@/public-pages/api";
-import { PasswordGate } from "@/public-pages/password-gate";
+import { PasswordGate } from "@/public/common/password-gate";
+import { ApiError } from "@/public/common/public-api";
 import { formatDateTime } from "@/web/lib/format";
-import { PortalApi } from "./api";
 import { Confirmation } from "./confirmation";
-import { loadEngine } from "./engine";
+import { loadUploader } from "./load-uploader";
+import { PortalApi } from "./portal-api";
 import { emptySender } from "./portal-model";
 import {
   clearConfirmation,
@@ -109,7 +109,7 @@ function Header({ portal }: { portal: PublicPortal }) {
 }
 
 /** The page a sender opens at `/p/{slug}`. */
-export function PortalPage() {
+export function SenderPage() {
   const api = useMemo(() => new PortalApi(slugFromPath()), []);
   const [load, setLoad] = useState<Load>({ state: "loading" });
   const [draft, setDraft] = useState<Draft>({ values: emptySender(), picked: [] });
@@ -166,7 +166,7 @@ export function PortalPage() {
       setProblem(null);
       setNotice("");
       try {
-        const { PortalUploadRun } = await loadEngine();
+        const { PortalUploadRun } = await loadUploader();
         const started = new PortalUploadRun(api, stored, files, onView);
         setRun(started);
         started.start();

@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
-import { ApiError, PublicApi } from "./api";
+import { ApiError, PublicApi } from "./public-api";
 
 class TestApi extends PublicApi {
   constructor() {

@@ -1,8 +1,8 @@
 import { createSHA256 } from "hash-wasm";
 import { baseName } from "@/contract/rules";
-import { ApiError } from "@/public-pages/api";
-import { saveFile } from "@/public-pages/save-file";
-import type { LinkApi } from "./api";
+import { ApiError } from "@/public/common/public-api";
+import { saveFile } from "@/public/common/save-file";
+import type { LinkApi } from "./share-api";
 
 /*
  * The browser's receiving engine: fetches each file from the data node with the transfer's

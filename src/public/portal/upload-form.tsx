@@ -8,13 +8,13 @@ import {
   PORTAL_SENDER_NAME_MAX,
 } from "@/contract/portal-rules";
 import { baseName, EMAIL_MAX, parentOf } from "@/contract/rules";
-import { ApiError } from "@/public-pages/api";
+import { ApiError } from "@/public/common/public-api";
 import { formatBytes, formatCount } from "@/web/lib/format";
-import type { PortalApi } from "./api";
-import { loadEngine } from "./engine";
 import { FilePickers } from "./file-pickers";
+import { loadUploader } from "./load-uploader";
 import { anyName, useNameMatcher } from "./name-pattern";
 import type { PickResult } from "./picked";
+import type { PortalApi } from "./portal-api";
 import {
   addPicked,
   checkSelection,
@@ -131,7 +131,7 @@ export function UploadForm({
   function pick({ picked: added, skipped }: PickResult) {
     if (added.length === 0 && skipped === 0) return;
     // The sending code arrives while the sender fills in the rest.
-    void loadEngine().catch(() => {});
+    void loadUploader().catch(() => {});
     const next = addPicked(picked, added);
     onDraft({ ...draft, picked: next });
     setFileErrors(new Map());

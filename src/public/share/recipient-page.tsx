@@ -2,12 +2,12 @@
 import { useCallback, useEffect, useMemo, useState } from "preact/hooks";
 import { SHARE_LINK_PREFIX } from "@/contract/rules";
 import type { PublicShare } from "@/contract/share-public";
-import { ApiError } from "@/public-pages/api";
-import { PasswordGate } from "@/public-pages/password-gate";
+import { PasswordGate } from "@/public/common/password-gate";
+import { ApiError } from "@/public/common/public-api";
 import { formatDateTime } from "@/web/lib/format";
-import { LinkApi } from "./api";
 import { Comments } from "./comments";
-import { FileList } from "./file-list";
+import { LinkApi } from "./share-api";
+import { SharedFileList } from "./shared-file-list";
 
 type Load =
   | { state: "loading" }
@@ -36,7 +36,7 @@ const closedText: Record<string, { title: string; text: string }> = {
 };
 
 /** The page a share's recipient opens at `/s/{token}`. */
-export function SharePage() {
+export function RecipientPage() {
   const api = useMemo(() => new LinkApi(tokenFromPath()), []);
   const [load, setLoad] = useState<Load>({ state: "loading" });
 
@@ -93,7 +93,7 @@ export function SharePage() {
             />
           ) : (
             <>
-              <FileList api={api} files={load.share.files ?? []} onClosed={refresh} />
+              <SharedFileList api={api} files={load.share.files ?? []} onClosed={refresh} />
               <Comments api={api} personal={load.share.personal} />
             </>
           )}

@@ -2,10 +2,10 @@
 import { useState } from "preact/hooks";
 import { baseName, parentOf, thumbnailMimeTypes } from "@/contract/rules";
 import type { PublicShare } from "@/contract/share-public";
-import { ApiError } from "@/public-pages/api";
+import { ApiError } from "@/public/common/public-api";
 import { formatBytes, formatCount } from "@/web/lib/format";
-import type { LinkApi } from "./api";
-import { downloadFiles, type FileState } from "./download";
+import type { LinkApi } from "./share-api";
+import { downloadFiles, type FileState } from "./share-download";
 
 type File = NonNullable<PublicShare["files"]>[number];
 
@@ -39,7 +39,7 @@ function stateText(s: FileState | undefined, size: number) {
  * is hashed as it arrives and shows Verified once the service has matched the hash.
  * Images show a small thumbnail (rendered by the service, not downloaded through the node).
  */
-export function FileList({
+export function SharedFileList({
   api,
   files,
   onClosed,

@@ -4,7 +4,7 @@ import type {
   StartedPortalUpload,
 } from "@/contract/portal-public";
 import { PORTAL_ACCESS_HEADER } from "@/contract/portal-rules";
-import { PublicApi } from "@/public-pages/api";
+import { PublicApi } from "@/public/common/public-api";
 
 /* The portal page's calls (the public portal operations in /v1/openapi.json). */
 
