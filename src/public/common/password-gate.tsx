@@ -1,6 +1,7 @@
 /** @jsxImportSource preact */
 import { useEffect, useState } from "preact/hooks";
-import { ApiError, type PublicApi } from "./public-api";
+import { ApiError } from "@/browser/api-error";
+import type { PublicApi } from "./public-api";
 
 /**
  * Asks for a share's or a portal's password; after repeated wrong ones the service makes each try

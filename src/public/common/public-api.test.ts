@@ -1,5 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
-import { ApiError, PublicApi } from "./public-api";
+import { ApiError } from "@/browser/api-error";
+import { PublicApi } from "./public-api";
 
 class TestApi extends PublicApi {
   constructor() {
@@ -70,7 +71,7 @@ describe("PublicApi", () => {
     const err = await new TestApi().get().catch((e: unknown) => e);
     expect(err).toBeInstanceOf(ApiError);
     const e = err as ApiError;
-    expect([e.status, e.code, e.message, e.reason, e.issues[0]?.code]).toEqual([
+    expect([e.status, e.code, e.message, e.reason, e.fieldIssues[0]?.code]).toEqual([
       400,
       "validation_failed",
       "Not yet",
@@ -82,7 +83,7 @@ describe("PublicApi", () => {
   it("names the status when the answer is not the envelope", async () => {
     fetchMock.mockResolvedValueOnce(new Response("<html>", { status: 502 }));
     const e = (await new TestApi().get().catch((x: unknown) => x)) as ApiError;
-    expect([e.code, e.message, e.details, e.reason, e.issues]).toEqual([
+    expect([e.code, e.message, e.details, e.reason, e.fieldIssues]).toEqual([
       "internal_error",
       "The service answered 502",
       null,

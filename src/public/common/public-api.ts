@@ -1,30 +1,10 @@
-import type { FieldIssue } from "@/contract/common";
+import { ApiError } from "@/browser/api-error";
 
 /*
  * What the two public pages (the recipient page, public/share, and the portal page,
- * public/portal) share of their calls. Plain fetch: the pages stay small, so no query library and no zod; the
- * service's answers are trusted as typed by the contract.
+ * public/portal) share of their calls. Plain fetch: the pages stay small, so no query library and
+ * no zod; the service's answers are trusted as typed by the contract.
  */
-
-/** A failure the service reported in its envelope `{error: {code, message, details}}`. */
-export class ApiError extends Error {
-  constructor(
-    readonly status: number,
-    readonly code: string,
-    message: string,
-    readonly details: Record<string, unknown> | null,
-  ) {
-    super(message);
-  }
-  /** `details.reason`: why a link or a portal is closed, or a password refused. */
-  get reason() {
-    return (this.details?.reason as string | undefined) ?? null;
-  }
-  /** Per-field problems of `validation_failed` and `path_rejected`. */
-  get issues() {
-    return (this.details?.issues as FieldIssue[] | undefined) ?? [];
-  }
-}
 
 /**
  * A public page's calls below `base` (`/v1/public/shares/{token}`, `/v1/public/portals/{slug}`),

@@ -1,8 +1,8 @@
 /** @jsxImportSource preact */
 import { useEffect, useRef, useState } from "preact/hooks";
+import { formatBytes, formatCount, formatExactDateTime } from "@/browser/format";
+import { saveFile } from "@/browser/save-file";
 import type { PortalConfirmation } from "@/contract/portal-public";
-import { saveFile } from "@/public/common/save-file";
-import { formatBytes, formatCount, formatExactDateTime } from "@/web/lib/format";
 import { confirmationFileName, confirmationText, verdictOf } from "./portal-model";
 
 /** Rows drawn before "Show all": the saved text always holds every file. */

@@ -1,4 +1,4 @@
-import { filesInFolder } from "@/web/lib/walk-folder";
+import { filesInFolder } from "@/browser/walk-folder";
 import { isSystemFile, type Picked } from "./portal-model";
 
 /*

@@ -1,3 +1,4 @@
+import { formatBytes } from "@/browser/format";
 import type { PortalConfirmation, PublicPortal } from "@/contract/portal-public";
 import {
   PORTAL_MAX_FILES_MAX,
@@ -6,7 +7,6 @@ import {
   portalFileProblem,
   portalUploadProblem,
 } from "@/contract/portal-rules";
-import { formatBytes } from "@/web/lib/format";
 
 /*
  * The portal page's logic without the DOM: what the rules say in words, whether a selection may

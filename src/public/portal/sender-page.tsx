@@ -1,11 +1,11 @@
 /** @jsxImportSource preact */
 import type { ComponentChildren } from "preact";
 import { useCallback, useEffect, useMemo, useState } from "preact/hooks";
+import { ApiError } from "@/browser/api-error";
+import { formatDateTime } from "@/browser/format";
 import type { PublicPortal } from "@/contract/portal-public";
 import { PORTAL_LINK_PREFIX } from "@/contract/portal-rules";
 import { PasswordGate } from "@/public/common/password-gate";
-import { ApiError } from "@/public/common/public-api";
-import { formatDateTime } from "@/web/lib/format";
 import { Confirmation } from "./confirmation";
 import { loadUploader } from "./load-uploader";
 import { PortalApi } from "./portal-api";

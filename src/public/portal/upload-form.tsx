@@ -1,6 +1,8 @@
 /** @jsxImportSource preact */
 import type { ComponentChildren } from "preact";
 import { useMemo, useState } from "preact/hooks";
+import { ApiError } from "@/browser/api-error";
+import { formatBytes, formatCount } from "@/browser/format";
 import type { PublicPortal } from "@/contract/portal-public";
 import {
   PORTAL_FIELD_VALUE_MAX,
@@ -8,8 +10,6 @@ import {
   PORTAL_SENDER_NAME_MAX,
 } from "@/contract/portal-rules";
 import { baseName, EMAIL_MAX, parentOf } from "@/contract/rules";
-import { ApiError } from "@/public/common/public-api";
-import { formatBytes, formatCount } from "@/web/lib/format";
 import { FilePickers } from "./file-pickers";
 import { loadUploader } from "./load-uploader";
 import { anyName, useNameMatcher } from "./name-pattern";
@@ -208,7 +208,7 @@ export function UploadForm({
       if (!(err instanceof ApiError)) {
         setOther([`The upload could not start: ${(err as Error).message}. Check the connection.`]);
       } else if (err.code === "validation_failed" || err.code === "path_rejected") {
-        const placed = placeIssues(err.issues, picked);
+        const placed = placeIssues(err.fieldIssues, picked);
         setErrors(placed.form);
         setFileErrors(placed.files);
         setOther(

@@ -1,7 +1,7 @@
 /** @jsxImportSource preact */
 import { useEffect, useRef, useState } from "preact/hooks";
+import { formatBytes, formatCount } from "@/browser/format";
 import { baseName, parentOf } from "@/contract/rules";
-import { formatBytes, formatCount } from "@/web/lib/format";
 import { FilePickers } from "./file-pickers";
 import type { PickResult } from "./picked";
 import { rateText } from "./portal-model";

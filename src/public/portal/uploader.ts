@@ -1,16 +1,16 @@
 // The portal page's sending engine. Imported once a file is picked, not with the page: the
 // form is usable before tus-js-client and hash-wasm have arrived.
 import * as tus from "tus-js-client";
-import type { PortalConfirmation } from "@/contract/portal-public";
-import { TRANSFER_STREAMS_DEFAULT } from "@/contract/rules";
-import { ApiError } from "@/public/common/public-api";
+import { ApiError } from "@/browser/api-error";
 import {
   RETRY_DELAYS,
   retryable,
   sha256OfFile,
   statusOf,
   uploadError,
-} from "@/web/lib/upload-file";
+} from "@/browser/upload-file";
+import type { PortalConfirmation } from "@/contract/portal-public";
+import { TRANSFER_STREAMS_DEFAULT } from "@/contract/rules";
 import type { PortalApi } from "./portal-api";
 import { addSample, matchesDeclared, type Picked, rateOf, type Sample } from "./portal-model";
 import {
@@ -398,7 +398,7 @@ export class PortalUploadRun {
         this.emit();
         return;
       } catch (error) {
-        const codes = error instanceof ApiError ? error.issues.map((i) => i.code) : [];
+        const codes = error instanceof ApiError ? error.fieldIssues.map((i) => i.code) : [];
         if (codes.includes("already_reported")) {
           // An earlier answer was lost on the way: the upload landed, its confirmation is gone.
           this.phase = "completed";

@@ -1,8 +1,8 @@
 /** @jsxImportSource preact */
 import { useCallback, useEffect, useState } from "preact/hooks";
+import { formatDateTime } from "@/browser/format";
 import { SHARE_COMMENT_MAX } from "@/contract/rules";
 import type { ShareComment } from "@/contract/shares";
-import { formatDateTime } from "@/web/lib/format";
 import type { LinkApi } from "./share-api";
 
 const authorOf = (c: ShareComment) =>

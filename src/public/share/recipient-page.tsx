@@ -1,10 +1,10 @@
 /** @jsxImportSource preact */
 import { useCallback, useEffect, useMemo, useState } from "preact/hooks";
+import { ApiError } from "@/browser/api-error";
+import { formatDateTime } from "@/browser/format";
 import { SHARE_LINK_PREFIX } from "@/contract/rules";
 import type { PublicShare } from "@/contract/share-public";
 import { PasswordGate } from "@/public/common/password-gate";
-import { ApiError } from "@/public/common/public-api";
-import { formatDateTime } from "@/web/lib/format";
 import { Comments } from "./comments";
 import { LinkApi } from "./share-api";
 import { SharedFileList } from "./shared-file-list";

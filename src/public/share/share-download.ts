@@ -1,7 +1,7 @@
 import { createSHA256 } from "hash-wasm";
+import { ApiError } from "@/browser/api-error";
+import { saveFile } from "@/browser/save-file";
 import { baseName } from "@/contract/rules";
-import { ApiError } from "@/public/common/public-api";
-import { saveFile } from "@/public/common/save-file";
 import type { LinkApi } from "./share-api";
 
 /*
@@ -87,7 +87,7 @@ export async function downloadFiles(
         );
       return;
     } catch (err) {
-      const code = err instanceof ApiError ? err.issues[0]?.code : undefined;
+      const code = err instanceof ApiError ? err.fieldIssues[0]?.code : undefined;
       if (code !== "not_served" || attempt >= 10) throw err;
       await sleep(200 * (attempt + 1));
     }

@@ -1,9 +1,9 @@
 /** @jsxImportSource preact */
 import { useState } from "preact/hooks";
+import { ApiError } from "@/browser/api-error";
+import { formatBytes, formatCount } from "@/browser/format";
 import { baseName, parentOf, thumbnailMimeTypes } from "@/contract/rules";
 import type { PublicShare } from "@/contract/share-public";
-import { ApiError } from "@/public/common/public-api";
-import { formatBytes, formatCount } from "@/web/lib/format";
 import type { LinkApi } from "./share-api";
 import { downloadFiles, type FileState } from "./share-download";
 

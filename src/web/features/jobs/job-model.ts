@@ -1,6 +1,6 @@
+import { formatCount } from "@/browser/format";
 import type { BulkJob, CreateBulkJobBody, Operation } from "@/contract/operations";
 import { baseName } from "@/contract/rules";
-import { formatCount } from "@/web/lib/format";
 
 /** A move or copy job or a bulk job, as the job centre lists them. */
 export type Job = Operation | BulkJob;

@@ -1,4 +1,5 @@
 import type { ReactNode } from "react";
+import { formatBytes, formatCount, formatExactDateTime } from "@/browser/format";
 import { Sheet, SheetContent, SheetDescription, SheetTitle } from "@/web/components/ui/sheet";
 import {
   describeTarget,
@@ -8,7 +9,6 @@ import {
   progressOf,
   type Sample,
 } from "@/web/features/jobs/job-model";
-import { formatBytes, formatCount, formatExactDateTime } from "@/web/lib/format";
 import { JobActions } from "./job-actions";
 import { JobProgress } from "./job-progress";
 import { JobStatusBadge } from "./job-status";

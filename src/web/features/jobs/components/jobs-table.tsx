@@ -1,4 +1,5 @@
 import type { ReactNode } from "react";
+import { formatBytes, formatCount, formatDateTime, formatRelative } from "@/browser/format";
 import { DataTable, type DataTableColumn, rowActionClass } from "@/web/components/ui/data-table";
 import {
   describeTarget,
@@ -10,7 +11,6 @@ import {
   type Sample,
 } from "@/web/features/jobs/job-model";
 import { cn } from "@/web/lib/cn";
-import { formatBytes, formatCount, formatDateTime, formatRelative } from "@/web/lib/format";
 import { JobActions } from "./job-actions";
 import { JobProgress } from "./job-progress";
 import { JobStatusBadge } from "./job-status";

@@ -1,5 +1,6 @@
 import { Link } from "@tanstack/react-router";
 import { type ReactNode, useEffect, useId, useRef, useState } from "react";
+import { formatCount, formatDateTime } from "@/browser/format";
 import { PORTAL_EXPIRES_DAYS_MAX } from "@/contract/portal-rules";
 import type { Portal } from "@/contract/portals";
 import { CopyButton } from "@/web/components/copy-button";
@@ -17,7 +18,6 @@ import { Input } from "@/web/components/ui/input";
 import { NativeCheckbox } from "@/web/components/ui/native-checkbox";
 import { NativeSelect } from "@/web/components/ui/native-select";
 import { Textarea } from "@/web/components/ui/textarea";
-import { formatCount, formatDateTime } from "@/web/lib/format";
 import { useAsyncSubmit } from "@/web/lib/use-async-submit";
 import { toast } from "@/web/stores/toast-store";
 import { useCreatePortalMutation } from "../api/create-portal";

@@ -9,13 +9,13 @@ import {
   useRef,
   useState,
 } from "react";
+import { formatCount } from "@/browser/format";
 import type { ReviewDecision } from "@/contract/portal-rules";
 import type { Portal, PortalUpload } from "@/contract/portals";
 import { LoadError, LoadMoreError } from "@/web/components/load-error";
 import { Button } from "@/web/components/ui/button";
 import { SkeletonRows } from "@/web/components/ui/skeleton";
 import { cn } from "@/web/lib/cn";
-import { formatCount } from "@/web/lib/format";
 import { useFixedRows } from "@/web/lib/use-fixed-rows";
 import { toast } from "@/web/stores/toast-store";
 import { statusMatches, type UploadsFilter } from "../api/review-cache";

@@ -1,11 +1,11 @@
 import { Link } from "@tanstack/react-router";
 import type { ReactNode } from "react";
+import { formatBytes, formatCount, formatDateTime } from "@/browser/format";
 import type { ReviewDecision } from "@/contract/portal-rules";
 import type { PortalUpload } from "@/contract/portals";
 import { Button } from "@/web/components/ui/button";
 import { ProgressBar } from "@/web/components/ui/progress-bar";
 import { isPreviewable } from "@/web/lib/file-preview";
-import { formatBytes, formatCount, formatDateTime } from "@/web/lib/format";
 import { reviewProblem, senderOf } from "../state/review-undo";
 import { shownPath } from "../state/upload-paths";
 import { SpecCheckBadge, UploadStatusBadge } from "./portal-badges";

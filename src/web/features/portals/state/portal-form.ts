@@ -1,3 +1,4 @@
+import { ApiError } from "@/browser/api-error";
 import type { FieldIssue } from "@/contract/common";
 import {
   normalizeExtension,
@@ -23,7 +24,6 @@ import {
 } from "@/contract/portal-rules";
 import type { CreatePortalBody, Portal, UpdatePortalBody } from "@/contract/portals";
 import { EMAIL_MAX, MAX_PATH_LENGTH, pathProblem } from "@/contract/rules";
-import { ApiError } from "@/web/lib/api-client";
 import type { Problems } from "@/web/lib/use-async-submit";
 
 /** One custom field as the editor holds it. */

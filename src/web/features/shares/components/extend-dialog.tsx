@@ -1,4 +1,5 @@
 import { useState } from "react";
+import { formatDateTime } from "@/browser/format";
 import { SHARE_EXPIRES_DAYS_DEFAULT, SHARE_EXPIRES_DAYS_MAX } from "@/contract/rules";
 import type { Share } from "@/contract/shares";
 import { Button } from "@/web/components/ui/button";
@@ -12,7 +13,6 @@ import {
 } from "@/web/components/ui/dialog";
 import { FormError, FormField } from "@/web/components/ui/form-field";
 import { Input } from "@/web/components/ui/input";
-import { formatDateTime } from "@/web/lib/format";
 import { useAsyncSubmit } from "@/web/lib/use-async-submit";
 import { useUpdateShareMutation } from "../api/update-share";
 

@@ -1,7 +1,4 @@
-/*
- * Walking a dropped folder, shared by the console's transfer engine and the portal page (which
- * imports it as it imports format.ts: a plain module, no React and no console state).
- */
+/* Walking a dropped folder, shared by the console's transfer engine and the portal page. */
 
 /** Every file in a dropped folder, each with its path under the drop (`Shots/a/1.exr`). */
 export async function filesInFolder(

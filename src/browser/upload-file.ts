@@ -4,8 +4,7 @@ import type * as tus from "tus-js-client";
 /*
  * What the console's upload engine and the portal page's uploader share of sending a file with
  * tus: the retry policy, the error text, and the file's SHA-256. Both load it with their engine,
- * never with a page; the portal page imports it as it imports format.ts (a plain module, no React
- * and no console state).
+ * never with a page.
  */
 
 /** A dropped connection is retried by tus for about two minutes before the engine gives up. */
