@@ -3,16 +3,13 @@ import type { PortalConfirmation, PublicPortal } from "@/contract/portal-public"
 import { loadNameMatcher, type NameMatches } from "./name-pattern";
 import {
   addPicked,
-  addSample,
   checkSelection,
   confirmationFileName,
   confirmationText,
   emptySender,
-  formatDuration,
   matchesDeclared,
   type Picked,
   placeIssues,
-  rateOf,
   rateText,
   rulesSummary,
   specSummary,
@@ -198,32 +195,12 @@ describe("placeIssues", () => {
   });
 });
 
-describe("rate and time left", () => {
-  it("waits for readings a second apart, then follows the last ten seconds", () => {
-    let samples = addSample([], { at: 0, done: 0 });
-    expect(rateOf(samples)).toBeNull();
-    samples = addSample(samples, { at: 2_000, done: 2_000_000 });
-    expect(rateOf(samples)).toBe(1_000_000);
-    samples = addSample(samples, { at: 12_000, done: 2_000_000 });
-    expect(samples.map((s) => s.at)).toEqual([2_000, 12_000]);
-    expect(rateOf(samples)).toBe(0);
-    samples = addSample(samples, { at: 12_500, done: 3_000_000 });
-    expect(samples.map((s) => s.at)).toEqual([12_000, 12_500]);
-    expect(rateOf(samples)).toBeNull();
-  });
-
-  it("forgets readings from before a restart at a lower count", () => {
-    const samples = addSample([{ at: 0, done: 500 }], { at: 100, done: 0 });
-    expect(samples).toEqual([{ at: 100, done: 0 }]);
-  });
-
+describe("rateText", () => {
   it("says the rate and the time left", () => {
-    expect(formatDuration(3_900)).toBe("1 h 5 min");
-    expect(formatDuration(250)).toBe("4 min 10 s");
-    expect(formatDuration(12.4)).toBe("12 s");
-    expect(rateText(null, 10)).toBe("");
-    expect(rateText(2_000_000, 400_000_000)).toBe("2.0 MB/s · about 3 min 20 s left");
-    expect(rateText(2_000_000, 0)).toBe("2.0 MB/s");
+    expect(rateText({ rate: null, etaSeconds: null })).toBe("");
+    expect(rateText({ rate: 2_000_000, etaSeconds: 200 })).toBe("2.0 MB/s · about 3 min 20 s left");
+    expect(rateText({ rate: 2_000_000, etaSeconds: 0 })).toBe("2.0 MB/s");
+    expect(rateText({ rate: 0, etaSeconds: null })).toBe("0 B/s");
   });
 });
 

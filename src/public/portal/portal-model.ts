@@ -1,4 +1,5 @@
-import { formatBytes } from "@/browser/format";
+import { formatBytes, formatDuration } from "@/browser/format";
+import type { Estimate } from "@/browser/rate";
 import type { PortalConfirmation, PublicPortal } from "@/contract/portal-public";
 import {
   PORTAL_MAX_FILES_MAX,
@@ -168,39 +169,11 @@ export function placeIssues(issues: readonly Issue[], sent: readonly { path: str
   return placed;
 }
 
-export interface Sample {
-  at: number;
-  done: number;
-}
-
-/** Readings older than this leave the rate: it follows the connection as it is now. */
-const RATE_WINDOW_MS = 10_000;
-
-export function addSample(samples: readonly Sample[], s: Sample): Sample[] {
-  return [...samples.filter((x) => s.at - x.at <= RATE_WINDOW_MS && x.done <= s.done), s];
-}
-
-/** Bytes per second over the window, or null until readings a second apart exist. */
-export function rateOf(samples: readonly Sample[]): number | null {
-  const first = samples[0];
-  const last = samples[samples.length - 1];
-  if (!first || !last || last.at - first.at < 1_000) return null;
-  return ((last.done - first.done) * 1000) / (last.at - first.at);
-}
-
-/** `1 h 5 min`, `4 min 10 s`, `12 s`: time left, as precise as is useful. */
-export function formatDuration(seconds: number): string {
-  const s = Math.max(0, Math.round(seconds));
-  if (s >= 3600) return `${Math.floor(s / 3600)} h ${Math.round((s % 3600) / 60)} min`;
-  if (s >= 60) return `${Math.floor(s / 60)} min ${s % 60} s`;
-  return `${s} s`;
-}
-
 /** "12.5 MB/s · about 3 min 20 s left", or "" before the rate is known. */
-export function rateText(rate: number | null, remaining: number): string {
+export function rateText({ rate, etaSeconds }: Estimate): string {
   if (rate === null) return "";
-  const left = rate > 0 ? ` · about ${formatDuration(remaining / rate)} left` : "";
-  return `${formatBytes(rate)}/s${remaining > 0 ? left : ""}`;
+  const left = etaSeconds ? ` · about ${formatDuration(etaSeconds)} left` : "";
+  return `${formatBytes(rate)}/s${left}`;
 }
 
 /** Whether the bytes that landed are the ones this browser read: null when it did not hash. */

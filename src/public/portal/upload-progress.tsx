@@ -72,7 +72,6 @@ export function UploadProgress({
   // The form that started the upload is gone: focus goes to what replaced it.
   useEffect(() => heading.current?.focus(), []);
   const sending = view.phase === "sending";
-  const remaining = view.total - view.sent;
 
   function attach({ picked }: PickResult) {
     const matched = run.attach(picked);
@@ -112,8 +111,8 @@ export function UploadProgress({
         />
         <p className="meta">
           {formatBytes(view.sent)} of {formatBytes(view.total)} · {percent(view.sent, view.total)}%
-          {sending && !view.paused && view.rate !== null
-            ? ` · ${rateText(view.rate, remaining)}`
+          {sending && !view.paused && view.estimate.rate !== null
+            ? ` · ${rateText(view.estimate)}`
             : ""}
         </p>
       </div>

@@ -2,6 +2,7 @@
 // form is usable before tus-js-client and hash-wasm have arrived.
 import * as tus from "tus-js-client";
 import { ApiError } from "@/browser/api-error";
+import { addSample, type Estimate, estimate, type Sample } from "@/browser/rate";
 import {
   RETRY_DELAYS,
   retryable,
@@ -12,7 +13,7 @@ import {
 import type { PortalConfirmation } from "@/contract/portal-public";
 import { TRANSFER_STREAMS_DEFAULT } from "@/contract/rules";
 import type { PortalApi } from "./portal-api";
-import { addSample, matchesDeclared, type Picked, rateOf, type Sample } from "./portal-model";
+import { matchesDeclared, type Picked } from "./portal-model";
 import {
   clearUpload,
   fingerprintPrefix,
@@ -44,7 +45,7 @@ export interface UploadView {
   files: FileView[];
   sent: number;
   total: number;
-  rate: number | null;
+  estimate: Estimate;
   paused: boolean;
   reconnecting: boolean;
   phase: "sending" | "completing" | "completed" | "cancelled";
@@ -111,6 +112,7 @@ export class PortalUploadRun {
   }
 
   view(): UploadView {
+    const total = this.files.reduce((n, f) => n + f.size, 0);
     const localHashes: Record<string, string> = {};
     for (const f of this.stored.files) if (f.sha256) localHashes[f.path] = f.sha256;
     return {
@@ -123,8 +125,8 @@ export class PortalUploadRun {
         error,
       })),
       sent: this.files.reduce((n, f) => n + f.sent, 0),
-      total: this.files.reduce((n, f) => n + f.size, 0),
-      rate: rateOf(this.samples),
+      total,
+      estimate: estimate(this.samples, total),
       paused: this.paused,
       reconnecting: this.reconnecting,
       phase: this.phase,

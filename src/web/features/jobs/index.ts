@@ -6,5 +6,5 @@ export { useUndoBulkJobMutation } from "./api/undo-bulk-job";
 export { FolderJobBanner } from "./components/folder-job-banner";
 export { JobsIndicator } from "./components/jobs-indicator";
 export { followBulkJob } from "./follow-job";
-export { addSample, estimate, finishedReport, formatDuration, type Sample } from "./job-model";
+export { finishedReport } from "./job-model";
 export { useAnnounceJob } from "./use-announce-job";

@@ -1,5 +1,6 @@
 import type { ReactNode } from "react";
 import { formatBytes, formatCount, formatExactDateTime } from "@/browser/format";
+import type { Sample } from "@/browser/rate";
 import { Sheet, SheetContent, SheetDescription, SheetTitle } from "@/web/components/ui/sheet";
 import {
   describeTarget,
@@ -7,7 +8,6 @@ import {
   type Job,
   kindLabel,
   progressOf,
-  type Sample,
 } from "@/web/features/jobs/job-model";
 import { JobActions } from "./job-actions";
 import { JobProgress } from "./job-progress";

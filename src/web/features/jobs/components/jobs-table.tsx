@@ -1,15 +1,14 @@
 import type { ReactNode } from "react";
-import { formatBytes, formatCount, formatDateTime, formatRelative } from "@/browser/format";
-import { DataTable, type DataTableColumn, rowActionClass } from "@/web/components/ui/data-table";
 import {
-  describeTarget,
-  estimate,
+  formatBytes,
+  formatCount,
+  formatDateTime,
   formatDuration,
-  type Job,
-  kindLabel,
-  progressOf,
-  type Sample,
-} from "@/web/features/jobs/job-model";
+  formatRelative,
+} from "@/browser/format";
+import { estimate, type Sample } from "@/browser/rate";
+import { DataTable, type DataTableColumn, rowActionClass } from "@/web/components/ui/data-table";
+import { describeTarget, type Job, kindLabel, progressOf } from "@/web/features/jobs/job-model";
 import { cn } from "@/web/lib/cn";
 import { JobActions } from "./job-actions";
 import { JobProgress } from "./job-progress";
