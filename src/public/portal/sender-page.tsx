@@ -1,32 +1,17 @@
 /** @jsxImportSource preact */
 import type { ComponentChildren } from "preact";
-import { useCallback, useEffect, useMemo, useState } from "preact/hooks";
-import { ApiError } from "@/browser/api-error";
+import { useEffect, useMemo, useState } from "preact/hooks";
 import { formatDateTime } from "@/browser/format";
 import type { PublicPortal } from "@/contract/portal-public";
 import { PORTAL_LINK_PREFIX } from "@/contract/portal-rules";
 import { PasswordGate } from "@/public/common/password-gate";
 import { Confirmation } from "./confirmation";
-import { loadUploader } from "./load-uploader";
 import { PortalApi } from "./portal-api";
 import { emptySender } from "./portal-model";
-import {
-  clearConfirmation,
-  loadConfirmation,
-  loadUpload,
-  runningElsewhere,
-  type StoredConfirmation,
-  type StoredUpload,
-  saveConfirmation,
-} from "./session";
+import { useLeaveWarning, usePortal, useUploadRun } from "./sender-hooks";
+import { loadUpload, runningElsewhere } from "./session";
 import { type Draft, UploadForm } from "./upload-form";
 import { UploadProgress } from "./upload-progress";
-import type { PortalUploadRun, UploadView } from "./uploader";
-
-type Load =
-  | { state: "loading" }
-  | { state: "ready"; portal: PublicPortal }
-  | { state: "failed"; reason: string | null; message: string };
 
 const slugFromPath = () =>
   decodeURIComponent(location.pathname.slice(PORTAL_LINK_PREFIX.length).replace(/\/+$/, ""));
@@ -111,72 +96,11 @@ function Header({ portal }: { portal: PublicPortal }) {
 /** The page a sender opens at `/p/{slug}`. */
 export function SenderPage() {
   const api = useMemo(() => new PortalApi(slugFromPath()), []);
-  const [load, setLoad] = useState<Load>({ state: "loading" });
+  const { load, refresh } = usePortal(api);
   const [draft, setDraft] = useState<Draft>({ values: emptySender(), picked: [] });
-  const [run, setRun] = useState<PortalUploadRun | null>(null);
-  const [view, setView] = useState<UploadView | null>(null);
-  const [done, setDone] = useState<StoredConfirmation | null>(() => loadConfirmation(api.slug));
-  const [problem, setProblem] = useState<string | null>(null);
-  const [notice, setNotice] = useState("");
-
-  const refresh = useCallback(async () => {
-    try {
-      let portal = await api.open();
-      if (portal.passwordRequired && api.access) {
-        // A stored access token that no longer opens the portal (expired): ask again.
-        api.forget();
-        portal = await api.open();
-      }
-      setLoad({ state: "ready", portal });
-    } catch (err) {
-      setLoad({
-        state: "failed",
-        reason:
-          err instanceof ApiError
-            ? (err.reason ?? (err.status === 404 ? "unknown_portal" : null))
-            : null,
-        message: (err as Error).message,
-      });
-    }
-  }, [api]);
-
-  const onView = useCallback(
-    (v: UploadView) => {
-      if (v.phase === "completed" && !v.confirmation) {
-        setRun(null);
-        setView(null);
-        setNotice(
-          "These files were handed in already; the answer with the confirmation was lost on the way. If you gave your email address, the confirmation is in your mail.",
-        );
-        return;
-      }
-      if (!v.confirmation) return setView(v);
-      const kept = { confirmation: v.confirmation, localHashes: v.localHashes };
-      saveConfirmation(api.slug, kept);
-      setDone(kept);
-      setRun(null);
-      setView(null);
-      setDraft((d) => ({ ...d, picked: [] }));
-    },
-    [api],
-  );
-
-  const begin = useCallback(
-    async (stored: StoredUpload, files: (File | null)[]) => {
-      setProblem(null);
-      setNotice("");
-      try {
-        const { PortalUploadRun } = await loadUploader();
-        const started = new PortalUploadRun(api, stored, files, onView);
-        setRun(started);
-        started.start();
-      } catch {
-        setProblem(
-          "The page could not load what it needs to send files. Check the connection and reload: the upload goes on where it stopped.",
-        );
-      }
-    },
-    [api, onView],
+  const { run, view, done, problem, notice, setNotice, begin, stop, sendMore } = useUploadRun(
+    api,
+    setDraft,
   );
 
   useEffect(() => {
@@ -192,21 +116,10 @@ export function SenderPage() {
             )
           : begin(stored, []),
       );
-  }, [refresh, api, begin]);
-
-  useEffect(() => {
-    if (load.state === "ready")
-      document.title = `${load.portal.title} · ${load.portal.workspaceName}`;
-  }, [load]);
+  }, [refresh, api, begin, setNotice]);
 
   // Leaving stops the upload (it resumes once the files are picked again): say so first.
-  const moving = view?.files.some((f) => f.status === "uploading" || f.status === "hashing");
-  useEffect(() => {
-    if (!moving) return;
-    const warn = (e: BeforeUnloadEvent) => e.preventDefault();
-    window.addEventListener("beforeunload", warn);
-    return () => window.removeEventListener("beforeunload", warn);
-  }, [moving]);
+  useLeaveWarning(view?.files.some((f) => f.status === "uploading" || f.status === "hashing"));
 
   if (load.state === "loading")
     return (
@@ -243,8 +156,7 @@ export function SenderPage() {
         view={view}
         workspaceName={portal.workspaceName}
         onCancelled={(text) => {
-          setRun(null);
-          setView(null);
+          stop();
           setNotice(
             draft.picked.length > 0
               ? `${text} Your files are still chosen below, to send again when you want.`
@@ -259,8 +171,7 @@ export function SenderPage() {
         confirmation={done.confirmation}
         localHashes={done.localHashes}
         onSendMore={() => {
-          clearConfirmation(api.slug);
-          setDone(null);
+          sendMore();
           void refresh();
         }}
       />

@@ -1,33 +1,12 @@
 /** @jsxImportSource preact */
 import { useEffect, useRef, useState } from "preact/hooks";
 import { formatBytes, formatCount } from "@/browser/format";
-import { baseName, parentOf } from "@/contract/rules";
 import { FilePickers } from "./file-pickers";
 import type { PickResult } from "./picked";
 import { rateText } from "./portal-model";
-import type { FileView, PortalUploadRun, UploadView } from "./uploader";
-
-const ROWS_PER_STEP = 200;
-
-const percent = (done: number, total: number) =>
-  total > 0 ? Math.floor((done / total) * 100) : 100;
-
-function fileText(f: FileView) {
-  switch (f.status) {
-    case "missing":
-      return "Waiting for the file: choose it again";
-    case "queued":
-      return f.sent > 0 ? `Paused at ${percent(f.sent, f.size)}%` : "Waiting";
-    case "hashing":
-      return `Preparing ${percent(f.hashed, f.size)}%`;
-    case "uploading":
-      return `${formatBytes(f.sent)} of ${formatBytes(f.size)} · ${percent(f.sent, f.size)}%`;
-    case "done":
-      return "Sent";
-    case "failed":
-      return `Failed: ${f.error ?? "the upload failed"}`;
-  }
-}
+import { ProgressRows, percent } from "./progress-rows";
+import type { UploadView } from "./upload-view";
+import type { PortalUploadRun } from "./uploader";
 
 /** What the whole upload is doing, in a sentence a screen reader hears when it changes. */
 function headline(v: UploadView, failed: number, missing: number) {
@@ -60,7 +39,6 @@ export function UploadProgress({
 }) {
   const [confirmCancel, setConfirmCancel] = useState(false);
   const [note, setNote] = useState("");
-  const [shown, setShown] = useState(ROWS_PER_STEP);
   const failed = view.files.filter((f) => f.status === "failed").length;
   const missing = view.files.filter((f) => f.status === "missing").length;
   const allIn = view.files.every((f) => f.status === "done");
@@ -172,37 +150,7 @@ export function UploadProgress({
           </div>
         </fieldset>
       )}
-      <ul className="rows">
-        {view.files.slice(0, shown).map((f, i) => (
-          <li key={f.path} className={`progress-row ${f.status}`}>
-            <div className="row-main">
-              <span className="path">{baseName(f.path)}</span>
-              {f.path.includes("/") && <span className="folder">{parentOf(f.path)}</span>}
-              <progress
-                value={f.status === "hashing" ? 0 : f.sent}
-                max={f.size || 1}
-                aria-label={f.path}
-                aria-valuetext={fileText(f)}
-              />
-              <span className={`state ${f.status === "failed" ? "error" : ""}`}>{fileText(f)}</span>
-            </div>
-            <span className="size">{formatBytes(f.size)}</span>
-            {f.status === "failed" && sending ? (
-              <button type="button" aria-label={`Retry ${f.path}`} onClick={() => run.retry(i)}>
-                Retry
-              </button>
-            ) : (
-              <span />
-            )}
-          </li>
-        ))}
-      </ul>
-      {shown < view.files.length && (
-        <button type="button" onClick={() => setShown((n) => n + ROWS_PER_STEP)}>
-          Show {Math.min(ROWS_PER_STEP, view.files.length - shown)} more ({formatCount(shown)} of{" "}
-          {formatCount(view.files.length)} shown)
-        </button>
-      )}
+      <ProgressRows run={run} files={view.files} sending={sending} />
     </section>
   );
 }

@@ -1,8 +1,7 @@
 // The portal page's sending engine. Imported once a file is picked, not with the page: the
 // form is usable before tus-js-client and hash-wasm have arrived.
 import * as tus from "tus-js-client";
-import { ApiError } from "@/browser/api-error";
-import { addSample, type Estimate, estimate, type Sample } from "@/browser/rate";
+import { addSample, estimate, type Sample } from "@/browser/rate";
 import {
   RETRY_DELAYS,
   retryable,
@@ -12,6 +11,7 @@ import {
 } from "@/browser/upload-file";
 import type { PortalConfirmation } from "@/contract/portal-public";
 import { TRANSFER_STREAMS_DEFAULT } from "@/contract/rules";
+import { completeUpload } from "./complete-upload";
 import type { PortalApi } from "./portal-api";
 import { matchesDeclared, type Picked } from "./portal-model";
 import {
@@ -21,40 +21,12 @@ import {
   saveUpload,
   uploadLockName,
 } from "./session";
+import type { FileView, UploadView } from "./upload-view";
 
 /** Progress reaches the page this often, not on every XHR progress event. */
 const VIEW_FLUSH_MS = 250;
-/** `complete` is refused (`not_committed`) until the node has committed the last file. */
-const COMPLETE_ATTEMPTS = 8;
-const COMPLETE_RETRY_MS = 750;
 /** How often the upload's record in localStorage is brought up to date. */
 const PERSIST_MS = 1_000;
-
-export type FileStatus = "missing" | "queued" | "hashing" | "uploading" | "done" | "failed";
-
-export interface FileView {
-  path: string;
-  size: number;
-  status: FileStatus;
-  sent: number;
-  hashed: number;
-  error: string | null;
-}
-
-export interface UploadView {
-  files: FileView[];
-  sent: number;
-  total: number;
-  estimate: Estimate;
-  paused: boolean;
-  reconnecting: boolean;
-  phase: "sending" | "completing" | "completed" | "cancelled";
-  /** What stopped the whole upload: a lost connection, a refused completion. */
-  error: string | null;
-  confirmation: PortalConfirmation | null;
-  /** This browser's hashes by path, for the confirmation's "matches" column. */
-  localHashes: Record<string, string>;
-}
 
 interface FileRun extends FileView {
   file: File | null;
@@ -62,8 +34,6 @@ interface FileRun extends FileView {
   /** Bumped by every start and stop: work for an earlier attempt (a hash) sees it is stale. */
   attempt: number;
 }
-
-const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
 export class PortalUploadRun {
   private files: FileRun[];
@@ -392,34 +362,15 @@ export class PortalUploadRun {
     this.phase = "completing";
     this.error = null;
     this.emit();
-    for (let attempt = 1; ; attempt++) {
-      try {
-        this.confirmation = await this.api.complete(this.uploadId, this.stored.spec.token);
-        this.phase = "completed";
-        this.forget();
-        this.emit();
-        return;
-      } catch (error) {
-        const codes = error instanceof ApiError ? error.fieldIssues.map((i) => i.code) : [];
-        if (codes.includes("already_reported")) {
-          // An earlier answer was lost on the way: the upload landed, its confirmation is gone.
-          this.phase = "completed";
-          this.forget();
-          this.emit();
-          return;
-        }
-        const notYet = codes.includes("not_committed");
-        if (notYet && attempt < COMPLETE_ATTEMPTS) {
-          await sleep(COMPLETE_RETRY_MS * attempt);
-          continue;
-        }
-        this.phase = "sending";
-        this.error = notYet
-          ? "The files arrived but are still being stored. Try finishing again in a moment."
-          : `The upload could not be finished: ${(error as Error).message}`;
-        this.emit();
-        return;
-      }
+    const outcome = await completeUpload(this.api, this.uploadId, this.stored.spec.token);
+    if ("error" in outcome) {
+      this.phase = "sending";
+      this.error = outcome.error;
+    } else {
+      this.confirmation = outcome.confirmation;
+      this.phase = "completed";
+      this.forget();
     }
+    this.emit();
   }
 }

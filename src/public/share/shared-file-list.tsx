@@ -34,6 +34,74 @@ function stateText(s: FileState | undefined, size: number) {
   }
 }
 
+/** One file: its checkbox, name (with a thumbnail for an image), state, size and Download. */
+function SharedFileRow({
+  api,
+  file: f,
+  state,
+  selected,
+  busy,
+  onToggle,
+  onDownload,
+}: {
+  api: LinkApi;
+  file: File;
+  state: FileState | undefined;
+  selected: boolean;
+  busy: boolean;
+  onToggle: () => void;
+  onDownload: () => void;
+}) {
+  return (
+    <tr>
+      <td className="check">
+        <input
+          type="checkbox"
+          aria-label={`Select ${f.path}`}
+          checked={selected}
+          onChange={onToggle}
+        />
+      </td>
+      <td>
+        <div className="name">
+          {f.mime && thumbnailMimeTypes.includes(f.mime) && (
+            <img
+              className="thumb"
+              src={api.thumbnailUrl(f.path)}
+              alt=""
+              loading="lazy"
+              width={40}
+              height={40}
+              // A file named as an image that is not one has no thumbnail: no broken icon.
+              onError={(e) => {
+                e.currentTarget.hidden = true;
+              }}
+            />
+          )}
+          <div>
+            <span className="path">{baseName(f.path)}</span>
+            {f.path.includes("/") && <span className="folder">{parentOf(f.path)}</span>}
+          </div>
+        </div>
+        <span className={`state ${state?.phase ?? ""}`} aria-live="polite" data-testid="file-state">
+          {stateText(state, f.size)}
+        </span>
+      </td>
+      <td className="size">{formatBytes(f.size)}</td>
+      <td className="one">
+        <button
+          type="button"
+          disabled={busy}
+          aria-label={`Download ${f.path}`}
+          onClick={onDownload}
+        >
+          Download
+        </button>
+      </td>
+    </tr>
+  );
+}
+
 /**
  * The share's files (as shared) with their sizes: download one, a selection or all. Each file
  * is hashed as it arrives and shows Verified once the service has matched the hash.
@@ -130,61 +198,18 @@ export function SharedFileList({
           </tr>
         </thead>
         <tbody>
-          {files.slice(0, shown).map((f) => {
-            const state = states[f.path];
-            return (
-              <tr key={f.path}>
-                <td className="check">
-                  <input
-                    type="checkbox"
-                    aria-label={`Select ${f.path}`}
-                    checked={selected.has(f.path)}
-                    onChange={() => toggle(f.path)}
-                  />
-                </td>
-                <td>
-                  <div className="name">
-                    {f.mime && thumbnailMimeTypes.includes(f.mime) && (
-                      <img
-                        className="thumb"
-                        src={api.thumbnailUrl(f.path)}
-                        alt=""
-                        loading="lazy"
-                        width={40}
-                        height={40}
-                        // A file named as an image that is not one has no thumbnail: no broken icon.
-                        onError={(e) => {
-                          e.currentTarget.hidden = true;
-                        }}
-                      />
-                    )}
-                    <div>
-                      <span className="path">{baseName(f.path)}</span>
-                      {f.path.includes("/") && <span className="folder">{parentOf(f.path)}</span>}
-                    </div>
-                  </div>
-                  <span
-                    className={`state ${state?.phase ?? ""}`}
-                    aria-live="polite"
-                    data-testid="file-state"
-                  >
-                    {stateText(state, f.size)}
-                  </span>
-                </td>
-                <td className="size">{formatBytes(f.size)}</td>
-                <td className="one">
-                  <button
-                    type="button"
-                    disabled={busy}
-                    aria-label={`Download ${f.path}`}
-                    onClick={() => download([f.path])}
-                  >
-                    Download
-                  </button>
-                </td>
-              </tr>
-            );
-          })}
+          {files.slice(0, shown).map((f) => (
+            <SharedFileRow
+              key={f.path}
+              api={api}
+              file={f}
+              state={states[f.path]}
+              selected={selected.has(f.path)}
+              busy={busy}
+              onToggle={() => toggle(f.path)}
+              onDownload={() => download([f.path])}
+            />
+          ))}
         </tbody>
       </table>
       {shown < files.length && (
