@@ -1,11 +1,5 @@
 import { describe, expect, it } from "vitest";
-import {
-  formatBytes,
-  formatDuration,
-  formatExactAndRelative,
-  formatExactDateTime,
-  formatRelative,
-} from "./format";
+import { formatBytes, formatExactAndRelative, formatExactDateTime, formatRelative } from "./format";
 
 describe("formatBytes", () => {
   it("uses decimal units and keeps folders blank", () => {
@@ -35,23 +29,5 @@ describe("formatExactAndRelative", () => {
       formatExactDateTime("2026-11-25T14:03:28Z"),
     );
     expect(formatExactDateTime("2026-11-25T14:03:27Z")).toMatch(/27/);
-  });
-});
-
-describe("formatDuration", () => {
-  it("says durations in the two largest units, a zero part left out", () => {
-    expect(formatDuration(45)).toBe("45 s");
-    expect(formatDuration(200)).toBe("3 min 20 s");
-    expect(formatDuration(250)).toBe("4 min 10 s");
-    expect(formatDuration(240)).toBe("4 min");
-    expect(formatDuration(3_900)).toBe("1 h 5 min");
-    expect(formatDuration(7500)).toBe("2 h 5 min");
-    expect(formatDuration(7_199)).toBe("1 h 59 min");
-  });
-
-  it("rounds to the second first", () => {
-    expect(formatDuration(12.4)).toBe("12 s");
-    expect(formatDuration(59.6)).toBe("1 min");
-    expect(formatDuration(-3)).toBe("0 s");
   });
 });

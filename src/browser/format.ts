@@ -63,15 +63,3 @@ export function formatExactAndRelative(iso: string, now: number = Date.now()): s
 export function formatCount(n: number): string {
   return n.toLocaleString();
 }
-
-/**
- * Time left: "45 s", "3 min 20 s", "2 h 5 min", in the two largest units, a zero part left out.
- * Rounded to the second first (an estimate is no finer).
- */
-export function formatDuration(seconds: number): string {
-  const s = Math.max(0, Math.round(seconds));
-  if (s < 60) return `${s} s`;
-  const minutes = Math.floor(s / 60);
-  if (minutes < 60) return `${minutes} min${s % 60 ? ` ${s % 60} s` : ""}`;
-  return `${Math.floor(minutes / 60)} h${minutes % 60 ? ` ${minutes % 60} min` : ""}`;
-}

@@ -1,5 +1,12 @@
 import { describe, expect, it } from "vitest";
-import { addSample, estimate, RATE_MIN_SPAN_MS, RATE_WINDOW_MS, type Sample } from "./rate";
+import {
+  addSample,
+  estimate,
+  formatDuration,
+  RATE_MIN_SPAN_MS,
+  RATE_WINDOW_MS,
+  type Sample,
+} from "./rate";
 
 describe("estimate", () => {
   it("knows nothing from one reading, nor from readings too close together", () => {
@@ -70,5 +77,17 @@ describe("addSample", () => {
 
   it("forgets readings from before a restart at a lower count", () => {
     expect(addSample([{ at: 0, done: 500 }], { at: 100, done: 0 })).toEqual([{ at: 100, done: 0 }]);
+  });
+});
+
+describe("formatDuration", () => {
+  it("says durations in the two largest units, a zero part left out", () => {
+    expect(formatDuration(45)).toBe("45 s");
+    expect(formatDuration(200)).toBe("3 min 20 s");
+    expect(formatDuration(250)).toBe("4 min 10 s");
+    expect(formatDuration(240)).toBe("4 min");
+    expect(formatDuration(3_900)).toBe("1 h 5 min");
+    expect(formatDuration(7500)).toBe("2 h 5 min");
+    expect(formatDuration(7_199)).toBe("1 h 59 min");
   });
 });

@@ -56,3 +56,14 @@ export function estimate(samples: readonly Sample[], total: number | null): Esti
   if (total === null || rate === 0) return { rate, etaSeconds: null };
   return { rate, etaSeconds: Math.max(0, Math.ceil((total - last.done) / rate)) };
 }
+
+/**
+ * Whole seconds left (`etaSeconds`) as "45 s", "3 min 20 s", "2 h 5 min": the two largest units,
+ * a zero part left out.
+ */
+export function formatDuration(seconds: number): string {
+  if (seconds < 60) return `${seconds} s`;
+  const minutes = Math.floor(seconds / 60);
+  if (minutes < 60) return `${minutes} min${seconds % 60 ? ` ${seconds % 60} s` : ""}`;
+  return `${Math.floor(minutes / 60)} h${minutes % 60 ? ` ${minutes % 60} min` : ""}`;
+}

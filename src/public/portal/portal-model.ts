@@ -1,5 +1,6 @@
-import { formatBytes, formatDuration } from "@/browser/format";
+import { formatBytes } from "@/browser/format";
 import type { Estimate } from "@/browser/rate";
+import { formatDuration } from "@/browser/rate";
 import type { PortalConfirmation, PublicPortal } from "@/contract/portal-public";
 import {
   PORTAL_MAX_FILES_MAX,

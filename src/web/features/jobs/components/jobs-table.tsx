@@ -1,12 +1,6 @@
 import type { ReactNode } from "react";
-import {
-  formatBytes,
-  formatCount,
-  formatDateTime,
-  formatDuration,
-  formatRelative,
-} from "@/browser/format";
-import { estimate, type Sample } from "@/browser/rate";
+import { formatBytes, formatCount, formatDateTime, formatRelative } from "@/browser/format";
+import { estimate, formatDuration, type Sample } from "@/browser/rate";
 import { DataTable, type DataTableColumn, rowActionClass } from "@/web/components/ui/data-table";
 import { describeTarget, type Job, kindLabel, progressOf } from "@/web/features/jobs/job-model";
 import { cn } from "@/web/lib/cn";

@@ -1,9 +1,10 @@
 import { Link, useNavigate } from "@tanstack/react-router";
 import { ChevronDownIcon, ChevronUpIcon, XIcon } from "lucide-react";
 import { useEffect, useRef, useState } from "react";
-import { formatBytes, formatCount, formatDuration } from "@/browser/format";
+import { formatBytes, formatCount } from "@/browser/format";
 import { Button } from "@/web/components/ui/button";
 import { ProgressBar } from "@/web/components/ui/progress-bar";
+import { formatDuration } from "@/web/features/jobs";
 import {
   isUnfinished,
   type Upload,

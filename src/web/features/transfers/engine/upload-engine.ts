@@ -3,7 +3,6 @@
 import type { QueryClient } from "@tanstack/react-query";
 import * as tus from "tus-js-client";
 import { ApiError } from "@/browser/api-error";
-import { addSample, estimate, type Sample } from "@/browser/rate";
 import {
   RETRY_DELAYS,
   retryable,
@@ -12,6 +11,7 @@ import {
   uploadError,
 } from "@/browser/upload-file";
 import { PROGRESS_MIN_INTERVAL_MS, TRANSFER_STREAMS_DEFAULT } from "@/contract/rules";
+import { addSample, estimate, type Sample } from "@/web/features/jobs";
 import {
   type Upload,
   type UploadFile,
