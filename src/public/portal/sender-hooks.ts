@@ -1,6 +1,4 @@
 import { type StateUpdater, useCallback, useEffect, useState } from "preact/hooks";
-import { ApiError } from "@/browser/api-error";
-import type { PublicPortal } from "@/contract/portal-public";
 import { loadUploader } from "./load-uploader";
 import type { PortalApi } from "./portal-api";
 import {
@@ -13,43 +11,6 @@ import {
 import type { Draft } from "./upload-form";
 import type { UploadView } from "./upload-view";
 import type { PortalUploadRun } from "./uploader";
-
-export type Load =
-  | { state: "loading" }
-  | { state: "ready"; portal: PublicPortal }
-  | { state: "failed"; reason: string | null; message: string };
-
-/** The portal as the service describes it now; `refresh` reads it again. Titles the tab. */
-export function usePortal(api: PortalApi) {
-  const [load, setLoad] = useState<Load>({ state: "loading" });
-  const refresh = useCallback(async () => {
-    try {
-      let portal = await api.open();
-      if (portal.passwordRequired && api.access) {
-        // A stored access token that no longer opens the portal (expired): ask again.
-        api.forget();
-        portal = await api.open();
-      }
-      setLoad({ state: "ready", portal });
-    } catch (err) {
-      setLoad({
-        state: "failed",
-        reason:
-          err instanceof ApiError
-            ? (err.reason ?? (err.status === 404 ? "unknown_portal" : null))
-            : null,
-        message: (err as Error).message,
-      });
-    }
-  }, [api]);
-
-  useEffect(() => {
-    if (load.state === "ready")
-      document.title = `${load.portal.title} · ${load.portal.workspaceName}`;
-  }, [load]);
-
-  return { load, refresh };
-}
 
 /**
  * The upload under way (`run` and its `view`), the confirmation of the last one (`done`, kept for

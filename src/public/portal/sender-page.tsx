@@ -5,10 +5,11 @@ import { formatDateTime } from "@/browser/format";
 import type { PublicPortal } from "@/contract/portal-public";
 import { PORTAL_LINK_PREFIX } from "@/contract/portal-rules";
 import { PasswordGate } from "@/public/common/password-gate";
+import { usePublicLoad } from "@/public/common/use-public-load";
 import { Confirmation } from "./confirmation";
 import { PortalApi } from "./portal-api";
 import { emptySender } from "./portal-model";
-import { useLeaveWarning, usePortal, useUploadRun } from "./sender-hooks";
+import { useLeaveWarning, useUploadRun } from "./sender-hooks";
 import { loadUpload, runningElsewhere } from "./session";
 import { type Draft, UploadForm } from "./upload-form";
 import { UploadProgress } from "./upload-progress";
@@ -96,7 +97,7 @@ function Header({ portal }: { portal: PublicPortal }) {
 /** The page a sender opens at `/p/{slug}`. */
 export function SenderPage() {
   const api = useMemo(() => new PortalApi(slugFromPath()), []);
-  const { load, refresh } = usePortal(api);
+  const { load, refresh } = usePublicLoad(api, "unknown_portal");
   const [draft, setDraft] = useState<Draft>({ values: emptySender(), picked: [] });
   const { run, view, done, problem, notice, setNotice, begin, stop, sendMore } = useUploadRun(
     api,
@@ -138,7 +139,7 @@ export function SenderPage() {
         />
       </main>
     );
-  const { portal } = load;
+  const portal = load.value;
   // An upload already under way is shown whatever the portal says now: the service decides
   // whether it may finish, and says so.
   if (portal.state !== "open" && !run && !done)

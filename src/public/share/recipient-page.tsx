@@ -1,18 +1,12 @@
 /** @jsxImportSource preact */
-import { useCallback, useEffect, useMemo, useState } from "preact/hooks";
-import { ApiError } from "@/browser/api-error";
+import { useEffect, useMemo } from "preact/hooks";
 import { formatDateTime } from "@/browser/format";
 import { SHARE_LINK_PREFIX } from "@/contract/rules";
-import type { PublicShare } from "@/contract/share-public";
 import { PasswordGate } from "@/public/common/password-gate";
+import { usePublicLoad } from "@/public/common/use-public-load";
 import { Comments } from "./comments";
 import { LinkApi } from "./share-api";
 import { SharedFileList } from "./shared-file-list";
-
-type Load =
-  | { state: "loading" }
-  | { state: "open"; share: PublicShare }
-  | { state: "closed"; reason: string | null; message: string };
 
 const tokenFromPath = () => decodeURIComponent(location.pathname.slice(SHARE_LINK_PREFIX.length));
 
@@ -38,52 +32,28 @@ const closedText: Record<string, { title: string; text: string }> = {
 /** The page a share's recipient opens at `/s/{token}`. */
 export function RecipientPage() {
   const api = useMemo(() => new LinkApi(tokenFromPath()), []);
-  const [load, setLoad] = useState<Load>({ state: "loading" });
-
-  const refresh = useCallback(async () => {
-    try {
-      let share = await api.open();
-      if (share.passwordRequired && api.access) {
-        // A stored access token that no longer opens the share (expired): ask again.
-        api.forget();
-        share = await api.open();
-      }
-      setLoad({ state: "open", share });
-    } catch (err) {
-      const e = err as ApiError;
-      setLoad({
-        state: "closed",
-        reason:
-          e instanceof ApiError ? (e.reason ?? (e.status === 404 ? "unknown_link" : null)) : null,
-        message: e.message,
-      });
-    }
-  }, [api]);
+  const { load, refresh } = usePublicLoad(api, "unknown_link");
 
   useEffect(() => {
     void refresh();
   }, [refresh]);
 
-  useEffect(() => {
-    if (load.state === "open") document.title = `${load.share.title} · ${load.share.workspaceName}`;
-  }, [load]);
-
   return (
     <main className="page">
       {load.state === "loading" && <p aria-live="polite">Opening the link…</p>}
-      {load.state === "closed" && <Closed reason={load.reason} message={load.message} />}
-      {load.state === "open" && (
+      {load.state === "failed" && <Closed reason={load.reason} message={load.message} />}
+      {load.state === "ready" && (
         <>
           <header className="head">
-            <p className="from">{load.share.workspaceName} shared with you</p>
-            <h1>{load.share.title}</h1>
-            {load.share.message && <p className="message">{load.share.message}</p>}
+            <p className="from">{load.value.workspaceName} shared with you</p>
+            <h1>{load.value.title}</h1>
+            {load.value.message && <p className="message">{load.value.message}</p>}
             <p className="meta">
-              {load.share.fileCount} {load.share.fileCount === 1 ? "file" : "files"} · available
-              until {formatDateTime(load.share.expiresAt)}
+              {load.value.fileCount} {load.value.fileCount === 1 ? "file" : "files"} · available
+              until {formatDateTime(load.value.expiresAt)}
             </p>
           </header>
-          {load.share.passwordRequired ? (
+          {load.value.passwordRequired ? (
             <PasswordGate
               idPrefix="share"
               heading="This share is protected"
@@ -93,8 +63,8 @@ export function RecipientPage() {
             />
           ) : (
             <>
-              <SharedFileList api={api} files={load.share.files ?? []} onClosed={refresh} />
-              <Comments api={api} personal={load.share.personal} />
+              <SharedFileList api={api} files={load.value.files ?? []} onClosed={refresh} />
+              <Comments api={api} personal={load.value.personal} />
             </>
           )}
         </>
