@@ -23,7 +23,7 @@ export default defineConfig(({ mode }) => ({
       routeFileIgnorePrefix: "-",
     }),
     // React Fast Refresh would wrap the public pages' Preact components in React's.
-    react({ exclude: /src\/(share|portal|public-pages)\// }),
+    react({ exclude: /src\/public\// }),
     tailwindcss(),
     {
       // `npm run dev`: a share link opens the recipient page and a portal link the portal page,

@@ -4,6 +4,8 @@
  * JSON object per line with --json (events start, file, progress, done, error).
  */
 
+import { addSample, type Estimate, estimate, type Sample } from "@/browser/rate";
+
 export type OutputMode = "tty" | "plain" | "json";
 
 interface Active {
@@ -28,9 +30,6 @@ export interface FileOutcome {
   code?: string;
 }
 
-/** Rate over the last few seconds: steadier than the last interval, quicker than the average. */
-const RATE_WINDOW_MS = 5000;
-
 export class Tracker {
   filesTotal = 0;
   bytesTotal: number | null = 0;
@@ -39,7 +38,7 @@ export class Tracker {
   private bytesFinished = 0;
   readonly failed: FileOutcome[] = [];
   readonly active = new Map<string, Active>();
-  private readonly samples: { t: number; bytes: number }[] = [];
+  private samples: Sample[] = [];
   readonly startedAt = performance.now();
 
   get bytesDone() {
@@ -75,14 +74,10 @@ export class Tracker {
     } else this.failed.push(outcome);
   }
 
-  /** Bytes per second over the last few seconds. */
-  rate(now = performance.now()) {
-    const bytes = this.bytesDone;
-    this.samples.push({ t: now, bytes });
-    while (this.samples.length > 2 && now - this.samples[0]!.t > RATE_WINDOW_MS)
-      this.samples.shift();
-    const first = this.samples[0]!;
-    return now > first.t ? ((bytes - first.bytes) * 1000) / (now - first.t) : 0;
+  /** Reads the bytes done now: bytes per second over the last few seconds, and seconds left. */
+  estimate(now = performance.now()): Estimate {
+    this.samples = addSample(this.samples, { at: now, done: this.bytesDone });
+    return estimate(this.samples, this.bytesTotal);
   }
 }
 
@@ -167,9 +162,8 @@ export class Display {
 
   private totals() {
     const t = this.tracker;
-    const rate = t.rate();
-    const left = t.bytesTotal === null ? Number.NaN : t.bytesTotal - t.bytesDone;
-    return { rate, eta: rate > 0 ? left / rate : Number.POSITIVE_INFINITY };
+    const { rate, etaSeconds } = t.estimate();
+    return { rate: rate ?? 0, eta: etaSeconds ?? Number.POSITIVE_INFINITY };
   }
 
   private tick() {

@@ -1,7 +1,8 @@
 import { useQueryErrorResetBoundary } from "@tanstack/react-query";
 import { type ErrorComponentProps, Link, useRouter } from "@tanstack/react-router";
 import { AlertTriangleIcon } from "lucide-react";
-import { ApiError, describeError } from "@/web/lib/api-client";
+import { ApiError } from "@/browser/api-error";
+import { describeError } from "@/web/lib/api-client";
 import { isChunkLoadError } from "@/web/lib/chunk-load";
 import { Button } from "./ui/button";
 

@@ -1,8 +1,9 @@
 import net from "node:net";
 import { afterEach, describe, expect, inject, it, vi } from "vitest";
+import { ApiError } from "@/browser/api-error";
 import { selectThrottledUntil, useNetworkStore } from "@/web/stores/network-store";
 import { useSessionStore } from "@/web/stores/session-store";
-import { ApiError, apiRequest, NetworkError, workspacePath } from "./api-client";
+import { apiRequest, NetworkError, workspacePath } from "./api-client";
 
 // The console runs in a browser; these tests run in Node against the real service, so the two
 // browser facilities the client and the session store touch are given here, before they load.

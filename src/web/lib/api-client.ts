@@ -1,42 +1,6 @@
-import type { FieldIssue } from "@/contract/common";
-import { type Scope, scopes } from "@/contract/rules";
+import { ApiError } from "@/browser/api-error";
 import { useNetworkStore } from "@/web/stores/network-store";
 import { type Session, useSessionStore } from "@/web/stores/session-store";
-
-/** A failure the service reported in its envelope `{error:{code,message,details}}`. */
-export class ApiError extends Error {
-  constructor(
-    readonly status: number,
-    readonly code: string,
-    message: string,
-    readonly details: Record<string, unknown> | null,
-    readonly requestId: string | null = null,
-  ) {
-    super(message);
-    this.name = "ApiError";
-  }
-
-  /** Per-field problems of `validation_failed` / `path_rejected`. */
-  get fieldIssues(): FieldIssue[] {
-    const issues = this.details?.issues;
-    return Array.isArray(issues)
-      ? issues.filter((i): i is FieldIssue => typeof i?.field === "string")
-      : [];
-  }
-
-  /** The scopes, any one of which would have allowed a 403'd call. */
-  get requiredScopes(): Scope[] {
-    const required = this.details?.requiredScopes;
-    return Array.isArray(required)
-      ? required.filter((s): s is Scope => (scopes as readonly unknown[]).includes(s))
-      : [];
-  }
-
-  /** `details.reason` of 401 and 403. */
-  get reason(): string | null {
-    return typeof this.details?.reason === "string" ? this.details.reason : null;
-  }
-}
 
 /** The service could not be reached (offline, DNS, CORS, refused connection). */
 export class NetworkError extends Error {

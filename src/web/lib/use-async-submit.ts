@@ -1,5 +1,6 @@
 import { type FormEvent, useCallback, useRef, useState } from "react";
-import { ApiError, describeError } from "@/web/lib/api-client";
+import { ApiError } from "@/browser/api-error";
+import { describeError } from "@/web/lib/api-client";
 
 /** Messages by field name; `form` is for what no single field owns. */
 export type Problems<F extends string> = Partial<Record<F | "form", string>>;

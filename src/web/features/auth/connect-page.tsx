@@ -2,18 +2,14 @@ import { useQueryClient } from "@tanstack/react-query";
 import { useNavigate } from "@tanstack/react-router";
 import { KeyRoundIcon, Loader2Icon } from "lucide-react";
 import { useEffect, useId, useRef, useState } from "react";
+import { ApiError } from "@/browser/api-error";
 import { apiKeyPattern } from "@/contract/rules";
 import { Alert, AlertDescription } from "@/web/components/ui/alert";
 import { Button } from "@/web/components/ui/button";
 import { FormError, FormField } from "@/web/components/ui/form-field";
 import { Input } from "@/web/components/ui/input";
 import { Label } from "@/web/components/ui/label";
-import {
-  ApiError,
-  describeError,
-  NetworkError,
-  UnexpectedResponseError,
-} from "@/web/lib/api-client";
+import { describeError, NetworkError, UnexpectedResponseError } from "@/web/lib/api-client";
 import { type Problems, useAsyncSubmit } from "@/web/lib/use-async-submit";
 import { useSessionStore } from "@/web/stores/session-store";
 import { startSession } from "./api/start-session";

@@ -1,6 +1,7 @@
 import { useNavigate } from "@tanstack/react-router";
 import { ActivityIcon, ArrowUpToLineIcon, PauseIcon, PlayIcon } from "lucide-react";
 import { useMemo, useState } from "react";
+import { formatDateTime } from "@/browser/format";
 import { streamEventTypes } from "@/contract/event-catalogue";
 import type { Event } from "@/contract/events";
 import { EmptyState } from "@/web/components/empty-state";
@@ -11,7 +12,6 @@ import { Button } from "@/web/components/ui/button";
 import { DataTable, type DataTableColumn, rowActionClass } from "@/web/components/ui/data-table";
 import { FormField } from "@/web/components/ui/form-field";
 import { NativeSelect } from "@/web/components/ui/native-select";
-import { formatDateTime } from "@/web/lib/format";
 import { useEventTailQuery } from "./api/tail-events";
 import { EventDrawer } from "./components/event-drawer";
 import { eventSummary } from "./event-summary";

@@ -1,5 +1,6 @@
 import { useQuery, useQueryClient } from "@tanstack/react-query";
 import { Suspense, useRef, useState } from "react";
+import { formatCount } from "@/browser/format";
 import type { FileEntry } from "@/contract/files";
 import type { CreateOperationBody } from "@/contract/operations";
 import {
@@ -18,7 +19,6 @@ import {
   uploadPicked,
 } from "@/web/features/transfers";
 import { describeError } from "@/web/lib/api-client";
-import { formatCount } from "@/web/lib/format";
 import type { FolderView } from "@/web/lib/query-keys/files";
 import { toast } from "@/web/stores/toast-store";
 import { filesPageQueryOptions } from "./api/list-files";

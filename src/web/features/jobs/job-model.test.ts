@@ -1,15 +1,6 @@
 import { describe, expect, it } from "vitest";
 import type { BulkJob, Operation } from "@/contract/operations";
-import {
-  addSample,
-  describeSelection,
-  estimate,
-  formatDuration,
-  listShows,
-  mergeJobs,
-  percentOf,
-  RATE_WINDOW_MS,
-} from "./job-model";
+import { describeSelection, listShows, mergeJobs, percentOf } from "./job-model";
 
 const bulk = (o: Partial<BulkJob>): BulkJob => ({
   id: "b1",
@@ -46,58 +37,6 @@ const move = (o: Partial<Operation>): Operation => ({
   ...o,
 });
 
-describe("estimate", () => {
-  it("knows nothing from one reading", () => {
-    expect(estimate([{ at: 0, done: 0 }], 100)).toEqual({ rate: null, etaSeconds: null });
-  });
-
-  it("takes the rate over the readings and the time left from the last", () => {
-    const samples = [
-      { at: 0, done: 0 },
-      { at: 1000, done: 100 },
-      { at: 2000, done: 200 },
-    ];
-    expect(estimate(samples, 1000)).toEqual({ rate: 100, etaSeconds: 8 });
-  });
-
-  it("has a rate but no ETA while the total is unknown or nothing moves", () => {
-    expect(
-      estimate(
-        [
-          { at: 0, done: 5 },
-          { at: 2000, done: 5 },
-        ],
-        100,
-      ),
-    ).toEqual({
-      rate: 0,
-      etaSeconds: null,
-    });
-    expect(
-      estimate(
-        [
-          { at: 0, done: 0 },
-          { at: 1000, done: 50 },
-        ],
-        null,
-      ),
-    ).toEqual({
-      rate: 50,
-      etaSeconds: null,
-    });
-  });
-
-  it("forgets readings older than the window, so the rate is the recent one", () => {
-    let samples = [{ at: 0, done: 0 }];
-    samples = addSample(samples, { at: RATE_WINDOW_MS, done: 10 });
-    samples = addSample(samples, { at: RATE_WINDOW_MS + 1000, done: 1010 });
-    expect(samples.map((s) => s.at)).toEqual([RATE_WINDOW_MS, RATE_WINDOW_MS + 1000]);
-    expect(estimate(samples, 2010).rate).toBe(1000);
-    // A repeated poll answer (same time) adds nothing.
-    expect(addSample(samples, { at: RATE_WINDOW_MS + 1000, done: 2000 })).toHaveLength(2);
-  });
-});
-
 describe("the job list", () => {
   it("puts active jobs on top, then the newest, each job once (the first list wins)", () => {
     const fresh = bulk({ done: 500 });
@@ -122,12 +61,6 @@ describe("the job list", () => {
     expect(describeSelection({ filter: { q: "plate" }, allExcept: [] })).toBe(
       "Trash items matching “plate”",
     );
-  });
-
-  it("says durations in the largest units", () => {
-    expect(formatDuration(45)).toBe("45 s");
-    expect(formatDuration(200)).toBe("3 min 20 s");
-    expect(formatDuration(7500)).toBe("2 h 5 min");
   });
 });
 

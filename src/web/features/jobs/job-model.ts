@@ -1,6 +1,6 @@
+import { formatCount } from "@/browser/format";
 import type { BulkJob, CreateBulkJobBody, Operation } from "@/contract/operations";
 import { baseName } from "@/contract/rules";
-import { formatCount } from "@/web/lib/format";
 
 /** A move or copy job or a bulk job, as the job centre lists them. */
 export type Job = Operation | BulkJob;
@@ -54,47 +54,6 @@ export function percentOf(job: Job): number | null {
   if (total === null) return null;
   if (total === 0) return 0;
   return Math.min(100, Math.floor((done / total) * 100));
-}
-
-export interface Sample {
-  /** ms since epoch, when the counters were read */
-  at: number;
-  done: number;
-}
-
-/** Samples older than this are forgotten: the rate is the recent one, not the average since start. */
-export const RATE_WINDOW_MS = 10_000;
-
-/** Adds a reading, keeping the window; an unchanged reading still counts (a stall slows the rate). */
-export function addSample(samples: readonly Sample[], sample: Sample): Sample[] {
-  const last = samples.at(-1);
-  if (last && sample.at <= last.at) return [...samples];
-  return [...samples, sample].filter((s) => s.at >= sample.at - RATE_WINDOW_MS);
-}
-
-/**
- * Rate (units a second) and seconds left, from successive readings of a job's counters. Null
- * until two readings a moment apart exist; the ETA stays null while nothing moves or the total
- * is unknown.
- */
-export function estimate(
-  samples: readonly Sample[],
-  total: number | null,
-): { rate: number | null; etaSeconds: number | null } {
-  const first = samples[0];
-  const last = samples.at(-1);
-  if (!first || !last || last.at - first.at < 500) return { rate: null, etaSeconds: null };
-  const rate = Math.max(0, ((last.done - first.done) * 1000) / (last.at - first.at));
-  if (total === null || rate === 0) return { rate, etaSeconds: null };
-  return { rate, etaSeconds: Math.max(0, Math.ceil((total - last.done) / rate)) };
-}
-
-/** "45 s", "3 min 20 s", "2 h 5 min". */
-export function formatDuration(seconds: number): string {
-  if (seconds < 60) return `${seconds} s`;
-  const minutes = Math.floor(seconds / 60);
-  if (minutes < 60) return `${minutes} min${seconds % 60 ? ` ${seconds % 60} s` : ""}`;
-  return `${Math.floor(minutes / 60)} h${minutes % 60 ? ` ${minutes % 60} min` : ""}`;
 }
 
 const actionLabels: Record<BulkJob["action"], string> = {

@@ -1,9 +1,9 @@
 import { useNavigate } from "@tanstack/react-router";
 import { ListChecksIcon } from "lucide-react";
+import { formatCount } from "@/browser/format";
 import { EmptyState } from "@/web/components/empty-state";
 import { LoadError } from "@/web/components/load-error";
 import { PageHeader } from "@/web/components/page-header";
-import { formatCount } from "@/web/lib/format";
 import { JobDrawer } from "./components/job-drawer";
 import { JobsTable } from "./components/jobs-table";
 import { isActive } from "./job-model";

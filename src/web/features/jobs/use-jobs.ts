@@ -1,17 +1,10 @@
 import { useQuery } from "@tanstack/react-query";
 import { useCallback, useEffect, useMemo, useState } from "react";
+import { addSample, type Sample } from "@/browser/rate";
 import { RECENT_LIMIT } from "./api/jobs-keys";
 import { bulkJobsQueryOptions } from "./api/list-bulk-jobs";
 import { operationsQueryOptions } from "./api/list-operations";
-import {
-  addSample,
-  isActive,
-  type Job,
-  listShows,
-  mergeJobs,
-  progressOf,
-  type Sample,
-} from "./job-model";
+import { isActive, type Job, listShows, mergeJobs, progressOf } from "./job-model";
 
 /**
  * The queued and running jobs of both kinds, polled while there are any (the shell's badge and

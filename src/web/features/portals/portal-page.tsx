@@ -1,14 +1,14 @@
 import { Link } from "@tanstack/react-router";
 import { ExternalLinkIcon, InboxIcon } from "lucide-react";
 import { type ReactNode, useCallback } from "react";
+import { ApiError } from "@/browser/api-error";
+import { formatBytes, formatCount, formatDateTime } from "@/browser/format";
 import type { PortalDetail } from "@/contract/portals";
 import { CopyButton } from "@/web/components/copy-button";
 import { EmptyState } from "@/web/components/empty-state";
 import { LoadError } from "@/web/components/load-error";
 import { Button } from "@/web/components/ui/button";
 import { Skeleton } from "@/web/components/ui/skeleton";
-import { ApiError } from "@/web/lib/api-client";
-import { formatBytes, formatCount, formatDateTime } from "@/web/lib/format";
 import { usePortalQuery } from "./api/get-portal";
 import { PortalActions } from "./components/portal-actions";
 import { PortalStatusBadge } from "./components/portal-badges";

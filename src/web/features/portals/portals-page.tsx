@@ -1,13 +1,13 @@
 import { useNavigate } from "@tanstack/react-router";
 import { InboxIcon, PlusIcon } from "lucide-react";
 import { useState } from "react";
+import { formatCount } from "@/browser/format";
 import { EmptyState } from "@/web/components/empty-state";
 import { LoadError } from "@/web/components/load-error";
 import { PageHeader } from "@/web/components/page-header";
 import { Badge } from "@/web/components/ui/badge";
 import { Button } from "@/web/components/ui/button";
 import { Tabs, TabsContent, TabsList, TabsTrigger } from "@/web/components/ui/tabs";
-import { formatCount } from "@/web/lib/format";
 import { usePortalsQuery } from "./api/list-portals";
 import { PortalFormDialog } from "./components/portal-form-dialog";
 import { PortalsTable } from "./components/portals-table";

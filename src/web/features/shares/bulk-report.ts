@@ -1,5 +1,5 @@
+import { formatCount } from "@/browser/format";
 import type { BulkSharesResult } from "@/contract/shares";
-import { formatCount } from "@/web/lib/format";
 
 const shares = (n: number) => `${formatCount(n)} ${n === 1 ? "share" : "shares"}`;
 

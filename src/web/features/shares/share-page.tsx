@@ -1,5 +1,6 @@
 import { Link } from "@tanstack/react-router";
 import { type ReactNode, useState } from "react";
+import { formatBytes, formatCount, formatDateTime } from "@/browser/format";
 import type { Share } from "@/contract/shares";
 import { ConfirmDialog } from "@/web/components/confirm-dialog";
 import { CopyButton } from "@/web/components/copy-button";
@@ -7,7 +8,6 @@ import { LoadError } from "@/web/components/load-error";
 import { Button } from "@/web/components/ui/button";
 import { Skeleton } from "@/web/components/ui/skeleton";
 import { cn } from "@/web/lib/cn";
-import { formatBytes, formatCount, formatDateTime } from "@/web/lib/format";
 import { useShareQuery } from "./api/get-share";
 import { useRevokeShareMutation } from "./api/revoke-share";
 import { CommentThread } from "./components/comment-thread";

@@ -1,11 +1,11 @@
 import { useNavigate } from "@tanstack/react-router";
 import { ArrowUpDownIcon } from "lucide-react";
+import { formatCount } from "@/browser/format";
 import { EmptyState } from "@/web/components/empty-state";
 import { LoadError } from "@/web/components/load-error";
 import { PageHeader } from "@/web/components/page-header";
 import { Alert, AlertDescription, AlertTitle } from "@/web/components/ui/alert";
 import { useUploadsStore } from "@/web/features/transfers/state/uploads-store";
-import { formatCount } from "@/web/lib/format";
 import { useTransferQuery } from "./api/get-transfer";
 import { useTransfersQuery } from "./api/list-transfers";
 import { TransferDrawer } from "./components/transfer-drawer";

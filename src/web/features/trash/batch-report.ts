@@ -1,6 +1,6 @@
+import { formatCount } from "@/browser/format";
 import type { TrashItem } from "@/contract/files";
 import type { BulkJob } from "@/contract/operations";
-import { formatCount } from "@/web/lib/format";
 
 export interface Report {
   title: string;

@@ -1,6 +1,7 @@
 import { useQuery } from "@tanstack/react-query";
 import { RotateCcwIcon, Trash2Icon, XCircleIcon } from "lucide-react";
 import { useMemo, useState } from "react";
+import { formatCount } from "@/browser/format";
 import type { TrashItem } from "@/contract/files";
 import { ConfirmDialog } from "@/web/components/confirm-dialog";
 import { EmptyState } from "@/web/components/empty-state";
@@ -9,7 +10,6 @@ import { PageHeader } from "@/web/components/page-header";
 import { Button } from "@/web/components/ui/button";
 import { DataTable } from "@/web/components/ui/data-table";
 import { describeError } from "@/web/lib/api-client";
-import { formatCount } from "@/web/lib/format";
 import { toast } from "@/web/stores/toast-store";
 import { trashListQueryOptions } from "./api/list-trash";
 import { describeItems, jobReport } from "./batch-report";

@@ -1,6 +1,8 @@
 import { Link, useNavigate } from "@tanstack/react-router";
 import { ArrowLeftIcon, InboxIcon } from "lucide-react";
 import { useCallback } from "react";
+import { ApiError } from "@/browser/api-error";
+import { formatDateTime } from "@/browser/format";
 import { streamEventTypes } from "@/contract/event-catalogue";
 import { EmptyState } from "@/web/components/empty-state";
 import { EventTypeOptions } from "@/web/components/event-type-options";
@@ -9,8 +11,7 @@ import { PageHeader } from "@/web/components/page-header";
 import { Button } from "@/web/components/ui/button";
 import { FormField } from "@/web/components/ui/form-field";
 import { NativeSelect } from "@/web/components/ui/native-select";
-import { ApiError, describeError } from "@/web/lib/api-client";
-import { formatDateTime } from "@/web/lib/format";
+import { describeError } from "@/web/lib/api-client";
 import { useNow } from "@/web/lib/use-now";
 import { useWebhookQuery } from "./api/get-webhook";
 import { useDeliveriesQuery } from "./api/list-deliveries";

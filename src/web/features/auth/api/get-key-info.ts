@@ -1,6 +1,7 @@
 import { queryOptions, useQuery } from "@tanstack/react-query";
+import { ApiError } from "@/browser/api-error";
 import type { KeyInfo } from "@/contract/auth";
-import { ApiError, apiRequest, type Connection } from "@/web/lib/api-client";
+import { apiRequest, type Connection } from "@/web/lib/api-client";
 import { useSessionStore } from "@/web/stores/session-store";
 import { authKeys } from "./auth-keys";
 

@@ -1,5 +1,6 @@
+import { ApiError } from "@/browser/api-error";
 import type { KeyInfo } from "@/contract/auth";
-import { ApiError, apiRequest, NetworkError } from "@/web/lib/api-client";
+import { apiRequest, NetworkError } from "@/web/lib/api-client";
 import { fetchKeyInfo } from "./get-key-info";
 
 export interface VerifyKeyInput {

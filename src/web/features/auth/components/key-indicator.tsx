@@ -1,10 +1,10 @@
 import { KeyRoundIcon, LogOutIcon } from "lucide-react";
 import { Suspense, useState } from "react";
+import { formatRelative } from "@/browser/format";
 import { scopes } from "@/contract/rules";
 import { lazyWithRetry } from "@/web/components/lazy-with-retry";
 import { Button } from "@/web/components/ui/button";
 import { useKeyInfoQuery } from "@/web/features/auth/api/get-key-info";
-import { formatRelative } from "@/web/lib/format";
 import { useSessionStore } from "@/web/stores/session-store";
 
 const KeyPanel = lazyWithRetry(() => import("./key-panel"));

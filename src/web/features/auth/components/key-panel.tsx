@@ -1,3 +1,4 @@
+import { formatDateTime } from "@/browser/format";
 import { Button } from "@/web/components/ui/button";
 import {
   Dialog,
@@ -8,7 +9,6 @@ import {
   DialogTitle,
 } from "@/web/components/ui/dialog";
 import { useKeyInfoQuery } from "@/web/features/auth/api/get-key-info";
-import { formatDateTime } from "@/web/lib/format";
 import { useSessionStore } from "@/web/stores/session-store";
 
 /** Loaded on first open (see KeyIndicator): the workspace, the key's scopes and expiry. */

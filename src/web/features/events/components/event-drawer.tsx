@@ -1,8 +1,8 @@
+import { formatDateTime } from "@/browser/format";
 import type { Event } from "@/contract/events";
 import { CopyButton } from "@/web/components/copy-button";
 import { Sheet, SheetContent, SheetDescription, SheetTitle } from "@/web/components/ui/sheet";
 import { eventPaths } from "@/web/features/events/event-summary";
-import { formatDateTime } from "@/web/lib/format";
 
 export function EventDrawer({ event, onClose }: { event: Event; onClose(): void }) {
   const json = JSON.stringify(event, null, 2);

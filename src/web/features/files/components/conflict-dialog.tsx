@@ -1,4 +1,5 @@
 import { useId, useState } from "react";
+import { formatCount } from "@/browser/format";
 import type { ConflictChoice, CreateOperationBody, OperationConflict } from "@/contract/operations";
 import { baseName } from "@/contract/rules";
 import { Button } from "@/web/components/ui/button";
@@ -17,7 +18,6 @@ import {
   choiceFor,
   resolutionMembers,
 } from "@/web/features/files/state/conflict-resolutions";
-import { formatCount } from "@/web/lib/format";
 import { useAsyncSubmit } from "@/web/lib/use-async-submit";
 
 const choiceLabels: Record<ConflictChoice, string> = {

@@ -1,4 +1,5 @@
 import { useState } from "react";
+import { formatCount } from "@/browser/format";
 import {
   AlertDialog,
   AlertDialogAction,
@@ -10,7 +11,6 @@ import {
 } from "@/web/components/ui/alert-dialog";
 import { FormField } from "@/web/components/ui/form-field";
 import { Input } from "@/web/components/ui/input";
-import { formatCount } from "@/web/lib/format";
 import { useAsyncSubmit } from "@/web/lib/use-async-submit";
 
 /**

@@ -1,5 +1,6 @@
 import { CopyIcon, InfoIcon, XIcon } from "lucide-react";
 import type { ReactNode } from "react";
+import { formatBytes, formatCount, formatDateTime } from "@/browser/format";
 import type { FileEntry } from "@/contract/files";
 import { Button } from "@/web/components/ui/button";
 import { Sheet, SheetContent, SheetTitle } from "@/web/components/ui/sheet";
@@ -7,7 +8,6 @@ import { Tabs, TabsContent, TabsList, TabsTrigger } from "@/web/components/ui/ta
 import { hasPreview } from "@/web/features/files/api/get-preview";
 import { copyText } from "@/web/lib/clipboard";
 import { usePreviewUrl } from "@/web/lib/file-preview";
-import { formatBytes, formatCount, formatDateTime } from "@/web/lib/format";
 import { describeType, FileTypeIcon } from "./file-icon";
 import { VersionsList } from "./versions-list";
 

@@ -3,10 +3,10 @@
 // biome-ignore-all lint/a11y/useKeyWithClickEvents: the grid's own keydown handler drives rows from the keyboard
 import { ArrowDownIcon, ArrowUpIcon } from "lucide-react";
 import { memo, type ReactNode } from "react";
+import { formatDateTime } from "@/browser/format";
 import type { FileSortField } from "@/contract/rules";
 import { Skeleton } from "@/web/components/ui/skeleton";
 import { cn } from "@/web/lib/cn";
-import { formatDateTime } from "@/web/lib/format";
 import type { FolderView } from "@/web/lib/query-keys/files";
 import { describeType, FileTypeIcon } from "./file-icon";
 import { dropTargetClass, entrySize, NameOrEditor, RowCheckbox, type RowProps } from "./row-parts";

@@ -1,11 +1,11 @@
 import { KeyboardIcon, ListChecksIcon, PanelRightIcon } from "lucide-react";
 import type { RefObject } from "react";
+import { formatCount } from "@/browser/format";
 import type { FileListing, SearchResult } from "@/contract/files";
 import { Button } from "@/web/components/ui/button";
 import type { DropOnto } from "@/web/features/files/hooks/use-drag-move";
 import { ariaKeyShortcuts } from "@/web/features/files/keymap";
 import { UploadButtons } from "@/web/features/transfers";
-import { formatCount } from "@/web/lib/format";
 import { Breadcrumbs } from "./breadcrumbs";
 import { NewFolderButton } from "./new-folder-button";
 import { SearchBox } from "./search-box";

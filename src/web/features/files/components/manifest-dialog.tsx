@@ -1,6 +1,7 @@
 import { useQuery } from "@tanstack/react-query";
 import { DownloadIcon } from "lucide-react";
 import { useRef } from "react";
+import { formatBytes, formatCount, formatDateTime } from "@/browser/format";
 import type { Manifest } from "@/contract/files";
 import { LoadError } from "@/web/components/load-error";
 import { Alert, AlertDescription, AlertTitle } from "@/web/components/ui/alert";
@@ -15,7 +16,6 @@ import {
 import { SkeletonRows } from "@/web/components/ui/skeleton";
 import { manifestQueryOptions } from "@/web/features/files/api/get-manifest";
 import { manifestCsv, manifestFileName } from "@/web/features/files/api/manifest-export";
-import { formatBytes, formatCount, formatDateTime } from "@/web/lib/format";
 import { useFixedRows } from "@/web/lib/use-fixed-rows";
 import { useWorkspaceId } from "@/web/stores/session-store";
 

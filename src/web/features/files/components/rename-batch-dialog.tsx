@@ -1,6 +1,8 @@
 import { keepPreviousData, useQuery } from "@tanstack/react-query";
 import { AlertTriangleIcon } from "lucide-react";
 import { useId, useState } from "react";
+import { ApiError } from "@/browser/api-error";
+import { formatCount } from "@/browser/format";
 import type { RenameBatchResult } from "@/contract/operations";
 import { Button } from "@/web/components/ui/button";
 import { DataTable, type DataTableColumn } from "@/web/components/ui/data-table";
@@ -29,9 +31,8 @@ import {
   previewRows,
   type RenameForm,
 } from "@/web/features/files/state/rename-preview";
-import { ApiError, describeError } from "@/web/lib/api-client";
+import { describeError } from "@/web/lib/api-client";
 import { cn } from "@/web/lib/cn";
-import { formatCount } from "@/web/lib/format";
 import { useAsyncSubmit } from "@/web/lib/use-async-submit";
 import { useSessionStore } from "@/web/stores/session-store";
 import { toast } from "@/web/stores/toast-store";

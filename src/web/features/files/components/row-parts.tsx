@@ -1,9 +1,9 @@
 import { type MouseEvent, Suspense } from "react";
+import { formatBytes, formatCount } from "@/browser/format";
 import type { FileEntry } from "@/contract/files";
 import { lazyWithRetry } from "@/web/components/lazy-with-retry";
 import { NativeCheckbox } from "@/web/components/ui/native-checkbox";
 import type { EntryRef } from "@/web/features/files/state/name-order";
-import { formatBytes, formatCount } from "@/web/lib/format";
 
 /**
  * The rename field loads on first use, so the list's first download holds no form (FormField,

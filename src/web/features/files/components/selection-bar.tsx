@@ -1,8 +1,8 @@
 import { XIcon } from "lucide-react";
+import { formatCount } from "@/browser/format";
 import { Button } from "@/web/components/ui/button";
 import { ariaKeyShortcuts } from "@/web/features/files/keymap";
 import { cn } from "@/web/lib/cn";
-import { formatCount } from "@/web/lib/format";
 import type { FileAction } from "./file-actions";
 
 /**

@@ -1,6 +1,7 @@
 import { useQuery } from "@tanstack/react-query";
 import { HistoryIcon } from "lucide-react";
 import { useState } from "react";
+import { formatBytes, formatExactAndRelative, formatExactDateTime } from "@/browser/format";
 import type { FileEntry, FileVersion } from "@/contract/files";
 import { ConfirmDialog } from "@/web/components/confirm-dialog";
 import { LoadError } from "@/web/components/load-error";
@@ -9,7 +10,6 @@ import { Button } from "@/web/components/ui/button";
 import { Skeleton } from "@/web/components/ui/skeleton";
 import { versionsQueryOptions } from "@/web/features/files/api/list-versions";
 import { useRestoreVersionMutation } from "@/web/features/files/api/restore-version";
-import { formatBytes, formatExactAndRelative, formatExactDateTime } from "@/web/lib/format";
 import { useNow } from "@/web/lib/use-now";
 import { toast } from "@/web/stores/toast-store";
 

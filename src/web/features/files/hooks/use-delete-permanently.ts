@@ -1,9 +1,9 @@
+import { formatCount } from "@/browser/format";
 import { useDeleteFilesMutation } from "@/web/features/files/api/delete-files";
 import { bulkEntrySelection, needsJob } from "@/web/features/files/state/bulk-selection";
 import { emptySelection, type Selection } from "@/web/features/files/state/selection";
 import { useSelectionStore } from "@/web/features/files/state/selection-store";
 import { finishedReport, useAnnounceJob, useCreateBulkJobMutation } from "@/web/features/jobs";
-import { formatCount } from "@/web/lib/format";
 import { toast } from "@/web/stores/toast-store";
 import { useFolderJob } from "./use-folder-job";
 import { describeMany } from "./use-trash-with-undo";

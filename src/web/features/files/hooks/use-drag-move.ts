@@ -1,8 +1,8 @@
 import type { DragEvent } from "react";
+import { formatCount } from "@/browser/format";
 import type { FileEntry } from "@/contract/files";
 import { isSelected, type Selection, selectOnly } from "@/web/features/files/state/selection";
 import { isFileDrag } from "@/web/features/transfers";
-import { formatCount } from "@/web/lib/format";
 
 /** `path` is `folder` or inside it. */
 export const isWithin = (path: string, folder: string) =>

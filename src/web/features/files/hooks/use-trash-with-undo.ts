@@ -1,3 +1,4 @@
+import { formatCount } from "@/browser/format";
 import type { BulkJob } from "@/contract/operations";
 import { BULK_PATHS_MAX, baseName } from "@/contract/rules";
 import { useDeleteFilesMutation } from "@/web/features/files/api/delete-files";
@@ -12,7 +13,6 @@ import {
 } from "@/web/features/jobs";
 import { useRestoreTrashedPathsMutation } from "@/web/features/trash";
 import { describeError } from "@/web/lib/api-client";
-import { formatCount } from "@/web/lib/format";
 import { toast } from "@/web/stores/toast-store";
 import { useFolderJob } from "./use-folder-job";
 

@@ -1,5 +1,5 @@
+import type { ApiError } from "@/browser/api-error";
 import type { ConflictChoice, CreateOperationBody, OperationConflict } from "@/contract/operations";
-import type { ApiError } from "@/web/lib/api-client";
 
 /** What the person chose in the conflict dialog: one choice for all, or one per item. */
 export interface ConflictChoices {

@@ -1,6 +1,6 @@
+import type { ApiError } from "@/browser/api-error";
 import type { RenameBatchResult, RenamePattern } from "@/contract/operations";
 import { baseName } from "@/contract/rules";
-import type { ApiError } from "@/web/lib/api-client";
 
 /** The batch rename form as typed: text everywhere, numbers parsed when the pattern is built. */
 export interface RenameForm {

@@ -1,9 +1,9 @@
 import { useQuery } from "@tanstack/react-query";
 import { Link } from "@tanstack/react-router";
+import { formatCount } from "@/browser/format";
 import { bulkJobQueryOptions } from "@/web/features/jobs/api/get-bulk-job";
 import { useFollowedJobs } from "@/web/features/jobs/follow-job";
 import { kindLabel, progressOf } from "@/web/features/jobs/job-model";
-import { formatCount } from "@/web/lib/format";
 import { JobProgress } from "./job-progress";
 
 /** One line per job this tab started on the folder's entries, while it runs. */

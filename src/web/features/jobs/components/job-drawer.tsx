@@ -1,4 +1,6 @@
 import type { ReactNode } from "react";
+import { formatBytes, formatCount, formatExactDateTime } from "@/browser/format";
+import type { Sample } from "@/browser/rate";
 import { Sheet, SheetContent, SheetDescription, SheetTitle } from "@/web/components/ui/sheet";
 import {
   describeTarget,
@@ -6,9 +8,7 @@ import {
   type Job,
   kindLabel,
   progressOf,
-  type Sample,
 } from "@/web/features/jobs/job-model";
-import { formatBytes, formatCount, formatExactDateTime } from "@/web/lib/format";
 import { JobActions } from "./job-actions";
 import { JobProgress } from "./job-progress";
 import { JobStatusBadge } from "./job-status";

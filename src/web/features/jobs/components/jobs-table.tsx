@@ -1,16 +1,9 @@
 import type { ReactNode } from "react";
+import { formatBytes, formatCount, formatDateTime, formatRelative } from "@/browser/format";
+import { estimate, formatDuration, type Sample } from "@/browser/rate";
 import { DataTable, type DataTableColumn, rowActionClass } from "@/web/components/ui/data-table";
-import {
-  describeTarget,
-  estimate,
-  formatDuration,
-  type Job,
-  kindLabel,
-  progressOf,
-  type Sample,
-} from "@/web/features/jobs/job-model";
+import { describeTarget, type Job, kindLabel, progressOf } from "@/web/features/jobs/job-model";
 import { cn } from "@/web/lib/cn";
-import { formatBytes, formatCount, formatDateTime, formatRelative } from "@/web/lib/format";
 import { JobActions } from "./job-actions";
 import { JobProgress } from "./job-progress";
 import { JobStatusBadge } from "./job-status";

@@ -1,5 +1,6 @@
 import { Link } from "@tanstack/react-router";
 import { useState } from "react";
+import { formatCount } from "@/browser/format";
 import type { Portal } from "@/contract/portals";
 import { CopyButton } from "@/web/components/copy-button";
 import { Button } from "@/web/components/ui/button";
@@ -14,7 +15,6 @@ import {
 import { FormDialogFooter } from "@/web/components/ui/form-dialog-footer";
 import { Input } from "@/web/components/ui/input";
 import { TextAreaField, TextField } from "@/web/components/ui/text-field";
-import { formatCount } from "@/web/lib/format";
 import { toast } from "@/web/stores/toast-store";
 import { type PortalForm, usePortalForm } from "../hooks/use-portal-form";
 import { type PortalDraft, parseEmails, parsePhones } from "../state/portal-draft";

@@ -1,10 +1,10 @@
 import { type ReactNode, useId } from "react";
+import { formatCount, formatDateTime } from "@/browser/format";
 import { portalBounds } from "@/contract/portal-rules";
 import { FormField } from "@/web/components/ui/form-field";
 import { NativeCheckbox } from "@/web/components/ui/native-checkbox";
 import { NativeSelect } from "@/web/components/ui/native-select";
 import { TextAreaField, TextField } from "@/web/components/ui/text-field";
-import { formatCount, formatDateTime } from "@/web/lib/format";
 import type { PortalForm } from "../hooks/use-portal-form";
 import type { ExpiryChoice } from "../state/portal-draft";
 import { FieldsEditor } from "./fields-editor";

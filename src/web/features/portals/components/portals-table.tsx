@@ -1,10 +1,10 @@
 import { Link } from "@tanstack/react-router";
 import type { ReactNode } from "react";
+import { formatBytes, formatCount, formatDateTime, formatRelative } from "@/browser/format";
 import type { Portal } from "@/contract/portals";
 import { Badge } from "@/web/components/ui/badge";
 import { DataTable, type DataTableColumn, rowActionClass } from "@/web/components/ui/data-table";
 import { cn } from "@/web/lib/cn";
-import { formatBytes, formatCount, formatDateTime, formatRelative } from "@/web/lib/format";
 import { reviewSearchFor } from "../portals-search";
 import { PortalActions } from "./portal-actions";
 import { PortalStatusBadge } from "./portal-badges";

@@ -1,10 +1,10 @@
 import type { ReactNode } from "react";
+import { formatCount } from "@/browser/format";
 import type { Portal, PortalUpload } from "@/contract/portals";
 import { LoadError, LoadMoreError } from "@/web/components/load-error";
 import { Button } from "@/web/components/ui/button";
 import { SkeletonRows } from "@/web/components/ui/skeleton";
 import { cn } from "@/web/lib/cn";
-import { formatCount } from "@/web/lib/format";
 import type { UploadsFilter } from "../api/review-cache";
 import { useReviewQueue } from "../hooks/use-review-queue";
 import { QueueShortcutsDialog } from "./queue-shortcuts-dialog";

@@ -1,7 +1,7 @@
 import type { ReactNode } from "react";
+import { formatBytes, formatCount, formatDateTime } from "@/browser/format";
 import type { PortalUpload } from "@/contract/portals";
 import { isPreviewable } from "@/web/lib/file-preview";
-import { formatBytes, formatCount, formatDateTime } from "@/web/lib/format";
 import { shownPath } from "../state/upload-paths";
 import { filesSummary } from "./upload-row";
 import { UploadThumb } from "./upload-thumbs";

@@ -1,9 +1,9 @@
 import { Link } from "@tanstack/react-router";
+import { formatBytes, formatDateTime } from "@/browser/format";
 import type { ReviewDecision } from "@/contract/portal-rules";
 import type { PortalUpload } from "@/contract/portals";
 import { Button } from "@/web/components/ui/button";
 import { ProgressBar } from "@/web/components/ui/progress-bar";
-import { formatBytes, formatDateTime } from "@/web/lib/format";
 import { reviewProblem, senderOf } from "../state/review-undo";
 import { SpecCheckBadge, UploadStatusBadge } from "./portal-badges";
 import { FilesPart, Part, SpecCheckPart } from "./upload-inspector-parts";

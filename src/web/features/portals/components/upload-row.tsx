@@ -1,12 +1,12 @@
 import { Link } from "@tanstack/react-router";
 import { CheckIcon, ClockIcon, FolderSymlinkIcon, XIcon } from "lucide-react";
 import { memo, useState } from "react";
+import { formatBytes, formatCount, formatDateTime, formatRelative } from "@/browser/format";
 import { REVIEW_NOTE_MAX, type ReviewDecision } from "@/contract/portal-rules";
 import type { PortalUpload } from "@/contract/portals";
 import { Button } from "@/web/components/ui/button";
 import { Input } from "@/web/components/ui/input";
 import { cn } from "@/web/lib/cn";
-import { formatBytes, formatCount, formatDateTime, formatRelative } from "@/web/lib/format";
 import { reviewProblem, senderOf } from "../state/review-undo";
 import { SpecCheckBadge, UploadStatusBadge } from "./portal-badges";
 import { UploadThumbs } from "./upload-thumbs";

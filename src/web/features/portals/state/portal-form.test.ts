@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+import { ApiError } from "@/browser/api-error";
 import { namePatternProblem as re2 } from "@/contract/name-pattern";
 import {
   PORTAL_EXPIRES_DAYS_MAX,
@@ -10,7 +11,6 @@ import {
   PORTAL_TITLE_MAX,
 } from "@/contract/portal-rules";
 import type { Portal } from "@/contract/portals";
-import { ApiError } from "@/web/lib/api-client";
 import { problemsFrom } from "@/web/lib/use-async-submit";
 import {
   bytesToSize,

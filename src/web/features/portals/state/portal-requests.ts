@@ -1,6 +1,6 @@
+import { ApiError } from "@/browser/api-error";
 import type { FieldIssue } from "@/contract/common";
 import type { CreatePortalBody, Portal, UpdatePortalBody } from "@/contract/portals";
-import { ApiError } from "@/web/lib/api-client";
 import {
   fromLocalInput,
   type PortalDraft,

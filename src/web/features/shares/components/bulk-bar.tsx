@@ -1,9 +1,9 @@
 import { CalendarPlusIcon, XCircleIcon } from "lucide-react";
 import { useState } from "react";
+import { formatCount } from "@/browser/format";
 import type { Share } from "@/contract/shares";
 import { ConfirmDialog } from "@/web/components/confirm-dialog";
 import { Button } from "@/web/components/ui/button";
-import { formatCount } from "@/web/lib/format";
 import { toast } from "@/web/stores/toast-store";
 import { useBulkSharesMutation } from "../api/bulk-shares";
 import { bulkReport } from "../bulk-report";

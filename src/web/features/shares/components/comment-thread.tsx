@@ -1,4 +1,5 @@
 import { useState } from "react";
+import { formatDateTime, formatRelative } from "@/browser/format";
 import { SHARE_COMMENT_MAX } from "@/contract/rules";
 import type { ShareComment } from "@/contract/shares";
 import { LoadError } from "@/web/components/load-error";
@@ -6,7 +7,6 @@ import { Button } from "@/web/components/ui/button";
 import { FormError } from "@/web/components/ui/form-field";
 import { Skeleton } from "@/web/components/ui/skeleton";
 import { TextAreaField } from "@/web/components/ui/text-field";
-import { formatDateTime, formatRelative } from "@/web/lib/format";
 import { useAsyncSubmit } from "@/web/lib/use-async-submit";
 import { useAddCommentMutation } from "../api/add-comment";
 import { useCommentsQuery } from "../api/list-comments";

@@ -1,5 +1,6 @@
 import { Link } from "@tanstack/react-router";
 import { useState } from "react";
+import { formatCount } from "@/browser/format";
 import { SHARE_EXPIRES_DAYS_DEFAULT } from "@/contract/rules";
 import type { CreatedShare } from "@/contract/shares";
 import { CopyButton } from "@/web/components/copy-button";
@@ -15,7 +16,6 @@ import {
 import { FormDialogFooter } from "@/web/components/ui/form-dialog-footer";
 import { Input } from "@/web/components/ui/input";
 import { TextAreaField, TextField } from "@/web/components/ui/text-field";
-import { formatCount } from "@/web/lib/format";
 import { useAsyncSubmit } from "@/web/lib/use-async-submit";
 import { useCreateShareMutation } from "../api/create-share";
 import { type ShareDraft, shareBody, shareFields, validateShareDraft } from "../share-form";

@@ -1,4 +1,5 @@
 import { useState } from "react";
+import { formatDateTime } from "@/browser/format";
 import { SHARE_EXPIRES_DAYS_DEFAULT, SHARE_EXPIRES_DAYS_MAX } from "@/contract/rules";
 import type { Share } from "@/contract/shares";
 import {
@@ -10,7 +11,6 @@ import {
 } from "@/web/components/ui/dialog";
 import { FormDialogFooter } from "@/web/components/ui/form-dialog-footer";
 import { TextField } from "@/web/components/ui/text-field";
-import { formatDateTime } from "@/web/lib/format";
 import { useAsyncSubmit } from "@/web/lib/use-async-submit";
 import { useUpdateShareMutation } from "../api/update-share";
 

@@ -1,9 +1,9 @@
+import { formatDateTime, formatRelative } from "@/browser/format";
 import type { OutboxMessage } from "@/contract/mail";
 import { CopyButton } from "@/web/components/copy-button";
 import { LoadError } from "@/web/components/load-error";
 import { Badge } from "@/web/components/ui/badge";
 import { Skeleton } from "@/web/components/ui/skeleton";
-import { formatDateTime, formatRelative } from "@/web/lib/format";
 import { useOutboxQuery } from "../api/list-outbox";
 
 const statusLabel: Record<OutboxMessage["status"], string> = {

@@ -1,5 +1,6 @@
 import { CheckCircle2Icon, CircleDashedIcon, FileDownIcon, ShieldAlertIcon } from "lucide-react";
 import { useState } from "react";
+import { formatBytes, formatCount, formatDateTime } from "@/browser/format";
 import type { Receipt } from "@/contract/receipts";
 import { LoadError } from "@/web/components/load-error";
 import { Badge } from "@/web/components/ui/badge";
@@ -8,7 +9,6 @@ import { DataTable, type DataTableColumn } from "@/web/components/ui/data-table"
 import { Skeleton } from "@/web/components/ui/skeleton";
 import { describeError } from "@/web/lib/api-client";
 import { cn } from "@/web/lib/cn";
-import { formatBytes, formatCount, formatDateTime } from "@/web/lib/format";
 import { toast } from "@/web/stores/toast-store";
 import { type ReceiptFile, saveReceiptFile, useReceiptQuery } from "../api/get-receipt";
 import { receiptVerdict } from "../receipt-summary";

@@ -1,6 +1,6 @@
 import type { ReactNode } from "react";
+import { formatCount, formatDateTime, formatRelative } from "@/browser/format";
 import type { ShareRecipient } from "@/contract/shares";
-import { formatCount, formatDateTime, formatRelative } from "@/web/lib/format";
 
 const when = (iso: string | null) =>
   iso ? (

@@ -1,5 +1,6 @@
 import { Link } from "@tanstack/react-router";
 import type { ReactNode } from "react";
+import { formatBytes, formatCount, formatDateTime, formatRelative } from "@/browser/format";
 import type { Share } from "@/contract/shares";
 import {
   DataTable,
@@ -8,7 +9,6 @@ import {
   rowActionClass,
 } from "@/web/components/ui/data-table";
 import { cn } from "@/web/lib/cn";
-import { formatBytes, formatCount, formatDateTime, formatRelative } from "@/web/lib/format";
 import type { SharesSearch } from "../shares-search";
 import { ShareStatusBadge } from "./share-status";
 

@@ -1,9 +1,9 @@
 import { Link } from "@tanstack/react-router";
 import type { ReactNode } from "react";
+import { formatBytes, formatExactDateTime } from "@/browser/format";
 import type { Transfer } from "@/contract/transfers";
 import { ProgressBar } from "@/web/components/ui/progress-bar";
 import { Sheet, SheetContent, SheetDescription, SheetTitle } from "@/web/components/ui/sheet";
-import { formatBytes, formatExactDateTime } from "@/web/lib/format";
 import { describeTransfer, sentFolder, type TransferView } from "../transfer-model";
 import { TransferStatusBadge } from "./transfer-status";
 import { transferFigures } from "./transfers-table";

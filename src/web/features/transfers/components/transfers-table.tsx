@@ -1,11 +1,11 @@
 import { ArrowDownToLineIcon, ArrowUpFromLineIcon } from "lucide-react";
 import type { ReactNode } from "react";
+import { formatBytes, formatCount, formatDateTime, formatRelative } from "@/browser/format";
 import type { Transfer } from "@/contract/transfers";
 import { DataTable, type DataTableColumn, rowActionClass } from "@/web/components/ui/data-table";
 import { ProgressBar } from "@/web/components/ui/progress-bar";
 import { formatDuration } from "@/web/features/jobs";
 import { cn } from "@/web/lib/cn";
-import { formatBytes, formatCount, formatDateTime, formatRelative } from "@/web/lib/format";
 import { describeTransfer, type TransferView } from "../transfer-model";
 import { TransferStatusBadge } from "./transfer-status";
 import { UploadControls } from "./upload-controls";

@@ -1,6 +1,6 @@
+import { formatBytes, formatCount } from "@/browser/format";
 import { ProgressBar } from "@/web/components/ui/progress-bar";
 import type { Upload, UploadFileStatus } from "@/web/features/transfers/state/uploads-store";
-import { formatBytes, formatCount } from "@/web/lib/format";
 import { FileControls } from "./upload-controls";
 
 /** Files listed one by one; a folder of thousands says how many more there are. */

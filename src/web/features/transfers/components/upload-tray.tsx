@@ -1,6 +1,7 @@
 import { Link, useNavigate } from "@tanstack/react-router";
 import { ChevronDownIcon, ChevronUpIcon, XIcon } from "lucide-react";
 import { useEffect, useRef, useState } from "react";
+import { formatBytes, formatCount } from "@/browser/format";
 import { Button } from "@/web/components/ui/button";
 import { ProgressBar } from "@/web/components/ui/progress-bar";
 import { formatDuration } from "@/web/features/jobs";
@@ -9,7 +10,6 @@ import {
   type Upload,
   useUploadsStore,
 } from "@/web/features/transfers/state/uploads-store";
-import { formatBytes, formatCount } from "@/web/lib/format";
 import { toast } from "@/web/stores/toast-store";
 import { describeUpload, uploadProgress } from "../transfer-model";
 import { useUploadsElsewhere } from "../use-uploads-elsewhere";

@@ -1,10 +1,10 @@
 import { Link, useRouterState } from "@tanstack/react-router";
 import { ArrowUpFromLineIcon } from "lucide-react";
+import { formatCount } from "@/browser/format";
 import {
   useActiveUploadCount,
   useUploadsStore,
 } from "@/web/features/transfers/state/uploads-store";
-import { formatCount } from "@/web/lib/format";
 import { useWorkspaceId } from "@/web/stores/session-store";
 import { UploadTray } from "./upload-tray";
 

@@ -2,9 +2,9 @@
 // transfer's token in the query. The browser's download manager does Range, resume and the
 // writing to disk; this follows the node's count of bytes served to report the transfer's end.
 import type { QueryClient } from "@tanstack/react-query";
+import { ApiError } from "@/browser/api-error";
 import { baseName, terminalTransferStates } from "@/contract/rules";
 import type { TransferSpec } from "@/contract/transfers";
-import { ApiError } from "@/web/lib/api-client";
 import { createTransfer } from "../api/create-transfer";
 import { getTransfer } from "../api/get-transfer";
 import { updateTransfer } from "../api/update-transfer";

@@ -1,7 +1,7 @@
 import type { QueryClient } from "@tanstack/react-query";
+import { formatCount } from "@/browser/format";
+import { filesInFolder } from "@/browser/walk-folder";
 import { describeError } from "@/web/lib/api-client";
-import { formatCount } from "@/web/lib/format";
-import { filesInFolder } from "@/web/lib/walk-folder";
 import { toast } from "@/web/stores/toast-store";
 import type { PickedFile } from "../transfer-model";
 import type { FolderFiles } from "./download-engine";

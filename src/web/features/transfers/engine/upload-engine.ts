@@ -2,6 +2,14 @@
 // tus-js-client and hash-wasm stay out of every first load (npm run bench:bundle).
 import type { QueryClient } from "@tanstack/react-query";
 import * as tus from "tus-js-client";
+import { ApiError } from "@/browser/api-error";
+import {
+  RETRY_DELAYS,
+  retryable,
+  sha256OfFile,
+  statusOf,
+  uploadError,
+} from "@/browser/upload-file";
 import { PROGRESS_MIN_INTERVAL_MS, TRANSFER_STREAMS_DEFAULT } from "@/contract/rules";
 import { addSample, estimate, type Sample } from "@/web/features/jobs";
 import {
@@ -9,15 +17,8 @@ import {
   type UploadFile,
   useUploadsStore,
 } from "@/web/features/transfers/state/uploads-store";
-import { ApiError, describeError } from "@/web/lib/api-client";
+import { describeError } from "@/web/lib/api-client";
 import { filesKeys } from "@/web/lib/query-keys/files";
-import {
-  RETRY_DELAYS,
-  retryable,
-  sha256OfFile,
-  statusOf,
-  uploadError,
-} from "@/web/lib/upload-file";
 import { useSessionStore } from "@/web/stores/session-store";
 import { createTransfer } from "../api/create-transfer";
 import { transfersKeys } from "../api/transfers-keys";

@@ -1,10 +1,10 @@
 import { FileIcon, FolderIcon } from "lucide-react";
 import type { ReactNode } from "react";
+import { formatBytes, formatDateTime, formatRelative } from "@/browser/format";
 import type { TrashItem } from "@/contract/files";
 import { DataTable, type DataTableColumn } from "@/web/components/ui/data-table";
 import { folderOf } from "@/web/features/trash/trash-filter";
 import { cn } from "@/web/lib/cn";
-import { formatBytes, formatDateTime, formatRelative } from "@/web/lib/format";
 
 const ROW_HEIGHT = 44;
 

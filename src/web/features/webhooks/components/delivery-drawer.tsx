@@ -1,4 +1,5 @@
 import { RotateCwIcon } from "lucide-react";
+import { formatDateTime } from "@/browser/format";
 import type { DeliveryAttempt, WebhookDeliveryDetail } from "@/contract/webhooks";
 import { CopyButton } from "@/web/components/copy-button";
 import { Alert, AlertDescription } from "@/web/components/ui/alert";
@@ -10,7 +11,6 @@ import { useDeliveryQuery } from "@/web/features/webhooks/api/get-delivery";
 import { useRetryDeliveriesMutation } from "@/web/features/webhooks/api/retry-delivery";
 import { deliveryTiming } from "@/web/features/webhooks/delivery-timing";
 import { describeError } from "@/web/lib/api-client";
-import { formatDateTime } from "@/web/lib/format";
 import { useNow } from "@/web/lib/use-now";
 import { toast } from "@/web/stores/toast-store";
 import { DeliveryStatusBadge } from "./delivery-status";

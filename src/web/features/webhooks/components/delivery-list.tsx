@@ -1,9 +1,9 @@
 import type { ReactNode } from "react";
+import { formatDateTime } from "@/browser/format";
 import type { WebhookDelivery, WebhookEndpoint } from "@/contract/webhooks";
 import { LoadMoreError } from "@/web/components/load-error";
 import { DataTable, type DataTableColumn, rowActionClass } from "@/web/components/ui/data-table";
 import { deliveryTiming } from "@/web/features/webhooks/delivery-timing";
-import { formatDateTime } from "@/web/lib/format";
 import { useNow } from "@/web/lib/use-now";
 import { DeliveryStatusBadge } from "./delivery-status";
 

@@ -1,4 +1,5 @@
 import { AlertTriangleIcon } from "lucide-react";
+import { formatDateTime } from "@/browser/format";
 import { DISABLE_AFTER_FAILURES } from "@/contract/rules";
 import type { WebhookEndpoint } from "@/contract/webhooks";
 import { Alert, AlertDescription, AlertTitle } from "@/web/components/ui/alert";
@@ -7,7 +8,6 @@ import { useFailedSinceQuery } from "@/web/features/webhooks/api/list-deliveries
 import { useRetryDeliveriesMutation } from "@/web/features/webhooks/api/retry-delivery";
 import { useUpdateWebhookMutation } from "@/web/features/webhooks/api/update-webhook";
 import { describeError } from "@/web/lib/api-client";
-import { formatDateTime } from "@/web/lib/format";
 import { toast } from "@/web/stores/toast-store";
 
 /** Shown on a disabled endpoint, with a way to resend what failed since the last delivery. */

@@ -1,10 +1,10 @@
 import { Link } from "@tanstack/react-router";
 import type { ReactNode } from "react";
+import { formatDateTime } from "@/browser/format";
 import { DISABLE_AFTER_FAILURES } from "@/contract/rules";
 import type { WebhookEndpoint } from "@/contract/webhooks";
 import { DataTable, type DataTableColumn, rowActionClass } from "@/web/components/ui/data-table";
 import { endpointNextRetry, HELD_REASON } from "@/web/features/webhooks/delivery-timing";
-import { formatDateTime } from "@/web/lib/format";
 import { useNow } from "@/web/lib/use-now";
 import { EndpointActions } from "./endpoint-actions";
 import { ToneBadge } from "./tone-badge";
