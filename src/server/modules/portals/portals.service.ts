@@ -2,7 +2,6 @@ import mime from "mime";
 import { RE2JS, RE2JSException } from "re2js";
 import type { z } from "zod";
 import type { EventData } from "@/contract/events";
-import { createOperationBodySchema } from "@/contract/operations";
 import {
   awaitingReviewStatuses,
   PORTAL_LINK_PREFIX,
@@ -33,7 +32,7 @@ import { toIso, toIsoOrNull } from "@/server/lib/clock";
 import { newId, randomBase62 } from "@/server/lib/ids";
 import { hashPassword } from "@/server/lib/passwords";
 import { byPath } from "@/server/modules/files/files.repository";
-import { createOperation } from "@/server/modules/operations/operations.service";
+import { startOperation } from "@/server/modules/operations/operations.service";
 import { queueMessage } from "@/server/modules/shares/mailer";
 import { updateTransfer } from "@/server/modules/transfers/transfers.service";
 import { getWorkspace } from "@/server/modules/workspaces/workspaces.repository";
@@ -470,16 +469,12 @@ function moveApproved(
 ) {
   if (!byPath(deps.db, workspaceId, upload.folder_path)) return;
   deps.files.ensureFolder(workspaceId, approvedPath, deps.clock.now());
-  createOperation(
-    deps,
-    workspaceId,
-    createOperationBodySchema.parse({
-      kind: "move",
-      paths: [upload.folder_path],
-      destination: approvedPath,
-      onConflict: "keepBoth",
-    }),
-  );
+  startOperation(deps, workspaceId, {
+    kind: "move",
+    paths: [upload.folder_path],
+    destination: approvedPath,
+    onConflict: "keepBoth",
+  });
   const folder = joinPath(approvedPath, baseName(upload.folder_path));
   const moved = (JSON.parse(upload.files_shown) as { path: string }[]).map((f) => ({
     ...f,
