@@ -23,7 +23,7 @@ export interface BulkJobRow {
   workspace_id: string;
   action: BulkAction;
   status: JobStatus;
-  /** JSON of the stored selection (see bulk.service.ts, StoredSelection). */
+  /** JSON of the stored selection (see bulk-batch.ts, StoredSelection). */
   selection: string;
   /** The folder of an "all of this folder except" selection. */
   folder_id: number | null;
