@@ -62,6 +62,7 @@ export function createBulkJob(
       } else if ("filter" in sel) {
         selection = { kind: "filter", filter: sel.filter, except: sel.allExcept };
       } else {
+        // The files module resolves the folder: 404 or a file answered as every files route does.
         const folder = deps.files.folder(workspaceId, sel.folder ?? "", "selection.folder");
         folderId = folder.id;
         selection = {

@@ -185,6 +185,7 @@ export function createOperation(deps: AppDeps, workspaceId: string, body: Create
   return db
     .transaction(() => {
       const now = deps.clock.now();
+      // The files module resolves the destination: 404, or a file, answered as its routes do.
       const dest = files.folder(workspaceId, body.destination, "destination");
       const rows = selectedRows(deps, workspaceId, body);
       const { items, filesTotal, bytesTotal } = planItems(deps, workspaceId, body, dest, rows);

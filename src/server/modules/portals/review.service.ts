@@ -113,6 +113,7 @@ function moveApproved(
   approvedPath: string,
 ) {
   if (!byPath(deps.db, workspaceId, upload.folder_path)) return;
+  // The files module makes the folder: it keeps the tree's counts and records file.created.
   deps.files.ensureFolder(workspaceId, approvedPath, deps.clock.now());
   startOperation(deps, workspaceId, {
     kind: "move",

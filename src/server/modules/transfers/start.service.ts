@@ -146,6 +146,7 @@ function receiveTotals(deps: AppDeps, workspaceId: string, sourceRoot: string, p
   );
   const totals = { files: 0, bytes: 0 };
   for (const p of tops) {
+    // Through the files module: a missing source is its 404, naming the path.
     const entry = deps.files.get(workspaceId, p);
     const size = entry.is_file
       ? { files: 1, bytes: entry.size }
