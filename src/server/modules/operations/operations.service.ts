@@ -6,7 +6,13 @@ import type {
 } from "@/contract/operations";
 import { normalizeName, OPERATION_BYTES_MAX, OPERATION_ITEMS_MAX } from "@/contract/rules";
 import type { AppDeps } from "@/server/deps";
-import { ApiError, checkPath, notFound, validationFailed } from "@/server/lib/api-error";
+import {
+  ApiError,
+  checkCount,
+  checkPath,
+  notFound,
+  validationFailed,
+} from "@/server/lib/api-error";
 import { toIso, toIsoOrNull } from "@/server/lib/clock";
 import { newId } from "@/server/lib/ids";
 import { byPath, type EntryRow, joinPath, parentOf } from "@/server/modules/files/files.repository";
@@ -64,14 +70,7 @@ const ioError = (message: string, code: string, details: Record<string, unknown>
  * and held to the path rules (`path_rejected`).
  */
 export function startOperation(deps: AppDeps, workspaceId: string, input: CreateOperationBody) {
-  const count = input.paths.length;
-  // The schema's issue codes, so a caller hears what a request with these paths would have.
-  if (count < 1 || count > OPERATION_ITEMS_MAX)
-    throw validationFailed(
-      "paths",
-      `A job has 1 to ${OPERATION_ITEMS_MAX} paths, not ${count}`,
-      count < 1 ? "too_small" : "too_big",
-    );
+  checkCount("paths", input.paths.length, OPERATION_ITEMS_MAX);
   const paths = input.paths.map((p, i) => {
     const path = normalizeName(p);
     if (path === "")

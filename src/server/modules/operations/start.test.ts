@@ -1,7 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import type { CreateOperationBody } from "@/contract/operations";
 import { OPERATION_ITEMS_MAX } from "@/contract/rules";
-import { ApiError } from "@/server/lib/api-error";
+import { thrownRefusal } from "@/server/testing/expect-body";
 import { writeFile } from "@/server/testing/files-client";
 import { createTestApp, type TestApp } from "@/server/testing/test-app";
 import { startOperation } from "./operations.service";
@@ -15,16 +15,8 @@ beforeEach(async () => {
 });
 afterEach(() => t.close());
 
-/** What the typed entry threw, as the envelope would carry it. */
-function refusal(input: CreateOperationBody) {
-  try {
-    startOperation(t.deps, t.workspaceId, input);
-  } catch (err) {
-    if (!(err instanceof ApiError)) throw err;
-    return { code: err.code, issues: err.details?.issues as { field: string; code: string }[] };
-  }
-  throw new Error("expected a refusal");
-}
+const refusal = (input: CreateOperationBody) =>
+  thrownRefusal(() => startOperation(t.deps, t.workspaceId, input));
 
 describe("startOperation, the entry other modules start a move or copy through", () => {
   it("stores the job with the defaults the schema fills, paths in NFC", () => {

@@ -15,7 +15,7 @@ import {
 } from "@/contract/transfers";
 import type { AppDeps } from "@/server/deps";
 import type { Caller } from "@/server/http/caller";
-import { checkPath, pathRejected, validationFailed } from "@/server/lib/api-error";
+import { checkCount, checkPath, pathRejected, validationFailed } from "@/server/lib/api-error";
 import { toIso } from "@/server/lib/clock";
 import { newId } from "@/server/lib/ids";
 import { byPath } from "@/server/modules/files/files.repository";
@@ -49,14 +49,7 @@ export function startTransfer(
   input: StartTransferInput,
 ): CreatedTransfer {
   const { totals, ...body } = input;
-  const count = body.paths.length;
-  // The schema's issue codes, so a caller hears what a request with these paths would have.
-  if (count < 1 || count > TRANSFER_PATHS_MAX)
-    throw validationFailed(
-      "paths",
-      `A transfer has 1 to ${TRANSFER_PATHS_MAX} paths, not ${count}`,
-      count < 1 ? "too_small" : "too_big",
-    );
+  checkCount("paths", body.paths.length, TRANSFER_PATHS_MAX);
   const problem = workspaceSideProblems(body)[0];
   if (problem) throw pathRejected(problem.path.join("."), problem.message);
   return openTransfer(

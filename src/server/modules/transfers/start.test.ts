@@ -1,7 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { TRANSFER_PATHS_MAX, TRANSFER_STREAMS_DEFAULT } from "@/contract/transfers";
 import type { Caller } from "@/server/http/caller";
-import { ApiError } from "@/server/lib/api-error";
+import { thrownRefusal } from "@/server/testing/expect-body";
 import { createTestApp, type TestApp } from "@/server/testing/test-app";
 import { type StartTransferInput, startTransfer } from "./start.service";
 import { getTransfer } from "./transfers.service";
@@ -23,16 +23,8 @@ const send = (over: Partial<StartTransferInput> = {}): StartTransferInput => ({
   ...over,
 });
 
-/** What the typed entry threw, as the envelope would carry it. */
-function refusal(input: StartTransferInput) {
-  try {
-    startTransfer(t.deps, caller, input);
-  } catch (err) {
-    if (!(err instanceof ApiError)) throw err;
-    return { code: err.code, issues: err.details?.issues as { field: string; code: string }[] };
-  }
-  throw new Error("expected a refusal");
-}
+const refusal = (input: StartTransferInput) =>
+  thrownRefusal(() => startTransfer(t.deps, caller, input));
 
 describe("startTransfer, the entry other modules start a transfer through", () => {
   it("fills the defaults the create body's schema fills", () => {
