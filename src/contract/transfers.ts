@@ -62,28 +62,24 @@ export const transferPathSchema = z
   .meta({ id: "TransferPath" });
 export type TransferPath = z.infer<typeof transferPathSchema>;
 
-/** Holds the workspace side of every path item (and root) to the path rules: `path_rejected`. */
-function workspaceSideRules(
-  body: {
-    direction: "send" | "receive";
-    paths: TransferPath[];
-    destinationRoot?: string;
-    sourceRoot?: string;
-  },
-  ctx: z.RefinementCtx,
-) {
+/**
+ * Where the workspace side of a transfer's paths (and its root) breaks the path rules, each with
+ * the body member it is at: the create body's schema refuses them (`path_rejected`), and so does
+ * the service for a transfer another module starts without the schema.
+ */
+export function workspaceSideProblems(body: {
+  direction: "send" | "receive";
+  paths: TransferPath[];
+  destinationRoot?: string;
+  sourceRoot?: string;
+}): { path: (string | number)[]; message: string }[] {
   const side = body.direction === "send" ? "destination" : "source";
   const root = body.direction === "send" ? "destinationRoot" : "sourceRoot";
+  const problems: { path: (string | number)[]; message: string }[] = [];
   const check = (value: string, path: (string | number)[], allowEmpty: boolean) => {
     if (value === "" && allowEmpty) return true;
     const problem = pathProblem(normalizeName(value));
-    if (problem)
-      ctx.addIssue({
-        code: "custom",
-        message: `Path ${problem}`,
-        path,
-        params: { code: PATH_REJECTED },
-      });
+    if (problem) problems.push({ path, message: `Path ${problem}` });
     return !problem;
   };
   const rootPath = body[root] ?? "";
@@ -94,6 +90,7 @@ function workspaceSideRules(
     if (check(item[side], at, rootPath !== "") && rootOk && rootPath && item[side])
       check(joinPath(rootPath, item[side]), at, false);
   }
+  return problems;
 }
 
 export const createTransferBodySchema = z
@@ -153,7 +150,10 @@ export const createTransferBodySchema = z
     shareId: z.string().max(64).optional(),
     portalId: z.string().max(64).optional(),
   })
-  .superRefine(workspaceSideRules)
+  .superRefine((body, ctx) => {
+    for (const { path, message } of workspaceSideProblems(body))
+      ctx.addIssue({ code: "custom", message, path, params: { code: PATH_REJECTED } });
+  })
   .meta({
     id: "CreateTransferBody",
     description:

@@ -1,14 +1,14 @@
 import { authRouter } from "./modules/auth/auth.index";
-import { bulkRouter } from "./modules/bulk/bulk.routes";
+import { bulkRouter } from "./modules/bulk/bulk.index";
 import { eventsRouter } from "./modules/events/events.index";
-import { filesRouter } from "./modules/files/files.routes";
+import { filesRouter } from "./modules/files/files.index";
 import { operationsRouter } from "./modules/operations/operations.index";
-import { portalsRouter } from "./modules/portals/portals.routes";
+import { portalsRouter } from "./modules/portals/portals.index";
 import { publicPortalsRouter } from "./modules/portals/public.index";
 import { renameRouter } from "./modules/rename/rename.index";
 import { publicSharesRouter } from "./modules/shares/public.index";
 import { sharesRouter } from "./modules/shares/shares.index";
-import { transfersRouter } from "./modules/transfers/transfers.routes";
+import { transfersRouter } from "./modules/transfers/transfers.index";
 import { webhooksRouter } from "./modules/webhooks/webhooks.index";
 
 /**

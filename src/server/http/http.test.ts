@@ -2,7 +2,7 @@ import { createConfig, lintFromString } from "@redocly/openapi-core";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { ManualClock } from "@/server/lib/clock";
 import { authRouter } from "@/server/modules/auth/auth.index";
-import { filesRouter } from "@/server/modules/files/files.routes";
+import { filesRouter } from "@/server/modules/files/files.index";
 import { errorOf } from "@/server/testing/expect-body";
 import { createTestApp, type TestApp } from "@/server/testing/test-app";
 

@@ -1,6 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { eventsRouter } from "@/server/modules/events/events.index";
-import { filesRouter } from "@/server/modules/files/files.routes";
+import { filesRouter } from "@/server/modules/files/files.index";
 import { webhooksRouter } from "@/server/modules/webhooks/webhooks.index";
 import { createTestApp, type TestApp } from "@/server/testing/test-app";
 

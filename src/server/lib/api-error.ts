@@ -1,4 +1,5 @@
 import type { ErrorCode } from "@/contract/common";
+import { pathProblem } from "@/contract/rules";
 
 /** A failure the client caused or must know about; rendered as the spec's error envelope. */
 export class ApiError extends Error {
@@ -53,6 +54,25 @@ export const pathRejected = (field: string, message: string) =>
   new ApiError(400, "path_rejected", message, {
     issues: [{ field, message, code: "path_rejected" }],
   });
+
+/**
+ * A list's length held to its schema's bounds where no schema did (another module's call), with
+ * the schema's issue codes, so that caller hears what a request with the list would have.
+ */
+export function checkCount(field: string, count: number, max: number) {
+  if (count < 1 || count > max)
+    throw validationFailed(
+      field,
+      `${field}: 1 to ${max} items, not ${count}`,
+      count < 1 ? "too_small" : "too_big",
+    );
+}
+
+/** A workspace path held to the path rules where no schema did: `path_rejected` naming the field. */
+export function checkPath(field: string, path: string) {
+  const problem = pathProblem(path);
+  if (problem) throw pathRejected(field, `Path ${problem}`);
+}
 
 /** A write the disk had no room for: the file system's or the database's on it. */
 export function isDiskFull(err: unknown) {

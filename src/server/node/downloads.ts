@@ -56,6 +56,7 @@ function contentOf(
   key: Buffer | null,
   range?: ByteRange,
 ): Readable {
+  // The node serves the bytes from the files module's blob store, where commits put them.
   const stored = ctx.deps.files.blobs.read(storedName(entry.sha256!, protection), range);
   if (!protection || !key) return stored;
   return stored.pipe(ctrAt(key, protection.iv, range?.start ?? 0));

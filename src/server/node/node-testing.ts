@@ -4,7 +4,7 @@ import type { AddressInfo } from "node:net";
 import type { CreatedTransfer, CreateTransferBody } from "@/contract/transfers";
 import type { Config } from "@/server/env";
 import type { Clock } from "@/server/lib/clock";
-import { transfersRouter } from "@/server/modules/transfers/transfers.routes";
+import { transfersRouter } from "@/server/modules/transfers/transfers.index";
 import { expectBody } from "@/server/testing/expect-body";
 import { createTestApp } from "@/server/testing/test-app";
 import { createNodeHandler, nodeOrigins, withNode } from "./node.app";

@@ -60,6 +60,7 @@ export interface NodeRequestContext {
  */
 export function createNodeHandler(deps: NodeDeps, allowedOrigins: string[] = []) {
   const traffic = new Traffic();
+  // Uploads stage and commit into the files module's blob store, the one the tree's files name.
   const store = new UploadStore(deps, deps.files.blobs, traffic);
   const origins = new Set(allowedOrigins);
   // The upload id the node checked against the request's token, by request. tus reads no id of

@@ -49,6 +49,7 @@ export function cleanUpUploads(
 
 export function registerNodeWorkers(deps: AppDeps) {
   deps.jobs.every("node.cleanup", CLEANUP_EVERY_MS, () => {
+    // Staged bytes live in the files module's blob store, beside the committed ones.
     const result = cleanUpUploads(deps, deps.files.blobs);
     if (result.expired || result.removed) deps.log.info("abandoned uploads cleaned up", result);
   });

@@ -2,7 +2,7 @@ import { randomBytes } from "node:crypto";
 import fs from "node:fs";
 import { request } from "node:http";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import { portalsRouter } from "@/server/modules/portals/portals.routes";
+import { portalsRouter } from "@/server/modules/portals/portals.index";
 import { publicPortalsRouter } from "@/server/modules/portals/public.index";
 import { expectBody } from "@/server/testing/expect-body";
 import { type NodeTest, sha256Hex, startNodeTest } from "./node-testing";

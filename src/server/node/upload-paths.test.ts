@@ -1,6 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { MAX_NAME_LENGTH, MAX_PATH_LENGTH } from "@/contract/rules";
-import { portalsRouter } from "@/server/modules/portals/portals.routes";
+import { portalsRouter } from "@/server/modules/portals/portals.index";
 import { publicPortalsRouter } from "@/server/modules/portals/public.index";
 import { errorOf, expectBody, expectError } from "@/server/testing/expect-body";
 import { type NodeTest, startNodeTest } from "./node-testing";

@@ -1,5 +1,6 @@
 import { expect } from "vitest";
 import type { ErrorEnvelope } from "@/contract/common";
+import { ApiError } from "@/server/lib/api-error";
 
 /** What the typed client (`t.client(router)`) answers, whatever the route. */
 interface AnyResponse {
@@ -48,6 +49,17 @@ export async function refusal(res: AnyResponse) {
     details: details as any,
     issues: (details?.issues ?? []) as ErrorIssue[],
   };
+}
+
+/** The refusal a service function throws when called directly (another module's entry into it). */
+export function thrownRefusal(call: () => unknown) {
+  try {
+    call();
+  } catch (err) {
+    if (!(err instanceof ApiError)) throw err;
+    return { code: err.code, issues: (err.details?.issues ?? []) as ErrorIssue[] };
+  }
+  return expect.fail("expected the call to be refused");
 }
 
 /** The envelope's error of a plain `fetch` response (the data node's, a raw request's). */

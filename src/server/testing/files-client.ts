@@ -1,5 +1,5 @@
 import type { ListFilesQuery } from "@/contract/files";
-import { filesRouter } from "@/server/modules/files/files.routes";
+import { filesRouter } from "@/server/modules/files/files.index";
 import { okBody } from "./expect-body";
 import type { TestApp } from "./test-app";
 

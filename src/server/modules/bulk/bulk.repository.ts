@@ -23,7 +23,7 @@ export interface BulkJobRow {
   workspace_id: string;
   action: BulkAction;
   status: JobStatus;
-  /** JSON of the stored selection (see bulk.service.ts, StoredSelection). */
+  /** JSON of the stored selection (see bulk-batch.ts, StoredSelection). */
   selection: string;
   /** The folder of an "all of this folder except" selection. */
   folder_id: number | null;
@@ -165,7 +165,8 @@ export const jobTrashAfter = (db: Db, jobId: string, after: string, limit: numbe
 
 /**
  * Whether the runner's lease on the job is still `owner`'s: a runner that stopped (or lost the
- * lease to another process) must not run another batch beside the one that took over.
+ * lease to another process) must not run another batch beside the one that took over. Reads the
+ * job runner's `jobs` table here: workers/jobs.repository has no read of a lease to call.
  */
 export const leaseHeld = (db: Db, runnerJobId: string, owner: string) =>
   stmt<[string, string], number>(

@@ -4,15 +4,7 @@ import {
   createBulkJobBodySchema,
   listOperationsQuerySchema,
 } from "@/contract/operations";
-import {
-  apiRoute,
-  createRouter,
-  json,
-  jsonBody,
-  pathId,
-  workspaceParams,
-} from "@/server/http/router";
-import * as h from "./bulk.handlers";
+import { apiRoute, json, jsonBody, pathId, workspaceParams } from "@/server/http/router";
 
 const tags = ["Files"];
 const read = ["files:read"] as const;
@@ -86,10 +78,3 @@ export const undoBulkJobRoute = apiRoute({
   request: { params: jobParams },
   responses: { 201: json(bulkJobSchema, "The restore job, queued") },
 });
-
-export const bulkRouter = createRouter()
-  .openapi(createBulkJobRoute, h.createBulkJob)
-  .openapi(listBulkJobsRoute, h.listBulkJobs)
-  .openapi(getBulkJobRoute, h.getBulkJob)
-  .openapi(cancelBulkJobRoute, h.cancelBulkJob)
-  .openapi(undoBulkJobRoute, h.undoBulkJob);

@@ -9,7 +9,7 @@ import { expectBody, expectError, okBody } from "@/server/testing/expect-body";
 import { folderNames, listFolder, listTrash, writeFile } from "@/server/testing/files-client";
 import { createTestApp, type TestApp } from "@/server/testing/test-app";
 import { JobRunner } from "@/server/workers/job-runner";
-import { bulkRouter } from "./bulk.routes";
+import { bulkRouter } from "./bulk.index";
 import { registerBulkWorkers } from "./bulk.workers";
 
 let t: TestApp;

@@ -4,7 +4,7 @@ import { createDeps } from "@/server/deps";
 import type { Config } from "@/server/env";
 import { lowerThreadPriority } from "@/server/workers/threads";
 import { leaseHeld } from "./bulk.repository";
-import { BulkService } from "./bulk.service";
+import { batchRunner, runBatch } from "./bulk-batch";
 
 /** What the main thread hands a bulk job's thread (see bulk.workers.ts). */
 export interface BulkThreadInput {
@@ -27,13 +27,13 @@ const input = workerData as BulkThreadInput;
 lowerThreadPriority();
 // Its own connection: the main thread's reads go on beside this thread's writes (WAL).
 const deps = createDeps(input.config);
-const bulk = new BulkService(deps, input.batchSize);
+const runner = batchRunner(input.batchSize);
 const post = (message: BulkThreadMessage) => parentPort?.postMessage(message);
 // The main thread's listeners (webhook dispatcher, event stream) hear of events written here.
 deps.events.bus.on("recorded", (event) => post({ type: "recorded", event }));
 const ours = () => leaseHeld(deps.db, input.runnerJobId, input.owner);
 try {
-  while (bulk.runBatch(input.bulkJobId, ours)) await yieldToLoop();
+  while (runBatch(deps, runner, input.bulkJobId, ours)) await yieldToLoop();
   // The "recorded" announcements go out on the next turn; let them leave before "done".
   await yieldToLoop();
   post({ type: "done" });

@@ -2,8 +2,9 @@ import { setImmediate as yieldToLoop } from "node:timers/promises";
 import type { AppDeps } from "@/server/deps";
 import { startTsThread } from "@/server/workers/threads";
 import { leaseHeld } from "./bulk.repository";
-import { BULK_JOB_KIND, BulkService, DEFAULT_BATCH } from "./bulk.service";
+import { BULK_JOB_KIND } from "./bulk.service";
 import type { BulkThreadInput, BulkThreadMessage } from "./bulk.thread";
+import { batchRunner, DEFAULT_BATCH, failBulkJob, runBatch } from "./bulk-batch";
 
 /**
  * Runs bulk jobs on the durable runner. A batch runs only while this runner holds the job's
@@ -20,7 +21,7 @@ export function registerBulkWorkers(
   opts: { batchSize?: number; thread?: boolean } = {},
 ) {
   const batchSize = opts.batchSize ?? DEFAULT_BATCH;
-  const bulk = new BulkService(deps, batchSize);
+  const runner = batchRunner(batchSize);
   deps.jobs.register(BULK_JOB_KIND, {
     maxAttempts: 5,
     backoffMs: () => 5_000,
@@ -37,11 +38,11 @@ export function registerBulkWorkers(
           });
         } else {
           const ours = () => leaseHeld(deps.db, job.id, deps.jobs.owner);
-          while (bulk.runBatch(bulkJobId, ours)) await yieldToLoop();
+          while (runBatch(deps, runner, bulkJobId, ours)) await yieldToLoop();
         }
       } catch (err) {
         if (job.attempts < job.maxAttempts) throw err;
-        bulk.fail(bulkJobId, err instanceof Error ? err.message : String(err));
+        failBulkJob(deps, bulkJobId, err instanceof Error ? err.message : String(err));
       }
     },
   });

@@ -18,8 +18,7 @@ import {
   versionParams,
   versionsQuerySchema,
 } from "@/contract/files";
-import { apiRoute, createRouter, json, jsonBody, workspaceParams } from "@/server/http/router";
-import * as h from "./files.handlers";
+import { apiRoute, json, jsonBody, workspaceParams } from "@/server/http/router";
 
 const tags = ["Files"];
 const read = ["files:read"] as const;
@@ -185,17 +184,3 @@ export const previewRoute = apiRoute({
     },
   },
 });
-
-export const filesRouter = createRouter()
-  .openapi(listFilesRoute, h.listFiles)
-  .openapi(renameFileRoute, h.renameFile)
-  .openapi(deleteFilesRoute, h.deleteFiles)
-  .openapi(searchFilesRoute, h.searchFiles)
-  .openapi(manifestRoute, h.manifest)
-  .openapi(createFolderRoute, h.createFolder)
-  .openapi(listTrashRoute, h.listTrash)
-  .openapi(restoreTrashRoute, h.restoreTrash)
-  .openapi(purgeTrashRoute, h.purgeTrash)
-  .openapi(listVersionsRoute, h.listVersions)
-  .openapi(restoreVersionRoute, h.restoreVersion)
-  .openapi(previewRoute, h.preview);

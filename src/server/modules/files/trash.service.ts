@@ -120,11 +120,17 @@ export function getTrashItem(db: Db, workspaceId: string, id: string): TrashRow 
 
 /**
  * `report.pdf` → `report (restored).pdf`, then `report (restored 2).pdf`, …; a folder's dots are
- * part of its name (`Shots.v2 (restored)`). The stem is shortened, whole characters at a time,
- * so the name stays within the limit every name is held to.
+ * part of its name (`Shots.v2 (restored)`).
  */
-export function restoredName(name: string, isFile: boolean, attempt: number): string {
-  const suffix = attempt === 1 ? " (restored)" : ` (restored ${attempt})`;
+export const restoredName = (name: string, isFile: boolean, attempt: number) =>
+  suffixedName(name, isFile, attempt === 1 ? " (restored)" : ` (restored ${attempt})`);
+
+/**
+ * The name with `suffix` before a file's extension (a folder's dots are part of its name), the
+ * stem shortened whole characters at a time so the name stays within the limit every name is
+ * held to: a restored item's new name, a kept-both copy's.
+ */
+export function suffixedName(name: string, isFile: boolean, suffix: string): string {
   let ext = isFile ? path.extname(name) : "";
   // An extension that leaves no room for a stem is not worth keeping apart.
   if (ext.length + suffix.length >= MAX_NAME_LENGTH) ext = "";

@@ -1,6 +1,4 @@
-import path from "node:path";
 import type { ConflictChoice } from "@/contract/operations";
-import { MAX_NAME_LENGTH } from "@/contract/rules";
 import type { Db } from "@/server/db/database";
 import {
   addBlobRef,
@@ -17,7 +15,7 @@ import {
   setProtection,
 } from "@/server/modules/files/files.repository";
 import { deleteTrashed, markTrashed } from "@/server/modules/files/trash.repository";
-import { detach } from "@/server/modules/files/trash.service";
+import { detach, suffixedName } from "@/server/modules/files/trash.service";
 import {
   childrenOf,
   hiddenFolders,
@@ -53,22 +51,9 @@ export type ItemOutcome =
   | { status: "done"; destinationPath: string; files: number; bytes: number }
   | { status: "skipped" };
 
-/**
- * `shot.exr` → `shot (2).exr`, then `shot (3).exr`, …; a folder's dots are part of its name. The
- * stem is shortened, whole characters at a time, so the name stays within 255 characters.
- */
-export function keepBothName(name: string, isFile: boolean, n: number): string {
-  const suffix = ` (${n})`;
-  let ext = isFile ? path.extname(name) : "";
-  if (ext.length + suffix.length >= MAX_NAME_LENGTH) ext = "";
-  const room = MAX_NAME_LENGTH - suffix.length - ext.length;
-  let stem = "";
-  for (const char of name.slice(0, name.length - ext.length)) {
-    if (stem.length + char.length > room) break;
-    stem += char;
-  }
-  return `${stem}${suffix}${ext}`;
-}
+/** `shot.exr` → `shot (2).exr`, then `shot (3).exr`, … (see `suffixedName`). */
+export const keepBothName = (name: string, isFile: boolean, n: number) =>
+  suffixedName(name, isFile, ` (${n})`);
 
 const isWithin = (p: string, folder: string) => p === folder || p.startsWith(`${folder}/`);
 

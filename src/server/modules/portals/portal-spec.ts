@@ -117,6 +117,7 @@ export function specCheckJob(deps: AppDeps): JobKind {
       const problems: SpecCheck["problems"] = [];
       for (const f of committedFiles(deps.db, upload.transfer_id)) {
         if (!isMedia(f.path) || !f.sha256) continue;
+        // ffprobe reads the stored bytes where the files module's blob store keeps them.
         const verdict = judge(spec, f.path, await probe(deps.files.blobs.pathOf(f.sha256)));
         files.push(verdict.file);
         for (const message of verdict.problems) problems.push({ path: f.path, message });

@@ -3,7 +3,7 @@ import { PORTAL_ACCESS_HEADER, type StartPortalUploadBody } from "@/contract/por
 import type { CreatePortalBody } from "@/contract/portals";
 import type { NodeTest } from "@/server/node/node-testing";
 import { expectBody } from "@/server/testing/expect-body";
-import { portalsRouter } from "./portals.routes";
+import { portalsRouter } from "./portals.index";
 import { publicPortalsRouter } from "./public.index";
 
 /**

@@ -1,17 +1,12 @@
 import type { RouteHandler } from "@hono/zod-openapi";
-import type { Context } from "hono";
+import { callerOf, requestOrigin as origin } from "@/server/http/caller";
 import type { AppEnv } from "@/server/http/types";
 import type * as r from "./portals.routes";
 import * as s from "./portals.service";
-
-const origin = (c: Context<AppEnv>) => new URL(c.req.url).origin;
-const caller = (c: Context<AppEnv>): s.Caller => {
-  const { workspaceId, memberId, keyId } = c.get("auth");
-  return { workspaceId, memberId, keyId, origin: origin(c) };
-};
+import { listUploads as list, reviewUpload as review } from "./review.service";
 
 export const createPortal: RouteHandler<typeof r.createPortalRoute, AppEnv> = async (c) =>
-  c.json(await s.createPortal(c.get("deps"), caller(c), c.req.valid("json")), 201);
+  c.json(await s.createPortal(c.get("deps"), callerOf(c), c.req.valid("json")), 201);
 
 export const listPortals: RouteHandler<typeof r.listPortalsRoute, AppEnv> = (c) =>
   c.json(s.listPortals(c.get("deps"), c.get("auth").workspaceId, origin(c)), 200);
@@ -41,11 +36,8 @@ export const revokePortal: RouteHandler<typeof r.revokePortalRoute, AppEnv> = (c
 
 export const reviewUpload: RouteHandler<typeof r.reviewUploadRoute, AppEnv> = (c) => {
   const { portalId, uploadId } = c.req.valid("param");
-  return c.json(
-    s.reviewUpload(c.get("deps"), c.get("auth"), portalId, uploadId, c.req.valid("json")),
-    200,
-  );
+  return c.json(review(c.get("deps"), callerOf(c), portalId, uploadId, c.req.valid("json")), 200);
 };
 
 export const listUploads: RouteHandler<typeof r.listUploadsRoute, AppEnv> = (c) =>
-  c.json(s.listUploads(c.get("deps"), c.get("auth").workspaceId, c.req.valid("query")), 200);
+  c.json(list(c.get("deps"), c.get("auth").workspaceId, c.req.valid("query")), 200);

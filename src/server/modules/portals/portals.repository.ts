@@ -191,6 +191,9 @@ export const insertUpload = (
        @fields, @folder_path, @file_count, @bytes_total, 'uploading', @spec_status, @created_at)`,
   ).run(u);
 
+// Reads the transfers module's table (the bytes the node committed) and the members one (the
+// reviewer) in the same query: a page of the queue is hundreds of rows, and a look-up per row in
+// each module would be hundreds more queries.
 const VIEW = `SELECT u.*, p.title AS portal_title, t.bytes_committed,
     m.name AS reviewer_name, m.email AS reviewer_email
   FROM portal_uploads u JOIN portals p ON p.id = u.portal_id
@@ -287,7 +290,11 @@ export const markUploadFailed = (db: Db, id: string) =>
     id,
   ).changes > 0;
 
-/** A portal's uploads still arriving, with their transfer's state and what the node committed. */
+/**
+ * A portal's uploads still arriving, with their transfer's state and what the node committed:
+ * the transfers table is read in this join because revoking cancels each of those transfers with
+ * exactly these counters, in the revoking transaction.
+ */
 export const uploadsInFlight = (db: Db, portalId: string) =>
   stmt(
     db,
@@ -304,7 +311,8 @@ export const uploadsInFlight = (db: Db, portalId: string) =>
 
 /**
  * Uploads whose transfer ended without landing (failed or cancelled) or has been idle past the
- * resume window, when its token stops working: they will never land.
+ * resume window, when its token stops working: they will never land. The transfers table is
+ * read inside the one UPDATE so that no upload lands between the read and the write.
  */
 export const failAbandoned = (db: Db, idleSince: number) =>
   stmt(
@@ -344,7 +352,10 @@ export const recordSpecCheck = (
     "UPDATE portal_uploads SET spec_status = @status, spec_result = @result, spec_checked_at = @now WHERE id = @id",
   ).run({ id, ...r });
 
-/** The files an upload's transfer committed: path, size and the SHA-256 the node verified. */
+/**
+ * The files an upload's transfer committed: path, size and the SHA-256 the node verified. From
+ * the transfers module's `transfer_uploads`, since an upload's files are its transfer's.
+ */
 export const committedFiles = (db: Db, transferId: string) =>
   stmt<[string], { path: string; size: number; sha256: string | null }>(
     db,
@@ -352,7 +363,10 @@ export const committedFiles = (db: Db, transferId: string) =>
      WHERE transfer_id = ? AND status = 'committed' ORDER BY rowid`,
   ).all(transferId);
 
-/** The admins of a workspace: who hears of new uploads when a portal asks for it. */
+/**
+ * The admins of a workspace: who hears of new uploads when a portal asks for it. Read from the
+ * members table here: the members module has no query for a role's addresses.
+ */
 export const adminEmails = (db: Db, workspaceId: string) =>
   stmt<[string], string>(
     db,

@@ -9,15 +9,7 @@ import {
   reviewBodySchema,
   updatePortalBodySchema,
 } from "@/contract/portals";
-import {
-  apiRoute,
-  createRouter,
-  json,
-  jsonBody,
-  pathId,
-  workspaceParams,
-} from "@/server/http/router";
-import * as h from "./portals.handlers";
+import { apiRoute, json, jsonBody, pathId, workspaceParams } from "@/server/http/router";
 
 const tags = ["Portals"];
 /** Spec: portal reads are allowed by either scope; writes need portals:write. */
@@ -117,12 +109,3 @@ export const listUploadsRoute = apiRoute({
   request: { params: workspaceParams, query: listPortalUploadsQuerySchema },
   responses: { 200: json(portalUploadsPageSchema, "A page of uploads") },
 });
-
-export const portalsRouter = createRouter()
-  .openapi(createPortalRoute, h.createPortal)
-  .openapi(listPortalsRoute, h.listPortals)
-  .openapi(getPortalRoute, h.getPortal)
-  .openapi(updatePortalRoute, h.updatePortal)
-  .openapi(revokePortalRoute, h.revokePortal)
-  .openapi(reviewUploadRoute, h.reviewUpload)
-  .openapi(listUploadsRoute, h.listUploads);

@@ -2,72 +2,50 @@ import mime from "mime";
 import type { z } from "zod";
 import type { EventData } from "@/contract/events";
 import { namePatternProblem } from "@/contract/name-pattern";
-import { createOperationBodySchema } from "@/contract/operations";
 import {
-  awaitingReviewStatuses,
   PORTAL_LINK_PREFIX,
   PORTAL_UPLOAD_FILES_SHOWN,
   PORTALS_LIST_MAX,
   type PortalRules,
-  type PortalUploadStatus,
   portalStateOf,
-  reviewableStatuses,
 } from "@/contract/portal-rules";
 import type {
   createPortalBodySchema,
-  listPortalUploadsQuerySchema,
   Portal,
   PortalDetail,
   PortalSpec,
-  PortalUpload,
-  PortalUploadsPage,
-  reviewBodySchema,
-  SpecCheck,
   updatePortalBodySchema,
 } from "@/contract/portals";
-import { baseName, joinPath, parentOf } from "@/contract/rules";
+import { baseName, parentOf } from "@/contract/rules";
 import { terminalTransferStates } from "@/contract/transfers";
 import type { AppDeps } from "@/server/deps";
+import type { Caller } from "@/server/http/caller";
 import { notFound, validationFailed } from "@/server/lib/api-error";
 import { toIso, toIsoOrNull } from "@/server/lib/clock";
 import { newId, randomBase62 } from "@/server/lib/ids";
 import { hashPassword } from "@/server/lib/passwords";
 import { byPath } from "@/server/modules/files/files.repository";
 import { queueMessage } from "@/server/modules/mail/mailer";
-import { createOperation } from "@/server/modules/operations/operations.service";
 import { updateTransfer } from "@/server/modules/transfers/transfers.service";
 import { getWorkspace } from "@/server/modules/workspaces/workspaces.repository";
 import {
   awaitingCount,
-  countUploads,
   insertPortal,
   listPortalRows,
-  listUploadRows,
   markPortalRevoked,
   markUploadFailed,
   type PortalChanges,
   type PortalRow,
   portalById,
-  recordReview,
-  setFolderPath,
-  type UploadView,
   updatePortalRow,
-  uploadById,
   uploadsInFlight,
   uploadsOfPortal,
 } from "./portals.repository";
+import { toUpload } from "./upload-view";
 
 const DAY_MS = 86_400_000;
 /** Uploads a portal's detail lists (the queue pages through all of them). */
 const DETAIL_UPLOADS = 200;
-
-/** Who asks, and the address links are built on (PUBLIC_URL, else the request's origin). */
-export interface Caller {
-  workspaceId: string;
-  memberId: string;
-  keyId: string;
-  origin: string;
-}
 
 export const portalBase = (deps: AppDeps, origin: string) => deps.config.publicUrl ?? origin;
 export const portalUrl = (base: string, slug: string) => `${base}${PORTAL_LINK_PREFIX}${slug}`;
@@ -134,47 +112,6 @@ export function toPortal(deps: AppDeps, row: PortalRow, base: string, awaiting?:
   };
 }
 
-const notRequired: SpecCheck = { status: "not_required", checkedAt: null, problems: [], files: [] };
-
-export function toUpload(u: UploadView): PortalUpload {
-  const spec = u.spec_result
-    ? (JSON.parse(u.spec_result) as Omit<SpecCheck, "status" | "checkedAt">)
-    : null;
-  return {
-    id: u.id,
-    senderEmail: u.sender_email,
-    senderName: u.sender_name,
-    message: u.message,
-    folderPath: u.folder_path,
-    fileCount: u.file_count,
-    bytesTotal: u.bytes_total,
-    bytesDone: u.status === "uploading" ? (u.bytes_committed ?? 0) : (u.bytes_total ?? 0),
-    status: u.status,
-    createdAt: toIso(u.created_at),
-    completedAt: toIsoOrNull(u.completed_at),
-    portalId: u.portal_id,
-    portalTitle: u.portal_title,
-    transferId: u.transfer_id,
-    fields: JSON.parse(u.fields),
-    files: JSON.parse(u.files_shown),
-    specCheck:
-      u.spec_status === "not_required"
-        ? notRequired
-        : {
-            status: u.spec_status,
-            checkedAt: toIsoOrNull(u.spec_checked_at),
-            problems: spec?.problems ?? [],
-            files: spec?.files ?? [],
-          },
-    reviewNote: u.review_note,
-    reviewedAt: toIsoOrNull(u.reviewed_at),
-    reviewedBy:
-      u.reviewed_by && u.reviewer_name !== null
-        ? { id: u.reviewed_by, name: u.reviewer_name, email: u.reviewer_email ?? "" }
-        : null,
-  };
-}
-
 /** The files shown on an upload's record (the queue's thumbnails): the first few, with a type. */
 export const filesShown = (files: { path: string; size: number }[]) =>
   files.slice(0, PORTAL_UPLOAD_FILES_SHOWN).map((f) => ({
@@ -183,7 +120,7 @@ export const filesShown = (files: { path: string; size: number }[]) =>
     mime: mime.getType(baseName(f.path)),
   }));
 
-function portalOf(deps: AppDeps, workspaceId: string, id: string) {
+export function portalOf(deps: AppDeps, workspaceId: string, id: string) {
   const row = portalById(deps.db, workspaceId, id);
   if (!row) throw notFound(`Portal ${id}`, { portalId: id });
   return row;
@@ -361,108 +298,4 @@ export function revokePortal(deps: AppDeps, workspaceId: string, id: string) {
       }
     })
     .immediate();
-}
-
-/** The statuses a queue filter names: one, or `awaiting` (received or pending). */
-const statusesOf = (status: z.output<typeof listPortalUploadsQuerySchema>["status"]) =>
-  status === undefined ? undefined : status === "awaiting" ? awaitingReviewStatuses : [status];
-
-export function listUploads(
-  deps: AppDeps,
-  workspaceId: string,
-  q: z.output<typeof listPortalUploadsQuerySchema>,
-): PortalUploadsPage {
-  const filter = { portalId: q.portalId, statuses: statusesOf(q.status) };
-  const rows = listUploadRows(deps.db, workspaceId, {
-    ...filter,
-    cursor: q.cursor,
-    limit: q.limit + 1,
-  });
-  const page = rows.slice(0, q.limit);
-  return {
-    items: page.map(toUpload),
-    next: rows.length > q.limit ? page.at(-1)!.id : null,
-    total: countUploads(deps.db, workspaceId, filter),
-  };
-}
-
-/**
- * A reviewer's decision (approved, rejected, pending) with its note, who and when. Only an
- * upload whose files landed can be reviewed (`not_received`); deciding again replaces the last
- * decision (the console's undo). Records `portal.upload.reviewed`. Approving an upload of a
- * portal with `approvedPath` moves its folder there with a move job, and its record follows.
- */
-export function reviewUpload(
-  deps: AppDeps,
-  auth: { workspaceId: string; memberId: string },
-  portalId: string,
-  uploadId: string,
-  body: z.output<typeof reviewBodySchema>,
-): PortalUpload {
-  const { db } = deps;
-  return db
-    .transaction((): PortalUpload => {
-      const portal = portalOf(deps, auth.workspaceId, portalId);
-      const upload = uploadById(db, auth.workspaceId, uploadId);
-      if (!upload || upload.portal_id !== portal.id)
-        throw notFound(`Upload ${uploadId}`, { uploadId });
-      if (!reviewableStatuses.includes(upload.status))
-        throw validationFailed(
-          "decision",
-          `An upload still ${upload.status} cannot be reviewed`,
-          "not_received",
-          { issue: "its files have not all landed", details: { status: upload.status } },
-        );
-      const now = deps.clock.now();
-      const status: PortalUploadStatus = body.decision;
-      recordReview(db, upload.id, {
-        status,
-        note: body.note ?? null,
-        memberId: auth.memberId,
-        now,
-      });
-      if (status === "approved" && upload.status !== "approved" && portal.approved_path !== null)
-        moveApproved(deps, auth.workspaceId, upload, portal.approved_path);
-      const updated = uploadById(db, auth.workspaceId, upload.id)!;
-      const view = toUpload(updated);
-      const data: EventData<"portal.upload.reviewed"> = {
-        portalId: portal.id,
-        uploadId: upload.id,
-        folder: updated.folder_path,
-        decision: body.decision,
-        previousStatus: upload.status,
-        note: view.reviewNote,
-        reviewedBy: view.reviewedBy,
-      };
-      deps.events.record(auth.workspaceId, "portal.upload.reviewed", data);
-      return view;
-    })
-    .immediate();
-}
-
-/** The upload's folder goes into the approved folder (a move job); its record names it there. */
-function moveApproved(
-  deps: AppDeps,
-  workspaceId: string,
-  upload: UploadView,
-  approvedPath: string,
-) {
-  if (!byPath(deps.db, workspaceId, upload.folder_path)) return;
-  deps.files.ensureFolder(workspaceId, approvedPath, deps.clock.now());
-  createOperation(
-    deps,
-    workspaceId,
-    createOperationBodySchema.parse({
-      kind: "move",
-      paths: [upload.folder_path],
-      destination: approvedPath,
-      onConflict: "keepBoth",
-    }),
-  );
-  const folder = joinPath(approvedPath, baseName(upload.folder_path));
-  const moved = (JSON.parse(upload.files_shown) as { path: string }[]).map((f) => ({
-    ...f,
-    path: folder + f.path.slice(upload.folder_path.length),
-  }));
-  setFolderPath(deps.db, upload.id, folder, JSON.stringify(moved));
 }

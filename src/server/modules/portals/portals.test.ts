@@ -4,7 +4,7 @@ import { ManualClock } from "@/server/lib/clock";
 import { expectBody, expectError } from "@/server/testing/expect-body";
 import { createTestApp, type TestApp } from "@/server/testing/test-app";
 import { sharesRouter } from "../shares/shares.index";
-import { portalsRouter } from "./portals.routes";
+import { portalsRouter } from "./portals.index";
 
 let t: TestApp;
 let clock: ManualClock;

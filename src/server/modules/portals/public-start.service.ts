@@ -4,11 +4,10 @@ import type { StartedPortalUpload, startPortalUploadBodySchema } from "@/contrac
 import { portalFileProblem, portalUploadProblem, uploadFolderName } from "@/contract/portal-rules";
 import type { PortalField } from "@/contract/portals";
 import { joinPath, normalizeName, parentOf, pathProblem } from "@/contract/rules";
-import { createTransferBodySchema } from "@/contract/transfers";
 import type { AppDeps } from "@/server/deps";
 import { pathRejected, validationFailed } from "@/server/lib/api-error";
 import { newId } from "@/server/lib/ids";
-import { createTransfer } from "@/server/modules/transfers/transfers.service";
+import { startTransfer } from "@/server/modules/transfers/start.service";
 import { insertUpload, type PortalRow } from "./portals.repository";
 import { rulesOf } from "./portals.service";
 import { enterPortal, type PortalRequest } from "./public.service";
@@ -92,22 +91,22 @@ export function startUpload(
     const problem = pathProblem(joinPath(folder, f.path));
     if (problem) throw pathRejected(`files.${i}.path`, `Path ${problem}`);
   }
-  const transferBody = createTransferBodySchema.parse({
-    direction: "send",
-    client: "portal",
-    portalId: portal.id,
-    destinationRoot: folder,
-    // Each file is a path item: the node takes exactly these paths, nothing else under them.
-    paths: checked.files.map((f) => ({ source: f.path, destination: f.path })),
-    fileCount: checked.files.length,
-    totalBytes: checked.files.reduce((n, f) => n + f.size, 0),
-  });
+  const totalBytes = checked.files.reduce((n, f) => n + f.size, 0);
   return deps.db
     .transaction((): StartedPortalUpload => {
-      const created = createTransfer(
+      const created = startTransfer(
         deps,
-        { workspaceId: portal.workspace_id, keyId: null, origin: req.origin },
-        transferBody,
+        { workspaceId: portal.workspace_id, keyId: null, memberId: null, origin: req.origin },
+        {
+          direction: "send",
+          client: "portal",
+          portalId: portal.id,
+          destinationRoot: folder,
+          // Each file is a path item: the node takes exactly these paths, nothing else under them.
+          paths: checked.files.map((f) => ({ source: f.path, destination: f.path })),
+          fileCount: checked.files.length,
+          totalBytes,
+        },
       );
       insertUpload(deps.db, {
         id: uploadId,
@@ -120,7 +119,7 @@ export function startUpload(
         fields: JSON.stringify(body.fields),
         folder_path: folder,
         file_count: checked.files.length,
-        bytes_total: transferBody.totalBytes ?? null,
+        bytes_total: totalBytes,
         spec_status: portal.spec === null ? "not_required" : "checking",
         created_at: now,
       });

@@ -9,7 +9,7 @@ import { type NodeTest, sha256Hex, startNodeTest } from "@/server/node/node-test
 import { expectBody, expectError } from "@/server/testing/expect-body";
 import { sharesRouter } from "../shares/shares.index";
 import { portalHelpers } from "./portal-testing";
-import { portalsRouter } from "./portals.routes";
+import { portalsRouter } from "./portals.index";
 
 let n: NodeTest;
 let clock: ManualClock;

@@ -2,15 +2,15 @@ import type { z } from "zod";
 import { thumbnailMimeTypes } from "@/contract/rules";
 import type { completeDownloadBodySchema, PublicShare } from "@/contract/share-public";
 import type { ShareComment } from "@/contract/shares";
-import { createTransferBodySchema } from "@/contract/transfers";
 import type { AppDeps } from "@/server/deps";
 import type { Visitor } from "@/server/http/caller";
 import { notFound, validationFailed } from "@/server/lib/api-error";
 import { toIso } from "@/server/lib/clock";
 import { hasAccess, issueAccess, requireAccess } from "@/server/lib/public-access";
 import { thumbnailJpeg } from "@/server/modules/files/thumbnail";
+import { startTransfer } from "@/server/modules/transfers/start.service";
 import { transferRow } from "@/server/modules/transfers/transfers.repository";
-import { createTransfer, updateTransfer } from "@/server/modules/transfers/transfers.service";
+import { updateTransfer } from "@/server/modules/transfers/transfers.service";
 import { getWorkspace } from "@/server/modules/workspaces/workspaces.repository";
 import { addComment, listComments } from "./comments.service";
 import {
@@ -91,17 +91,16 @@ export function startDownload(deps: AppDeps, req: LinkRequest, paths: string[]) 
     if (!file) throw validationFailed("paths", `"${p}" is not in this share`, "not_in_share");
     return file;
   });
-  const body = createTransferBodySchema.parse({
-    direction: "receive",
-    client: "share",
-    shareId: share.id,
-    paths: files.map((f) => ({ source: f.path, destination: f.path })),
-  });
-  const created = createTransfer(
+  const created = startTransfer(
     deps,
-    { workspaceId: share.workspace_id, keyId: null, origin: req.origin },
-    body,
-    { files: files.length, bytes: files.reduce((n, f) => n + f.size, 0) },
+    { workspaceId: share.workspace_id, keyId: null, memberId: null, origin: req.origin },
+    {
+      direction: "receive",
+      client: "share",
+      shareId: share.id,
+      paths: files.map((f) => ({ source: f.path, destination: f.path })),
+      totals: { files: files.length, bytes: files.reduce((n, f) => n + f.size, 0) },
+    },
   );
   return { transferId: created.transferId, transferSpec: created.transferSpec };
 }

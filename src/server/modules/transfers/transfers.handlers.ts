@@ -1,16 +1,12 @@
 import type { RouteHandler } from "@hono/zod-openapi";
+import { callerOf } from "@/server/http/caller";
 import type { AppEnv } from "@/server/http/types";
+import { createTransfer as create } from "./start.service";
 import type * as r from "./transfers.routes";
 import * as s from "./transfers.service";
 
-export const createTransfer: RouteHandler<typeof r.createTransferRoute, AppEnv> = (c) => {
-  const { workspaceId, keyId } = c.get("auth");
-  const origin = new URL(c.req.url).origin;
-  return c.json(
-    s.createTransfer(c.get("deps"), { workspaceId, keyId, origin }, c.req.valid("json")),
-    201,
-  );
-};
+export const createTransfer: RouteHandler<typeof r.createTransferRoute, AppEnv> = (c) =>
+  c.json(create(c.get("deps"), callerOf(c), c.req.valid("json")), 201);
 
 export const listTransfers: RouteHandler<typeof r.listTransfersRoute, AppEnv> = (c) =>
   c.json(s.listTransfers(c.get("deps"), c.get("auth").workspaceId, c.req.valid("query")), 200);

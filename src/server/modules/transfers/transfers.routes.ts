@@ -6,15 +6,7 @@ import {
   transferSchema,
   updateTransferBodySchema,
 } from "@/contract/transfers";
-import {
-  apiRoute,
-  createRouter,
-  json,
-  jsonBody,
-  pathId,
-  workspaceParams,
-} from "@/server/http/router";
-import * as h from "./transfers.handlers";
+import { apiRoute, json, jsonBody, pathId, workspaceParams } from "@/server/http/router";
 
 const tags = ["Transfers"];
 const read = ["files:read"] as const;
@@ -71,9 +63,3 @@ export const updateTransferRoute = apiRoute({
   request: { params: transferParams, body: jsonBody(updateTransferBodySchema) },
   responses: { 200: json(transferSchema, "The transfer as stored") },
 });
-
-export const transfersRouter = createRouter()
-  .openapi(createTransferRoute, h.createTransfer)
-  .openapi(listTransfersRoute, h.listTransfers)
-  .openapi(getTransferRoute, h.getTransfer)
-  .openapi(updateTransferRoute, h.updateTransfer);

@@ -1,32 +1,19 @@
-import { randomBytes } from "node:crypto";
-import type { z } from "zod";
 import type { EventData } from "@/contract/events";
-import { normalizeName, parentOf, pathProblem } from "@/contract/rules";
 import {
-  type CreatedTransfer,
   canMoveTransfer,
-  type createTransferBodySchema,
-  PROGRESS_MIN_INTERVAL_MS,
-  TRANSFER_ENGINE,
-  TRANSFER_START_WINDOW_SECONDS,
   type Transfer,
-  type TransferSpec,
   terminalTransferStates,
   transferMoves,
   type UpdateTransferBody,
 } from "@/contract/transfers";
 import type { AppDeps } from "@/server/deps";
-import { notFound, pathRejected, validationFailed } from "@/server/lib/api-error";
+import { notFound, validationFailed } from "@/server/lib/api-error";
 import { toIso, toIsoOrNull } from "@/server/lib/clock";
-import { newId } from "@/server/lib/ids";
-import { byPath } from "@/server/modules/files/files.repository";
-import { subtreeTotals } from "@/server/modules/files/tree.repository";
-import { issueTransferToken, workspacePaths } from "./transfer-access";
+import { workspacePaths } from "./transfer-access";
 import {
   byId,
   cancelUploads,
   firstPaths,
-  insertTransfer,
   listTransferRows,
   markReported,
   type TransferRow,
@@ -35,25 +22,12 @@ import {
   usageBytes,
 } from "./transfers.repository";
 
-/** The tus chunk size the spec asks engines to use: big enough that a PATCH's overhead is noise. */
-export const TRANSFER_CHUNK_BYTES = 8 * 1024 * 1024;
 /** Job kind that copies a completed send's files into its deliverTo folders. */
 export const DELIVER_JOB = "transfers.deliver";
 const RECORD_PATHS = 100;
 /** A list item names its first few paths (enough to describe it): a monitor polls the list. */
 const LIST_PATHS = 3;
 const EVENT_PATHS = 100;
-
-type CreateInput = z.output<typeof createTransferBodySchema>;
-
-/** Where the request came in and who made it: the spec's URLs and the row's owner. */
-export interface Caller {
-  workspaceId: string;
-  /** null: a share's recipient, who has a link and no key. */
-  keyId: string | null;
-  /** The request's origin, used when no PUBLIC_URL is configured. */
-  origin: string;
-}
 
 export function toTransfer(deps: AppDeps, row: TransferRow, pathsShown = RECORD_PATHS): Transfer {
   return {
@@ -93,204 +67,6 @@ export function toTransfer(deps: AppDeps, row: TransferRow, pathsShown = RECORD_
     bytesServed: row.bytes_served,
     usageBytes: usageBytes(deps.db, row.usage_id),
   };
-}
-
-/** A workspace path as stored: NFC, as every other workspace path (files.service). */
-const workspaceSide = (p: string) => normalizeName(p);
-
-/**
- * Options that only mean something for a send: given on a receive they would silently do
- * nothing, so they are refused.
- */
-function refuseSendOnly(body: CreateInput) {
-  const given = [
-    body.deliverTo.length > 0 ? "deliverTo" : null,
-    body.growingFileWaitSeconds !== undefined ? "growingFileWaitSeconds" : null,
-  ].filter((f): f is string => f !== null);
-  if (given.length > 0)
-    throw validationFailed(
-      given.map((field) => ({ field, message: "only for a send", code: "send_only" })),
-      `${given.join(", ")}: only for a send`,
-    );
-}
-
-/**
- * A send's files land under its destinations, and deliverTo folders receive copies: a file
- * standing where one of those folders must be would refuse every commit, so the request is
- * refused instead (`file_in_the_way`, naming the file). A destination may itself be a file (a
- * file sent there replaces its content, keeping a version).
- */
-function refuseFilesInTheWay(
-  deps: AppDeps,
-  workspaceId: string,
-  destinationRoot: string,
-  paths: { source: string; destination: string }[],
-  deliverTo: string[],
-) {
-  const destinations = workspacePaths(
-    { direction: "send", source_root: "", destination_root: destinationRoot },
-    paths,
-  );
-  const folders = new Set([...destinations.map(parentOf), ...deliverTo]);
-  const seen = new Set<string>();
-  for (let folder of folders) {
-    for (; folder !== "" && !seen.has(folder); folder = parentOf(folder)) {
-      seen.add(folder);
-      const entry = byPath(deps.db, workspaceId, folder);
-      if (entry?.is_file)
-        throw validationFailed("paths", `"${folder}" is a file, not a folder`, "file_in_the_way", {
-          issue: `"${folder}" is a file`,
-          details: { path: folder },
-        });
-    }
-  }
-}
-
-/**
- * What a receive will move, counted from the tree: each source must exist (404 with
- * `details.path`), and a source inside another is counted once.
- */
-function receiveTotals(
-  deps: AppDeps,
-  workspaceId: string,
-  sourceRoot: string,
-  paths: { source: string; destination: string }[],
-) {
-  const sources = [
-    ...new Set(
-      workspacePaths(
-        { direction: "receive", source_root: sourceRoot, destination_root: "" },
-        paths,
-      ),
-    ),
-  ];
-  const tops = sources.filter(
-    (p) => !sources.some((q) => q !== p && (q === "" || p.startsWith(`${q}/`))),
-  );
-  const totals = { files: 0, bytes: 0 };
-  for (const p of tops) {
-    const entry = deps.files.get(workspaceId, p);
-    const size = entry.is_file
-      ? { files: 1, bytes: entry.size }
-      : subtreeTotals(deps.db, workspaceId, p);
-    totals.files += size.files;
-    totals.bytes += size.bytes;
-  }
-  return totals;
-}
-
-/**
- * Stores the transfer (queued) with its paths in one transaction and returns the spec with the
- * token, which is shown only here. A receive's sources must all exist, and its totals are the
- * service's count of them; a send's totals are what the engine declared.
- */
-export function createTransfer(
-  deps: AppDeps,
-  caller: Caller,
-  body: CreateInput,
-  /** A share's receive: the totals of its snapshot files (the live tree may differ since). */
-  snapshotTotals?: { files: number; bytes: number },
-): CreatedTransfer {
-  const { db, clock, config } = deps;
-  const send = body.direction === "send";
-  if (!send) refuseSendOnly(body);
-  const deliverTo = body.deliverTo.map(workspaceSide);
-  for (const [i, folder] of deliverTo.entries()) {
-    const problem = pathProblem(folder);
-    if (problem) throw pathRejected(`deliverTo.${i}`, `Path ${problem}`);
-  }
-  const sourceRoot = send ? (body.sourceRoot ?? "") : workspaceSide(body.sourceRoot ?? "");
-  const destinationRoot = send
-    ? workspaceSide(body.destinationRoot ?? "")
-    : (body.destinationRoot ?? "");
-  const paths = body.paths.map((p) =>
-    send
-      ? { source: p.source, destination: workspaceSide(p.destination) }
-      : { source: workspaceSide(p.source), destination: p.destination },
-  );
-  const { token, hash } = issueTransferToken();
-  return db
-    .transaction((): CreatedTransfer => {
-      const now = clock.now();
-      if (send) refuseFilesInTheWay(deps, caller.workspaceId, destinationRoot, paths, deliverTo);
-      const totals = send
-        ? { files: body.fileCount ?? null, bytes: body.totalBytes ?? null }
-        : (snapshotTotals ?? receiveTotals(deps, caller.workspaceId, sourceRoot, paths));
-      const id = newId();
-      const expiresAt = now + TRANSFER_START_WINDOW_SECONDS * 1000;
-      insertTransfer(
-        db,
-        {
-          id,
-          workspace_id: caller.workspaceId,
-          key_id: caller.keyId,
-          direction: body.direction,
-          client: body.client,
-          engine: TRANSFER_ENGINE,
-          streams: body.streams,
-          priority: body.priority,
-          usage_id: `usg_${newId()}`,
-          files_total: totals.files,
-          bytes_total: totals.bytes,
-          source_root: sourceRoot,
-          destination_root: destinationRoot,
-          file_count: body.fileCount ?? null,
-          total_bytes: body.totalBytes ?? null,
-          growing_file_wait: body.growingFileWaitSeconds ?? null,
-          deliver_to: JSON.stringify(deliverTo),
-          // The password itself is never kept: the node derives the key from it and this salt.
-          protection_salt:
-            body.contentProtectionPassword === undefined ? null : randomBytes(16).toString("hex"),
-          options: JSON.stringify({
-            rawAscp: body.rawAscp ?? null,
-            speedMode: body.speedMode ?? null,
-          }),
-          device_id: body.deviceId ?? null,
-          share_id: body.shareId ?? null,
-          portal_id: body.portalId ?? null,
-          paths_count: paths.length,
-          token_hash: hash,
-          token_expires_at: expiresAt,
-          created_at: now,
-        },
-        paths,
-      );
-      const row = byId(db, caller.workspaceId, id)!;
-      const apiBase = config.publicUrl ?? caller.origin;
-      const nodeUrl = config.nodeUrl ?? `${apiBase}/node/v1`;
-      const transferSpec: TransferSpec = {
-        version: 1,
-        transferId: id,
-        direction: row.direction,
-        client: body.client,
-        engine: TRANSFER_ENGINE,
-        node: {
-          url: nodeUrl,
-          uploads: `${nodeUrl}/uploads`,
-          files: `${nodeUrl}/files`,
-          zip: `${nodeUrl}/zip`,
-        },
-        token,
-        expiresAt: toIso(expiresAt),
-        progress: {
-          url: `${apiBase}/v1/workspaces/${encodeURIComponent(caller.workspaceId)}/transfers/${id}`,
-          minIntervalMs: PROGRESS_MIN_INTERVAL_MS,
-        },
-        paths,
-        sourceRoot,
-        destinationRoot,
-        fileCount: totals.files,
-        totalBytes: totals.bytes,
-        streams: row.streams,
-        priority: row.priority,
-        growingFileWaitSeconds: row.growing_file_wait,
-        deliverTo,
-        contentProtection: row.protection_salt !== null,
-        chunkSizeBytes: TRANSFER_CHUNK_BYTES,
-      };
-      return { transferId: id, transferSpec, expiresAt: toIso(expiresAt) };
-    })
-    .immediate();
 }
 
 export function getTransfer(deps: AppDeps, workspaceId: string, id: string): Transfer {

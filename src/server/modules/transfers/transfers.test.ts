@@ -16,8 +16,8 @@ import { expectBody, expectError, okBody } from "@/server/testing/expect-body";
 import { folderNames, writeFile } from "@/server/testing/files-client";
 import { createTestApp, type TestApp } from "@/server/testing/test-app";
 import { grantFor, withinGrant } from "./transfer-access";
+import { transfersRouter } from "./transfers.index";
 import { recordCommittedFile } from "./transfers.repository";
-import { transfersRouter } from "./transfers.routes";
 
 let t: TestApp;
 let clock: ManualClock;

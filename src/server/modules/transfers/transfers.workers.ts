@@ -44,6 +44,7 @@ function deliverBatch(deps: AppDeps, row: TransferRow, items: string[], after: n
           if (!src?.is_file) continue;
           const target = deliveredPath(items, path, folder);
           try {
+            // The files module makes missing folders: the tree's counts and file.created events.
             const dest = files.ensureFolder(row.workspace_id, parentOf(target), now, created);
             const existed = byPath(db, row.workspace_id, joinPath(dest.path, src.name));
             if (existed?.sha256 === src.sha256) continue;

@@ -1,0 +1,130 @@
+import type { z } from "zod";
+import type { EventData } from "@/contract/events";
+import {
+  awaitingReviewStatuses,
+  type PortalUploadStatus,
+  reviewableStatuses,
+} from "@/contract/portal-rules";
+import type {
+  listPortalUploadsQuerySchema,
+  PortalUpload,
+  PortalUploadsPage,
+  reviewBodySchema,
+} from "@/contract/portals";
+import { baseName, joinPath } from "@/contract/rules";
+import type { AppDeps } from "@/server/deps";
+import type { Caller } from "@/server/http/caller";
+import { notFound, validationFailed } from "@/server/lib/api-error";
+import { byPath } from "@/server/modules/files/files.repository";
+import { startOperation } from "@/server/modules/operations/operations.service";
+import {
+  countUploads,
+  listUploadRows,
+  recordReview,
+  setFolderPath,
+  type UploadView,
+  uploadById,
+} from "./portals.repository";
+import { portalOf } from "./portals.service";
+import { toUpload } from "./upload-view";
+
+/** The statuses a queue filter names: one, or `awaiting` (received or pending). */
+const statusesOf = (status: z.output<typeof listPortalUploadsQuerySchema>["status"]) =>
+  status === undefined ? undefined : status === "awaiting" ? awaitingReviewStatuses : [status];
+
+export function listUploads(
+  deps: AppDeps,
+  workspaceId: string,
+  q: z.output<typeof listPortalUploadsQuerySchema>,
+): PortalUploadsPage {
+  const filter = { portalId: q.portalId, statuses: statusesOf(q.status) };
+  const rows = listUploadRows(deps.db, workspaceId, {
+    ...filter,
+    cursor: q.cursor,
+    limit: q.limit + 1,
+  });
+  const page = rows.slice(0, q.limit);
+  return {
+    items: page.map(toUpload),
+    next: rows.length > q.limit ? page.at(-1)!.id : null,
+    total: countUploads(deps.db, workspaceId, filter),
+  };
+}
+
+/**
+ * A reviewer's decision (approved, rejected, pending) with its note, who and when. Only an
+ * upload whose files landed can be reviewed (`not_received`); deciding again replaces the last
+ * decision (the console's undo). Records `portal.upload.reviewed`. Approving an upload of a
+ * portal with `approvedPath` moves its folder there with a move job, and its record follows.
+ */
+export function reviewUpload(
+  deps: AppDeps,
+  caller: Caller,
+  portalId: string,
+  uploadId: string,
+  body: z.output<typeof reviewBodySchema>,
+): PortalUpload {
+  const { db } = deps;
+  return db
+    .transaction((): PortalUpload => {
+      const portal = portalOf(deps, caller.workspaceId, portalId);
+      const upload = uploadById(db, caller.workspaceId, uploadId);
+      if (!upload || upload.portal_id !== portal.id)
+        throw notFound(`Upload ${uploadId}`, { uploadId });
+      if (!reviewableStatuses.includes(upload.status))
+        throw validationFailed(
+          "decision",
+          `An upload still ${upload.status} cannot be reviewed`,
+          "not_received",
+          { issue: "its files have not all landed", details: { status: upload.status } },
+        );
+      const now = deps.clock.now();
+      const status: PortalUploadStatus = body.decision;
+      recordReview(db, upload.id, {
+        status,
+        note: body.note ?? null,
+        memberId: caller.memberId,
+        now,
+      });
+      if (status === "approved" && upload.status !== "approved" && portal.approved_path !== null)
+        moveApproved(deps, caller.workspaceId, upload, portal.approved_path);
+      const updated = uploadById(db, caller.workspaceId, upload.id)!;
+      const view = toUpload(updated);
+      const data: EventData<"portal.upload.reviewed"> = {
+        portalId: portal.id,
+        uploadId: upload.id,
+        folder: updated.folder_path,
+        decision: body.decision,
+        previousStatus: upload.status,
+        note: view.reviewNote,
+        reviewedBy: view.reviewedBy,
+      };
+      deps.events.record(caller.workspaceId, "portal.upload.reviewed", data);
+      return view;
+    })
+    .immediate();
+}
+
+/** The upload's folder goes into the approved folder (a move job); its record names it there. */
+function moveApproved(
+  deps: AppDeps,
+  workspaceId: string,
+  upload: UploadView,
+  approvedPath: string,
+) {
+  if (!byPath(deps.db, workspaceId, upload.folder_path)) return;
+  // The files module makes the folder: it keeps the tree's counts and records file.created.
+  deps.files.ensureFolder(workspaceId, approvedPath, deps.clock.now());
+  startOperation(deps, workspaceId, {
+    kind: "move",
+    paths: [upload.folder_path],
+    destination: approvedPath,
+    onConflict: "keepBoth",
+  });
+  const folder = joinPath(approvedPath, baseName(upload.folder_path));
+  const moved = (JSON.parse(upload.files_shown) as { path: string }[]).map((f) => ({
+    ...f,
+    path: folder + f.path.slice(upload.folder_path.length),
+  }));
+  setFolderPath(deps.db, upload.id, folder, JSON.stringify(moved));
+}

@@ -1,0 +1,291 @@
+import { randomBytes } from "node:crypto";
+import type { z } from "zod";
+import { normalizeName, parentOf } from "@/contract/rules";
+import {
+  type CreatedTransfer,
+  type CreateTransferBody,
+  type createTransferBodySchema,
+  PROGRESS_MIN_INTERVAL_MS,
+  TRANSFER_ENGINE,
+  TRANSFER_PATHS_MAX,
+  TRANSFER_START_WINDOW_SECONDS,
+  TRANSFER_STREAMS_DEFAULT,
+  type TransferSpec,
+  workspaceSideProblems,
+} from "@/contract/transfers";
+import type { AppDeps } from "@/server/deps";
+import type { Caller } from "@/server/http/caller";
+import { checkCount, checkPath, pathRejected, validationFailed } from "@/server/lib/api-error";
+import { toIso } from "@/server/lib/clock";
+import { newId } from "@/server/lib/ids";
+import { byPath } from "@/server/modules/files/files.repository";
+import { subtreeTotals } from "@/server/modules/files/tree.repository";
+import { issueTransferToken, workspacePaths } from "./transfer-access";
+import { byId, insertTransfer, type TransferRow } from "./transfers.repository";
+
+/** The tus chunk size the spec asks engines to use: big enough that a PATCH's overhead is noise. */
+export const TRANSFER_CHUNK_BYTES = 8 * 1024 * 1024;
+
+/** A create body as its schema leaves it: defaults filled, paths checked. */
+type CreateInput = z.output<typeof createTransferBodySchema>;
+type Totals = { files: number | null; bytes: number | null };
+type Paths = { source: string; destination: string }[];
+
+/**
+ * A transfer another module starts (a portal's upload, a share's download): the create body's
+ * members, those the schema defaults left optional, and for a share's receive the totals of its
+ * snapshot files (the live tree may differ since).
+ */
+export type StartTransferInput = CreateTransferBody & { totals?: { files: number; bytes: number } };
+
+/**
+ * Starts a transfer for another module, with what the create body's schema would have done to a
+ * request: its defaults filled, the path count bounded and the workspace side of every path held
+ * to the path rules (`path_rejected`).
+ */
+export function startTransfer(
+  deps: AppDeps,
+  caller: Caller,
+  input: StartTransferInput,
+): CreatedTransfer {
+  const { totals, ...body } = input;
+  checkCount("paths", body.paths.length, TRANSFER_PATHS_MAX);
+  const problem = workspaceSideProblems(body)[0];
+  if (problem) throw pathRejected(problem.path.join("."), problem.message);
+  return openTransfer(
+    deps,
+    caller,
+    {
+      ...body,
+      streams: body.streams ?? TRANSFER_STREAMS_DEFAULT,
+      priority: body.priority ?? "normal",
+      deliverTo: body.deliverTo ?? [],
+      client: body.client ?? "agent",
+    },
+    totals,
+  );
+}
+
+/** POST /transfers: the body has passed its schema. */
+export const createTransfer = (deps: AppDeps, caller: Caller, body: CreateInput) =>
+  openTransfer(deps, caller, body);
+
+/** A workspace path as stored: NFC, as every other workspace path (files.service). */
+const workspaceSide = (p: string) => normalizeName(p);
+
+/**
+ * Options that only mean something for a send: given on a receive they would silently do
+ * nothing, so they are refused.
+ */
+function refuseSendOnly(body: CreateInput) {
+  const given = [
+    body.deliverTo.length > 0 ? "deliverTo" : null,
+    body.growingFileWaitSeconds !== undefined ? "growingFileWaitSeconds" : null,
+  ].filter((f): f is string => f !== null);
+  if (given.length > 0)
+    throw validationFailed(
+      given.map((field) => ({ field, message: "only for a send", code: "send_only" })),
+      `${given.join(", ")}: only for a send`,
+    );
+}
+
+/**
+ * A send's files land under its destinations, and deliverTo folders receive copies: a file
+ * standing where one of those folders must be would refuse every commit, so the request is
+ * refused instead (`file_in_the_way`, naming the file). A destination may itself be a file (a
+ * file sent there replaces its content, keeping a version).
+ */
+function refuseFilesInTheWay(
+  deps: AppDeps,
+  workspaceId: string,
+  destinationRoot: string,
+  paths: Paths,
+  deliverTo: string[],
+) {
+  const destinations = workspacePaths(
+    { direction: "send", source_root: "", destination_root: destinationRoot },
+    paths,
+  );
+  const folders = new Set([...destinations.map(parentOf), ...deliverTo]);
+  const seen = new Set<string>();
+  for (let folder of folders) {
+    for (; folder !== "" && !seen.has(folder); folder = parentOf(folder)) {
+      seen.add(folder);
+      const entry = byPath(deps.db, workspaceId, folder);
+      if (entry?.is_file)
+        throw validationFailed("paths", `"${folder}" is a file, not a folder`, "file_in_the_way", {
+          issue: `"${folder}" is a file`,
+          details: { path: folder },
+        });
+    }
+  }
+}
+
+/**
+ * What a receive will move, counted from the tree: each source must exist (404 with
+ * `details.path`), and a source inside another is counted once.
+ */
+function receiveTotals(deps: AppDeps, workspaceId: string, sourceRoot: string, paths: Paths) {
+  const sources = [
+    ...new Set(
+      workspacePaths(
+        { direction: "receive", source_root: sourceRoot, destination_root: "" },
+        paths,
+      ),
+    ),
+  ];
+  const tops = sources.filter(
+    (p) => !sources.some((q) => q !== p && (q === "" || p.startsWith(`${q}/`))),
+  );
+  const totals = { files: 0, bytes: 0 };
+  for (const p of tops) {
+    // Through the files module: a missing source is its 404, naming the path.
+    const entry = deps.files.get(workspaceId, p);
+    const size = entry.is_file
+      ? { files: 1, bytes: entry.size }
+      : subtreeTotals(deps.db, workspaceId, p);
+    totals.files += size.files;
+    totals.bytes += size.bytes;
+  }
+  return totals;
+}
+
+/** The body's paths and roots with their workspace side in NFC, and its deliverTo checked. */
+function workspaceSides(body: CreateInput) {
+  const send = body.direction === "send";
+  const deliverTo = body.deliverTo.map(workspaceSide);
+  for (const [i, folder] of deliverTo.entries()) checkPath(`deliverTo.${i}`, folder);
+  return {
+    deliverTo,
+    sourceRoot: send ? (body.sourceRoot ?? "") : workspaceSide(body.sourceRoot ?? ""),
+    destinationRoot: send
+      ? workspaceSide(body.destinationRoot ?? "")
+      : (body.destinationRoot ?? ""),
+    paths: body.paths.map((p) =>
+      send
+        ? { source: p.source, destination: workspaceSide(p.destination) }
+        : { source: workspaceSide(p.source), destination: p.destination },
+    ),
+  };
+}
+
+/**
+ * Stores the transfer (queued) with its paths in one transaction and returns the spec with the
+ * token, which is shown only here. A receive's sources must all exist, and its totals are the
+ * service's count of them (or a share's snapshot totals); a send's totals are what the engine
+ * declared.
+ */
+function openTransfer(
+  deps: AppDeps,
+  caller: Caller,
+  body: CreateInput,
+  snapshotTotals?: { files: number; bytes: number },
+): CreatedTransfer {
+  const { db, clock } = deps;
+  const send = body.direction === "send";
+  if (!send) refuseSendOnly(body);
+  const sides = workspaceSides(body);
+  const { sourceRoot, destinationRoot, paths, deliverTo } = sides;
+  const { token, hash } = issueTransferToken();
+  return db
+    .transaction((): CreatedTransfer => {
+      const now = clock.now();
+      if (send) refuseFilesInTheWay(deps, caller.workspaceId, destinationRoot, paths, deliverTo);
+      const totals: Totals = send
+        ? { files: body.fileCount ?? null, bytes: body.totalBytes ?? null }
+        : (snapshotTotals ?? receiveTotals(deps, caller.workspaceId, sourceRoot, paths));
+      const id = newId();
+      const expiresAt = now + TRANSFER_START_WINDOW_SECONDS * 1000;
+      insertTransfer(
+        db,
+        {
+          id,
+          workspace_id: caller.workspaceId,
+          key_id: caller.keyId,
+          direction: body.direction,
+          client: body.client,
+          engine: TRANSFER_ENGINE,
+          streams: body.streams,
+          priority: body.priority,
+          usage_id: `usg_${newId()}`,
+          files_total: totals.files,
+          bytes_total: totals.bytes,
+          source_root: sourceRoot,
+          destination_root: destinationRoot,
+          file_count: body.fileCount ?? null,
+          total_bytes: body.totalBytes ?? null,
+          growing_file_wait: body.growingFileWaitSeconds ?? null,
+          deliver_to: JSON.stringify(deliverTo),
+          // The password itself is never kept: the node derives the key from it and this salt.
+          protection_salt:
+            body.contentProtectionPassword === undefined ? null : randomBytes(16).toString("hex"),
+          options: JSON.stringify({
+            rawAscp: body.rawAscp ?? null,
+            speedMode: body.speedMode ?? null,
+          }),
+          device_id: body.deviceId ?? null,
+          share_id: body.shareId ?? null,
+          portal_id: body.portalId ?? null,
+          paths_count: paths.length,
+          token_hash: hash,
+          token_expires_at: expiresAt,
+          created_at: now,
+        },
+        paths,
+      );
+      const row = byId(db, caller.workspaceId, id)!;
+      const transferSpec = specOf(deps, caller, row, {
+        ...sides,
+        client: body.client,
+        totals,
+        token,
+      });
+      return { transferId: id, transferSpec, expiresAt: toIso(expiresAt) };
+    })
+    .immediate();
+}
+
+/** The spec handed to the engine unchanged (docs/api-decisions.md, The transfer spec). */
+function specOf(
+  deps: AppDeps,
+  caller: Caller,
+  row: TransferRow,
+  made: ReturnType<typeof workspaceSides> & {
+    client: CreateInput["client"];
+    totals: Totals;
+    token: string;
+  },
+): TransferSpec {
+  const apiBase = deps.config.publicUrl ?? caller.origin;
+  const nodeUrl = deps.config.nodeUrl ?? `${apiBase}/node/v1`;
+  return {
+    version: 1,
+    transferId: row.id,
+    direction: row.direction,
+    client: made.client,
+    engine: TRANSFER_ENGINE,
+    node: {
+      url: nodeUrl,
+      uploads: `${nodeUrl}/uploads`,
+      files: `${nodeUrl}/files`,
+      zip: `${nodeUrl}/zip`,
+    },
+    token: made.token,
+    expiresAt: toIso(row.token_expires_at),
+    progress: {
+      url: `${apiBase}/v1/workspaces/${encodeURIComponent(caller.workspaceId)}/transfers/${row.id}`,
+      minIntervalMs: PROGRESS_MIN_INTERVAL_MS,
+    },
+    paths: made.paths,
+    sourceRoot: made.sourceRoot,
+    destinationRoot: made.destinationRoot,
+    fileCount: made.totals.files,
+    totalBytes: made.totals.bytes,
+    streams: row.streams,
+    priority: row.priority,
+    growingFileWaitSeconds: row.growing_file_wait,
+    deliverTo: made.deliverTo,
+    contentProtection: row.protection_salt !== null,
+    chunkSizeBytes: TRANSFER_CHUNK_BYTES,
+  };
+}
