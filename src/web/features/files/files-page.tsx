@@ -19,6 +19,7 @@ import {
 } from "@/web/features/transfers";
 import { describeError } from "@/web/lib/api-client";
 import { formatCount } from "@/web/lib/format";
+import { useKeymap } from "@/web/lib/keymap/use-keymap";
 import type { FolderView } from "@/web/lib/query-keys/files";
 import { toast } from "@/web/stores/toast-store";
 import { filesPageQueryOptions } from "./api/list-files";
@@ -31,9 +32,9 @@ import { useDetailsPanel } from "./hooks/use-details-panel";
 import type { DropFiles, DropOnto } from "./hooks/use-drag-move";
 import { useFileActions } from "./hooks/use-file-actions";
 import { useFolderNavigation } from "./hooks/use-folder-navigation";
-import { usePageKeys } from "./hooks/use-page-keys";
 import { useSortFallback } from "./hooks/use-sort-fallback";
 import { useStartOperation } from "./hooks/use-start-operation";
+import { filesKeymap } from "./keymap";
 import { emptySelection, isSelected, selectedCount } from "./state/selection";
 import { selectionScope, useSelection, useSelectionStore } from "./state/selection-store";
 import { useFilesViewStore } from "./state/view-store";
@@ -159,12 +160,17 @@ export function FilesPage({ workspaceId, view }: { workspaceId: string; view: Fo
       uploadPicked({ queryClient, workspaceId, folder: destination, picked }),
     );
 
-  usePageKeys(layout, {
-    search: () => searchRef.current?.focus(),
-    showShortcuts: () => setDialog({ kind: "shortcuts" }),
-    // The list takes this key itself; an empty or failed folder has no list to take it.
-    parent: () => !gridRef.current && !!view.path && nav.openFolder(parentOf(view.path), true),
-  });
+  // The keys no focused list took (`/`, `?`), and the way up from a folder with no list.
+  useKeymap(
+    filesKeymap,
+    {
+      search: () => searchRef.current?.focus(),
+      showShortcuts: () => setDialog({ kind: "shortcuts" }),
+      // The list takes this key itself; an empty or failed folder has no list to take it.
+      parent: () => !gridRef.current && !!view.path && nav.openFolder(parentOf(view.path), true),
+    },
+    { holds: (scope) => scope === layout },
+  );
 
   const listActions: FileListActions = {
     onOpen,

@@ -5,7 +5,7 @@ import type { SearchResult } from "@/contract/files";
 import { Button } from "@/web/components/ui/button";
 import { SEARCH_LIMIT, searchFilesQueryOptions } from "@/web/features/files/api/search-files";
 import { useDebouncedValue } from "@/web/features/files/hooks/use-debounced-value";
-import { ariaKeyShortcuts } from "@/web/features/files/keymap";
+import { filesAriaKeys } from "@/web/features/files/keymap";
 import { describeError } from "@/web/lib/api-client";
 import { cn } from "@/web/lib/cn";
 import { FileTypeIcon } from "./file-icon";
@@ -93,7 +93,7 @@ export function SearchBox({
         aria-controls={expanded ? ids.list : undefined}
         aria-autocomplete="list"
         aria-activedescendant={expanded ? `${ids.option}-${current}` : undefined}
-        aria-keyshortcuts={ariaKeyShortcuts("search")}
+        aria-keyshortcuts={filesAriaKeys("search")}
         placeholder="Search (press /)"
         value={text}
         onChange={(e) => {

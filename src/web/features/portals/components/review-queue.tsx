@@ -16,11 +16,12 @@ import { Button } from "@/web/components/ui/button";
 import { SkeletonRows } from "@/web/components/ui/skeleton";
 import { cn } from "@/web/lib/cn";
 import { formatCount } from "@/web/lib/format";
+import { useKeymap } from "@/web/lib/keymap/use-keymap";
 import { useFixedRows } from "@/web/lib/use-fixed-rows";
 import { toast } from "@/web/stores/toast-store";
 import { statusMatches, type UploadsFilter } from "../api/review-cache";
 import { useReview } from "../hooks/use-review";
-import { matchQueueKey, OWN_KEYS, type QueueCommand } from "../queue-keymap";
+import { type QueueCommand, queueKeymap } from "../queue-keymap";
 import { cursorIndex, initialQueueState, queueReducer } from "../state/queue-state";
 import { reviewProblem } from "../state/review-undo";
 import { QueueShortcutsDialog } from "./queue-shortcuts-dialog";
@@ -191,20 +192,10 @@ export function ReviewQueue({
       active ? void navigate({ to: "/files", search: { path: active.folderPath } }) : false,
     showShortcuts: () => setShortcuts(true),
   };
-  const commandsRef = useRef(commands);
-  commandsRef.current = commands;
-
-  useEffect(() => {
-    const onKey = (e: KeyboardEvent) => {
-      if (e.defaultPrevented || e.isComposing) return;
-      const target = e.target as HTMLElement;
-      if (target.closest?.(`${OWN_KEYS}, [data-slot=toast]`)) return;
-      const command = matchQueueKey(e, scrollRef.current?.contains(target) ?? false);
-      if (command && commandsRef.current[command]() !== false) e.preventDefault();
-    };
-    document.addEventListener("keydown", onKey);
-    return () => document.removeEventListener("keydown", onKey);
-  }, []);
+  useKeymap(queueKeymap, commands, {
+    alsoIgnore: "[role=listbox], [data-slot=toast]",
+    holds: (_, target) => scrollRef.current?.contains(target) ?? false,
+  });
 
   const lastRendered = virtual.rows.at(-1)?.index;
   useEffect(() => {
