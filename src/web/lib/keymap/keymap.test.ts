@@ -1,33 +1,27 @@
 import { describe, expect, it } from "vitest";
 import { type Keymap, type KeyPress, matchKey } from "./keymap";
 
-const press = (key: string, mods: Partial<Omit<KeyPress, "key">> = {}): KeyPress => ({
-  key,
-  shiftKey: false,
-  altKey: false,
-  ctrlKey: false,
-  metaKey: false,
-  ...mods,
-});
+type Held = "shiftKey" | "altKey" | "ctrlKey" | "metaKey";
+const press = (key: string, ...held: Held[]): KeyPress => {
+  const is = (modifier: Held) => held.includes(modifier);
+  return {
+    key,
+    shiftKey: is("shiftKey"),
+    altKey: is("altKey"),
+    ctrlKey: is("ctrlKey"),
+    metaKey: is("metaKey"),
+  };
+};
 
 type Command = "next" | "first" | "last" | "help";
 
+const next = { command: "next", description: "Next" } as const;
+const ends = { command: "first", description: "Ends", keyCommands: { End: "last" } } as const;
 const keymap: Keymap<Command, "focused"> = {
   shiftOnLettersOnly: true,
   bindings: [
-    {
-      keys: ["j", "ArrowDown"],
-      only: { scope: "focused", keys: ["ArrowDown"] },
-      command: "next",
-      description: "Next",
-    },
-    {
-      keys: ["Home", "End"],
-      only: { scope: "focused" },
-      command: "first",
-      keyCommands: { End: "last" },
-      description: "Ends",
-    },
+    { ...next, keys: ["j", "ArrowDown"], only: { scope: "focused", keys: ["ArrowDown"] } },
+    { ...ends, keys: ["Home", "End"], only: { scope: "focused" } },
     { keys: ["?"], command: "help", description: "Help" },
   ],
 };
@@ -50,12 +44,12 @@ describe("keymap", () => {
 
   it("asks Shift of letters only when the keymap says so, never of a symbol it typed", () => {
     expect(commandOf(press("J"), false)).toBe("next");
-    expect(commandOf(press("J", { shiftKey: true }), false)).toBeNull();
-    expect(commandOf(press("ArrowDown", { shiftKey: true }), true)).toBe("next");
-    expect(commandOf(press("?", { shiftKey: true }), false)).toBe("help");
-    expect(commandOf(press("j", { altKey: true }), false)).toBeNull();
+    expect(commandOf(press("J", "shiftKey"), false)).toBeNull();
+    expect(commandOf(press("ArrowDown", "shiftKey"), true)).toBe("next");
+    expect(commandOf(press("?", "shiftKey"), false)).toBe("help");
+    expect(commandOf(press("j", "altKey"), false)).toBeNull();
     const strict = { ...keymap, shiftOnLettersOnly: false };
-    expect(matchKey(strict, press("ArrowDown", { shiftKey: true }), () => true)).toBeNull();
-    expect(matchKey(strict, press("?", { shiftKey: true }))?.command).toBe("help");
+    expect(matchKey(strict, press("ArrowDown", "shiftKey"), () => true)).toBeNull();
+    expect(matchKey(strict, press("?", "shiftKey"))?.command).toBe("help");
   });
 });

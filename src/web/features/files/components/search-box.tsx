@@ -129,8 +129,7 @@ export function SearchBox({
         )}
         {expanded && (
           <ResultList
-            id={ids.list}
-            optionId={ids.option}
+            ids={ids}
             where={where}
             items={items}
             current={current}
@@ -183,17 +182,15 @@ function SearchStatus({
 }
 
 function ResultList({
-  id,
-  optionId,
+  ids,
   where,
   items,
   current,
   onChoose,
   onHighlight,
 }: {
-  id: string;
-  /** Each option's id is this and its index. */
-  optionId: string;
+  /** The listbox's id, and what each option's id is with its index. */
+  ids: { list: string; option: string };
   where: string;
   items: SearchResult[];
   current: number;
@@ -202,7 +199,7 @@ function ResultList({
 }) {
   return (
     <div
-      id={id}
+      id={ids.list}
       role="listbox"
       aria-label={`Matches in ${where}`}
       className="max-h-96 overflow-y-auto py-1"
@@ -211,7 +208,7 @@ function ResultList({
         // biome-ignore lint/a11y/useKeyWithClickEvents: the combobox field handles the keys
         <div
           key={item.path}
-          id={`${optionId}-${i}`}
+          id={`${ids.option}-${i}`}
           role="option"
           aria-selected={i === current}
           tabIndex={-1}

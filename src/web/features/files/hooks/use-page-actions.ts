@@ -18,18 +18,7 @@ import { useFileActions } from "./use-file-actions";
  * The Files page's actions on the selection: those that need its paths take them up to what one
  * request takes, then open their dialog or start their download.
  */
-export function usePageActions({
-  workspaceId,
-  view,
-  total,
-  canWrite,
-  single,
-  count,
-  onOpen,
-  onRename,
-  onShowDetails,
-  setDialog,
-}: {
+export function usePageActions(o: {
   workspaceId: string;
   view: FolderView;
   total: number;
@@ -43,6 +32,7 @@ export function usePageActions({
   onShowDetails(tab: DetailsTab): void;
   setDialog(dialog: OpenDialog): void;
 }) {
+  const { workspaceId, single, setDialog } = o;
   const queryClient = useQueryClient();
   /** The selected paths, unless there are more than a request takes (then it says so). */
   const selectedUpTo = async (max: number, verb: string) => {
@@ -52,14 +42,7 @@ export function usePageActions({
     return [];
   };
   const fileActions = useFileActions({
-    workspaceId,
-    view,
-    total,
-    canWrite,
-    single,
-    onOpen,
-    onRename,
-    onShowDetails,
+    ...o,
     onAskDeletePermanently: (target) => setDialog({ kind: "delete", target }),
     onMoveCopy: async (op) => {
       const paths = await selectedUpTo(OPERATION_ITEMS_MAX, op === "move" ? "Move" : "Copy");
@@ -96,7 +79,7 @@ export function usePageActions({
             })
         : undefined,
     onRenameMany:
-      count > 1
+      o.count > 1
         ? async () => {
             const paths = await selectedUpTo(RENAME_PATHS_MAX, "Rename");
             if (paths.length > 0) setDialog({ kind: "rename-many", paths });
