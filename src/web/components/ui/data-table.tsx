@@ -1,6 +1,7 @@
 import {
   type KeyboardEvent,
   type ReactNode,
+  type RefObject,
   useEffect,
   useLayoutEffect,
   useRef,
@@ -102,17 +103,7 @@ export function DataTable<T>({
   className?: string;
 }) {
   const scrollRef = useRef<HTMLDivElement>(null);
-  const [width, setWidth] = useState(0);
-  useLayoutEffect(() => {
-    const el = scrollRef.current;
-    if (!el) return;
-    setWidth(el.clientWidth);
-    const observer = new ResizeObserver(() => setWidth(el.clientWidth));
-    observer.observe(el);
-    return () => observer.disconnect();
-  }, []);
-
-  const shown = visibleColumns(columns, width);
+  const shown = visibleColumns(columns, useWidth(scrollRef));
   const span = 1 + shown.length - (selection ? 0 : 1);
   const virtualizer = useFixedRows(scrollRef, {
     count: rows.length,
@@ -136,33 +127,9 @@ export function DataTable<T>({
     if (onEndReached && nearEnd(last, rows.length)) onEndReached();
   }, [onEndReached, last, rows.length]);
 
-  // Keyboard moves between rows keep the column: from a row's checkbox to the next row's, from
-  // its actions to the next row's actions. A row not rendered yet is focused once it is.
-  const pendingFocus = useRef<{ index: number; slot: number } | null>(null);
-  const focusIn = (index: number, slot: number) => {
-    const row = scrollRef.current?.querySelector(`tr[data-index="${index}"]`);
-    if (!row) return false;
-    const controls = row.querySelectorAll<HTMLElement>(focusable);
-    (controls[Math.min(slot, controls.length - 1)] ?? null)?.focus();
-    return true;
-  };
-  useLayoutEffect(() => {
-    const pending = pendingFocus.current;
-    if (pending && focusIn(pending.index, pending.slot)) pendingFocus.current = null;
-  });
-  const onKeyDown = (e: KeyboardEvent<HTMLTableSectionElement>) => {
-    const target = e.target as HTMLElement;
-    if (e.altKey || e.ctrlKey || e.metaKey || target.matches("input:not([type=checkbox]), select"))
-      return;
-    const row = target.closest<HTMLElement>("tr[data-index]");
-    if (!row) return;
-    const index = rowAfterKey(e.key, Number(row.dataset.index), rows.length);
-    if (index === null) return;
-    e.preventDefault();
-    const slot = [...row.querySelectorAll(focusable)].findIndex((el) => el.contains(target));
-    virtualizer.scrollToIndex(index, "auto");
-    if (!focusIn(index, Math.max(0, slot))) pendingFocus.current = { index, slot };
-  };
+  const onKeyDown = useRowKeys(scrollRef, rows.length, (index) =>
+    virtualizer.scrollToIndex(index, "auto"),
+  );
 
   const selectedHere = selection
     ? rows.reduce((n, r) => n + (selection.selected.has(rowKey(r)) ? 1 : 0), 0)
@@ -197,32 +164,13 @@ export function DataTable<T>({
             data-slot="data-table-header"
             className="sticky top-0 z-10 bg-background shadow-[0_1px_0_var(--border)]"
           >
-            <tr
-              aria-rowindex={1}
-              style={{ height: HEADER_HEIGHT }}
-              className="text-left text-xs text-muted-foreground"
-            >
-              {selection && (
-                <th scope="col" className="w-10 px-3">
-                  <NativeCheckbox
-                    aria-label={selection.allLabel}
-                    checked={
-                      selectedHere === 0
-                        ? false
-                        : selectedHere === rows.length
-                          ? true
-                          : "indeterminate"
-                    }
-                    onChange={selection.onToggleAll}
-                  />
-                </th>
-              )}
-              {shown.map((c) => (
-                <th key={c.id} scope="col" className={cn("px-2 font-medium", c.className)}>
-                  {c.header}
-                </th>
-              ))}
-            </tr>
+            <HeaderRow
+              columns={shown}
+              selection={selection}
+              checked={
+                selectedHere === 0 ? false : selectedHere === rows.length ? true : "indeterminate"
+              }
+            />
           </thead>
           <tbody onKeyDown={onKeyDown}>
             {before > 0 && (
@@ -233,48 +181,17 @@ export function DataTable<T>({
             )}
             {slots.map(({ index }) => {
               const row = rows[index]!;
-              const key = rowKey(row);
-              const checked = selection?.selected.has(key) ?? false;
               return (
-                <tr
-                  key={key}
-                  data-slot="data-table-row"
-                  data-index={index}
-                  data-state={checked ? "selected" : undefined}
-                  aria-rowindex={index + 2}
-                  aria-current={isCurrent?.(row) || undefined}
-                  style={{ height: rowHeight }}
-                  className={cn(
-                    "relative border-b border-border has-[:focus-visible]:outline-2 has-[:focus-visible]:-outline-offset-2 has-[:focus-visible]:outline-ring",
-                    checked || isCurrent?.(row) ? "bg-selected" : "hover:bg-accent",
-                  )}
-                >
-                  {selection && (
-                    <td className="px-3">
-                      <NativeCheckbox
-                        className="relative z-[1]"
-                        aria-label={selection.rowLabel(row)}
-                        checked={checked}
-                        onChange={() => selection.onToggle(key)}
-                      />
-                    </td>
-                  )}
-                  {shown.map((c) =>
-                    c.primary ? (
-                      <th
-                        key={c.id}
-                        scope="row"
-                        className={cn("truncate px-2 text-left font-normal", c.className)}
-                      >
-                        {c.cell(row)}
-                      </th>
-                    ) : (
-                      <td key={c.id} className={cn("truncate px-2", c.className)}>
-                        {c.cell(row)}
-                      </td>
-                    ),
-                  )}
-                </tr>
+                <BodyRow
+                  key={rowKey(row)}
+                  row={row}
+                  rowKey={rowKey(row)}
+                  index={index}
+                  height={rowHeight}
+                  columns={shown}
+                  selection={selection}
+                  current={isCurrent?.(row) ?? false}
+                />
               );
             })}
             {after > 0 && (
@@ -288,5 +205,148 @@ export function DataTable<T>({
       )}
       {footer}
     </div>
+  );
+}
+
+/** The table's width, kept as it changes: which columns fit depends on it. */
+function useWidth(ref: RefObject<HTMLElement | null>) {
+  const [width, setWidth] = useState(0);
+  useLayoutEffect(() => {
+    const el = ref.current;
+    if (!el) return;
+    setWidth(el.clientWidth);
+    const observer = new ResizeObserver(() => setWidth(el.clientWidth));
+    observer.observe(el);
+    return () => observer.disconnect();
+  }, [ref]);
+  return width;
+}
+
+/**
+ * ↑ ↓ Home End between rows. Keyboard moves keep the column: from a row's checkbox to the next
+ * row's, from its actions to the next row's actions. A row not rendered yet is focused once it is.
+ */
+function useRowKeys(
+  scrollRef: RefObject<HTMLElement | null>,
+  count: number,
+  scrollTo: (index: number) => void,
+) {
+  const pendingFocus = useRef<{ index: number; slot: number } | null>(null);
+  const focusIn = (index: number, slot: number) => {
+    const row = scrollRef.current?.querySelector(`tr[data-index="${index}"]`);
+    if (!row) return false;
+    const controls = row.querySelectorAll<HTMLElement>(focusable);
+    (controls[Math.min(slot, controls.length - 1)] ?? null)?.focus();
+    return true;
+  };
+  useLayoutEffect(() => {
+    const pending = pendingFocus.current;
+    if (pending && focusIn(pending.index, pending.slot)) pendingFocus.current = null;
+  });
+  return (e: KeyboardEvent<HTMLTableSectionElement>) => {
+    const target = e.target as HTMLElement;
+    if (e.altKey || e.ctrlKey || e.metaKey || target.matches("input:not([type=checkbox]), select"))
+      return;
+    const row = target.closest<HTMLElement>("tr[data-index]");
+    if (!row) return;
+    const index = rowAfterKey(e.key, Number(row.dataset.index), count);
+    if (index === null) return;
+    e.preventDefault();
+    const slot = [...row.querySelectorAll(focusable)].findIndex((el) => el.contains(target));
+    scrollTo(index);
+    if (!focusIn(index, Math.max(0, slot))) pendingFocus.current = { index, slot };
+  };
+}
+
+function HeaderRow<T>({
+  columns,
+  selection,
+  checked,
+}: {
+  columns: readonly DataTableColumn<T>[];
+  selection?: DataTableSelection<T>;
+  checked: boolean | "indeterminate";
+}) {
+  return (
+    <tr
+      aria-rowindex={1}
+      style={{ height: HEADER_HEIGHT }}
+      className="text-left text-xs text-muted-foreground"
+    >
+      {selection && (
+        <th scope="col" className="w-10 px-3">
+          <NativeCheckbox
+            aria-label={selection.allLabel}
+            checked={checked}
+            onChange={selection.onToggleAll}
+          />
+        </th>
+      )}
+      {columns.map((c) => (
+        <th key={c.id} scope="col" className={cn("px-2 font-medium", c.className)}>
+          {c.header}
+        </th>
+      ))}
+    </tr>
+  );
+}
+
+function BodyRow<T>({
+  row,
+  rowKey: key,
+  index,
+  height,
+  columns,
+  selection,
+  current,
+}: {
+  row: T;
+  rowKey: string;
+  index: number;
+  height: number;
+  columns: readonly DataTableColumn<T>[];
+  selection?: DataTableSelection<T>;
+  current: boolean;
+}) {
+  const checked = selection?.selected.has(key) ?? false;
+  return (
+    <tr
+      data-slot="data-table-row"
+      data-index={index}
+      data-state={checked ? "selected" : undefined}
+      aria-rowindex={index + 2}
+      aria-current={current || undefined}
+      style={{ height }}
+      className={cn(
+        "relative border-b border-border has-[:focus-visible]:outline-2 has-[:focus-visible]:-outline-offset-2 has-[:focus-visible]:outline-ring",
+        checked || current ? "bg-selected" : "hover:bg-accent",
+      )}
+    >
+      {selection && (
+        <td className="px-3">
+          <NativeCheckbox
+            className="relative z-[1]"
+            aria-label={selection.rowLabel(row)}
+            checked={checked}
+            onChange={() => selection.onToggle(key)}
+          />
+        </td>
+      )}
+      {columns.map((c) =>
+        c.primary ? (
+          <th
+            key={c.id}
+            scope="row"
+            className={cn("truncate px-2 text-left font-normal", c.className)}
+          >
+            {c.cell(row)}
+          </th>
+        ) : (
+          <td key={c.id} className={cn("truncate px-2", c.className)}>
+            {c.cell(row)}
+          </td>
+        ),
+      )}
+    </tr>
   );
 }

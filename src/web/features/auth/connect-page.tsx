@@ -49,70 +49,11 @@ function connectProblems(error: unknown, askedWorkspace: boolean): Problems<Fiel
 }
 
 export function ConnectPage({ redirect }: { redirect?: string }) {
-  const navigate = useNavigate();
-  const queryClient = useQueryClient();
-  const pendingKey = useSessionStore((s) => s.pendingKey);
   const signedOutReason = useSessionStore((s) => s.signedOutReason);
-  const [baseUrl, setBaseUrl] = useState(defaultBaseUrl);
-  const [apiKey, setApiKey] = useState(pendingKey ?? "");
-  const [workspaceId, setWorkspaceId] = useState("");
-  const [askWorkspace, setAskWorkspace] = useState(false);
-  const [remember, setRemember] = useState(false);
   const rememberId = useId();
-
-  const { onSubmit, pending, problems, setProblems } = useAsyncSubmit({
-    fields,
-    validate() {
-      const found: Problems<Field> = {};
-      if (!URL.canParse(baseUrl.trim(), window.location.href)) {
-        found.baseUrl = "Enter the service's address, like https://files.example.com/v1.";
-      }
-      if (!apiKeyPattern.test(apiKey.trim())) {
-        found.apiKey = "An API key looks like svc_sk_ followed by at least 32 letters and digits.";
-      }
-      if (askWorkspace && !workspaceId.trim()) found.workspaceId = "Enter the workspace id.";
-      return found;
-    },
-    // A refusal is an answer here, not a failure: it is placed on the field that can fix it.
-    run: (): Promise<VerifyKeyResult | { status: "refused"; problems: Problems<Field> }> =>
-      verifyKey({
-        baseUrl: baseUrl.trim(),
-        apiKey: apiKey.trim(),
-        workspaceId: workspaceId.trim() || undefined,
-      }).catch((error: unknown) => ({
-        status: "refused",
-        problems: connectProblems(error, askWorkspace),
-      })),
-    onSuccess(result) {
-      if (result.status === "refused") {
-        setProblems(result.problems);
-        return;
-      }
-      if (result.status === "needs-workspace") {
-        setAskWorkspace(true);
-        return;
-      }
-      const session = {
-        baseUrl: baseUrl.trim(),
-        apiKey: apiKey.trim(),
-        workspaceId: result.workspaceId,
-        remember,
-      };
-      startSession(queryClient, session, result.keyInfo);
-      void navigate({ to: redirect?.startsWith("/") ? redirect : "/files" });
-    },
-  });
-
-  // A sign-in link's key that the route could not use (see startSessionFromLink) is checked
-  // again here, so the person sees why.
-  const autoSubmitted = useRef(false);
-  useEffect(() => {
-    if (pendingKey && !autoSubmitted.current) {
-      autoSubmitted.current = true;
-      useSessionStore.getState().setPendingKey(null);
-      void onSubmit();
-    }
-  });
+  const form = useConnectForm(redirect);
+  const { baseUrl, setBaseUrl, apiKey, setApiKey, workspaceId, setWorkspaceId } = form;
+  const { askWorkspace, remember, setRemember, onSubmit, pending, problems } = form;
 
   return (
     <main className="flex min-h-full items-center justify-center bg-muted/40 p-4">
@@ -204,4 +145,88 @@ export function ConnectPage({ redirect }: { redirect?: string }) {
       </div>
     </main>
   );
+}
+
+/**
+ * The connect form's state and its check: the key (and, when the service cannot say, the
+ * workspace) is verified before the session starts; a refusal lands on the field that can fix
+ * it. A sign-in link's key the route could not use is checked once on arrival.
+ */
+function useConnectForm(redirect: string | undefined) {
+  const navigate = useNavigate();
+  const queryClient = useQueryClient();
+  const pendingKey = useSessionStore((s) => s.pendingKey);
+  const [baseUrl, setBaseUrl] = useState(defaultBaseUrl);
+  const [apiKey, setApiKey] = useState(pendingKey ?? "");
+  const [workspaceId, setWorkspaceId] = useState("");
+  const [askWorkspace, setAskWorkspace] = useState(false);
+  const [remember, setRemember] = useState(false);
+
+  const { onSubmit, pending, problems, setProblems } = useAsyncSubmit({
+    fields,
+    validate() {
+      const found: Problems<Field> = {};
+      if (!URL.canParse(baseUrl.trim(), window.location.href)) {
+        found.baseUrl = "Enter the service's address, like https://files.example.com/v1.";
+      }
+      if (!apiKeyPattern.test(apiKey.trim())) {
+        found.apiKey = "An API key looks like svc_sk_ followed by at least 32 letters and digits.";
+      }
+      if (askWorkspace && !workspaceId.trim()) found.workspaceId = "Enter the workspace id.";
+      return found;
+    },
+    // A refusal is an answer here, not a failure: it is placed on the field that can fix it.
+    run: (): Promise<VerifyKeyResult | { status: "refused"; problems: Problems<Field> }> =>
+      verifyKey({
+        baseUrl: baseUrl.trim(),
+        apiKey: apiKey.trim(),
+        workspaceId: workspaceId.trim() || undefined,
+      }).catch((error: unknown) => ({
+        status: "refused",
+        problems: connectProblems(error, askWorkspace),
+      })),
+    onSuccess(result) {
+      if (result.status === "refused") {
+        setProblems(result.problems);
+        return;
+      }
+      if (result.status === "needs-workspace") {
+        setAskWorkspace(true);
+        return;
+      }
+      const session = {
+        baseUrl: baseUrl.trim(),
+        apiKey: apiKey.trim(),
+        workspaceId: result.workspaceId,
+        remember,
+      };
+      startSession(queryClient, session, result.keyInfo);
+      void navigate({ to: redirect?.startsWith("/") ? redirect : "/files" });
+    },
+  });
+
+  // A sign-in link's key that the route could not use (see startSessionFromLink) is checked
+  // again here, so the person sees why.
+  const autoSubmitted = useRef(false);
+  useEffect(() => {
+    if (pendingKey && !autoSubmitted.current) {
+      autoSubmitted.current = true;
+      useSessionStore.getState().setPendingKey(null);
+      void onSubmit();
+    }
+  });
+  return {
+    baseUrl,
+    setBaseUrl,
+    apiKey,
+    setApiKey,
+    workspaceId,
+    setWorkspaceId,
+    askWorkspace,
+    remember,
+    setRemember,
+    onSubmit,
+    pending,
+    problems,
+  };
 }

@@ -1,8 +1,9 @@
 import { createElement } from "react";
 import { renderToStaticMarkup } from "react-dom/server";
 import { describe, expect, it } from "vitest";
-import { ShortcutsTable } from "./components/shortcuts-dialog";
-import { describeKeys, filesKeymap, type KeyPress, matchKey } from "./keymap";
+import { ShortcutsTable } from "@/web/components/shortcuts-dialog";
+import { describeKeys, type KeyPress } from "@/web/lib/keymap/keymap";
+import { filesKeymap, matchFilesKey } from "./keymap";
 
 const press = (key: string, mods: Partial<Omit<KeyPress, "key">> = {}): KeyPress => ({
   key,
@@ -14,11 +15,11 @@ const press = (key: string, mods: Partial<Omit<KeyPress, "key">> = {}): KeyPress
 });
 
 const commandOf = (p: KeyPress, layout: "list" | "grid" = "list") =>
-  matchKey(p, layout)?.binding.command ?? null;
+  matchFilesKey(p, layout)?.command ?? null;
 
 describe("files keymap", () => {
   it("matches plain keys, and passes the key a move goes by", () => {
-    expect(matchKey(press("ArrowDown"), "list")).toMatchObject({
+    expect(matchFilesKey(press("ArrowDown"), "list")).toMatchObject({
       binding: { command: "move" },
       key: "ArrowDown",
     });
@@ -29,7 +30,7 @@ describe("files keymap", () => {
   });
 
   it("tells modifiers apart: Shift extends, Ctrl or ⌘ only moves, Alt+↑ is the parent", () => {
-    expect(matchKey(press("End", { shiftKey: true }), "list")).toMatchObject({
+    expect(matchFilesKey(press("End", { shiftKey: true }), "list")).toMatchObject({
       binding: { command: "extend" },
       key: "End",
     });
@@ -66,23 +67,26 @@ describe("files keymap", () => {
   });
 
   it("describes alternatives as alternatives and chords as combinations", () => {
-    const by = (command: string) => filesKeymap.find((b) => b.command === command)!;
-    expect(describeKeys(by("move"))).toBe("↑ or ↓");
-    expect(describeKeys(by("parent"))).toBe("Backspace or Alt + ↑");
-    expect(describeKeys(by("deletePermanently"))).toBe("Shift + Delete or Shift + ⌘ + Backspace");
-    expect(describeKeys(by("extend"))).toBe("Shift + a move key");
-    for (const binding of filesKeymap) expect(describeKeys(binding)).not.toMatch(/[↑↓←→] \+ /);
+    const by = (command: string) => filesKeymap.bindings.find((b) => b.command === command)!;
+    expect(describeKeys(filesKeymap, by("move"))).toBe("↑ or ↓");
+    expect(describeKeys(filesKeymap, by("parent"))).toBe("Backspace or Alt + ↑");
+    expect(describeKeys(filesKeymap, by("deletePermanently"))).toBe(
+      "Shift + Delete or Shift + ⌘ + Backspace",
+    );
+    expect(describeKeys(filesKeymap, by("extend"))).toBe("Shift + a move key");
+    for (const binding of filesKeymap.bindings)
+      expect(describeKeys(filesKeymap, binding)).not.toMatch(/[↑↓←→] \+ /);
   });
 
   it("shows every binding in the ? dialog, with its keys and its description", () => {
-    const html = renderToStaticMarkup(createElement(ShortcutsTable));
+    const html = renderToStaticMarkup(createElement(ShortcutsTable, { keymap: filesKeymap }));
     const rows = [...html.matchAll(/<tr[^>]*>(.*?)<\/tr>/g)]
       .slice(1)
       .map((m) => (m[1] ?? "").replace(/<[^>]+>/g, ""));
-    expect(rows).toHaveLength(filesKeymap.length);
-    filesKeymap.forEach((binding, i) => {
+    expect(rows).toHaveLength(filesKeymap.bindings.length);
+    filesKeymap.bindings.forEach((binding, i) => {
       expect(binding.description).not.toBe("");
-      expect(rows[i]).toBe(`${describeKeys(binding)}${binding.description}`);
+      expect(rows[i]).toBe(`${describeKeys(filesKeymap, binding)}${binding.description}`);
     });
   });
 });

@@ -134,28 +134,15 @@ export function TrashPage({ workspaceId, search }: { workspaceId: string; search
       ) : (
         <>
           <TrashFilters filter={filter} folders={folders} onText={setText} onChange={setFilter} />
-          <div className="flex min-h-12 flex-wrap items-center gap-2 border-b border-border px-4 py-2">
-            <p className="mr-auto text-sm text-muted-foreground" aria-live="polite">
-              {targets.length > 0
-                ? `${formatCount(targets.length)} selected`
-                : isFiltered(filter)
-                  ? `${formatCount(shown.length)} of ${formatCount(items.length)} shown`
-                  : "Select items to restore or purge them"}
-            </p>
-            <Button size="sm" disabled={targets.length === 0 || busy} onClick={restoreTargets}>
-              <RotateCcwIcon aria-hidden="true" />
-              {job.running === "restore" ? "Restoring…" : "Restore"}
-            </Button>
-            <Button
-              size="sm"
-              variant="destructive"
-              disabled={targets.length === 0 || busy}
-              onClick={() => setConfirm({ kind: "purge", items: targets, shown, filter })}
-            >
-              <XCircleIcon aria-hidden="true" />
-              Purge…
-            </Button>
-          </div>
+          <SelectionActions
+            selected={targets.length}
+            shown={shown.length}
+            total={items.length}
+            filtered={isFiltered(filter)}
+            running={job.running}
+            onRestore={restoreTargets}
+            onPurge={() => setConfirm({ kind: "purge", items: targets, shown, filter })}
+          />
           <TrashTable
             items={shown}
             selected={selected}
@@ -176,24 +163,87 @@ export function TrashPage({ workspaceId, search }: { workspaceId: string; search
         </>
       )}
       {confirm && (
-        <ConfirmDialog
-          destructive
-          pendingLabel="Purging…"
-          title={
-            confirm.kind === "empty"
-              ? "Empty the trash?"
-              : `Purge ${describeItems(confirm.items)} permanently?`
-          }
-          description={
-            confirm.kind === "empty"
-              ? `All ${formatCount(confirm.items.length)} items are deleted for good, with everything in the folders and every kept version. This cannot be undone.`
-              : "They are deleted for good, with everything in the folders and every kept version. This cannot be undone."
-          }
-          confirmLabel={confirm.kind === "empty" ? "Empty trash" : "Purge"}
+        <PurgeConfirm
+          confirm={confirm}
           onConfirm={() => purgeItems(confirm)}
           onClose={() => setConfirm(null)}
         />
       )}
     </div>
+  );
+}
+
+/** What the selection can do, and how much of the trash is selected or shown. */
+function SelectionActions({
+  selected,
+  shown,
+  total,
+  filtered,
+  running,
+  onRestore,
+  onPurge,
+}: {
+  selected: number;
+  shown: number;
+  total: number;
+  filtered: boolean;
+  /** The job under way, if any: one at a time. */
+  running: "restore" | "purge" | null;
+  onRestore(): void;
+  onPurge(): void;
+}) {
+  return (
+    <div className="flex min-h-12 flex-wrap items-center gap-2 border-b border-border px-4 py-2">
+      <p className="mr-auto text-sm text-muted-foreground" aria-live="polite">
+        {selected > 0
+          ? `${formatCount(selected)} selected`
+          : filtered
+            ? `${formatCount(shown)} of ${formatCount(total)} shown`
+            : "Select items to restore or purge them"}
+      </p>
+      <Button size="sm" disabled={selected === 0 || running !== null} onClick={onRestore}>
+        <RotateCcwIcon aria-hidden="true" />
+        {running === "restore" ? "Restoring…" : "Restore"}
+      </Button>
+      <Button
+        size="sm"
+        variant="destructive"
+        disabled={selected === 0 || running !== null}
+        onClick={onPurge}
+      >
+        <XCircleIcon aria-hidden="true" />
+        Purge…
+      </Button>
+    </div>
+  );
+}
+
+function PurgeConfirm({
+  confirm,
+  onConfirm,
+  onClose,
+}: {
+  confirm: Confirm;
+  onConfirm(): Promise<unknown>;
+  onClose(): void;
+}) {
+  return (
+    <ConfirmDialog
+      destructive
+      pendingLabel="Purging…"
+      title={
+        confirm.kind === "empty"
+          ? "Empty the trash?"
+          : `Purge ${describeItems(confirm.items)} permanently?`
+      }
+      description={
+        confirm.kind === "empty"
+          ? `All ${formatCount(confirm.items.length)} items are deleted for good, with everything in the folders and every kept version. This cannot be undone.`
+          : "They are deleted for good, with everything in the folders and every kept version. This cannot be undone."
+      }
+      confirmLabel={confirm.kind === "empty" ? "Empty trash" : "Purge"}
+      onConfirm={onConfirm}
+      onClose={onClose}
+    />
   );
 }

@@ -1,3 +1,4 @@
+import type { QueryClient } from "@tanstack/react-query";
 import type { FileSortField, SortOrder } from "@/contract/rules";
 
 /** One folder as the person is looking at it. */
@@ -28,3 +29,16 @@ export const filesKeys = {
   preview: (workspaceId: string, path: string) =>
     [...filesKeys.all(workspaceId), "preview", path] as const,
 };
+
+/** Reads these folders (every sort and page) and every search again: their entries changed. */
+export const invalidateFolders = (
+  queryClient: QueryClient,
+  workspaceId: string,
+  folders: Iterable<string>,
+) =>
+  Promise.all([
+    ...[...new Set(folders)].map((folder) =>
+      queryClient.invalidateQueries({ queryKey: filesKeys.folder(workspaceId, folder) }),
+    ),
+    queryClient.invalidateQueries({ queryKey: filesKeys.searches(workspaceId) }),
+  ]);

@@ -2,7 +2,7 @@ import { type QueryClient, useMutation, useQueryClient } from "@tanstack/react-q
 import type { CreateOperationBody, Operation } from "@/contract/operations";
 import { parentOf } from "@/contract/rules";
 import { apiRequest, workspacePath } from "@/web/lib/api-client";
-import { filesKeys } from "@/web/lib/query-keys/files";
+import { invalidateFolders } from "@/web/lib/query-keys/files";
 import { currentWorkspaceId } from "@/web/stores/session-store";
 
 const finished = (job: Operation) =>
@@ -20,15 +20,6 @@ export function changedFolders(body: Pick<CreateOperationBody, "kind" | "paths" 
   const folders = new Set([destination, parentOf(destination)]);
   if (body.kind === "move") for (const path of body.paths) folders.add(parentOf(path));
   return [...folders];
-}
-
-async function invalidateFolders(queryClient: QueryClient, workspaceId: string, folders: string[]) {
-  await Promise.all([
-    ...folders.map((folder) =>
-      queryClient.invalidateQueries({ queryKey: filesKeys.folder(workspaceId, folder) }),
-    ),
-    queryClient.invalidateQueries({ queryKey: filesKeys.searches(workspaceId) }),
-  ]);
 }
 
 /**

@@ -3,7 +3,7 @@ import type { Ok } from "@/contract/common";
 import type { DeleteFilesBody } from "@/contract/files";
 import { parentOf } from "@/contract/rules";
 import { apiRequest, workspacePath } from "@/web/lib/api-client";
-import { filesKeys } from "@/web/lib/query-keys/files";
+import { invalidateFolders } from "@/web/lib/query-keys/files";
 import { trashKeys } from "@/web/lib/query-keys/trash";
 import { currentWorkspaceId } from "@/web/stores/session-store";
 
@@ -18,12 +18,8 @@ export function useDeleteFilesMutation() {
       apiRequest<Ok>(workspacePath("/files"), { method: "DELETE", body }),
     onSuccess: (_data, { paths }) => {
       const workspaceId = currentWorkspaceId();
-      const folders = new Set(paths.map(parentOf));
       return Promise.all([
-        ...[...folders].map((folder) =>
-          queryClient.invalidateQueries({ queryKey: filesKeys.folder(workspaceId, folder) }),
-        ),
-        queryClient.invalidateQueries({ queryKey: filesKeys.searches(workspaceId) }),
+        invalidateFolders(queryClient, workspaceId, paths.map(parentOf)),
         queryClient.invalidateQueries({ queryKey: trashKeys.all(workspaceId) }),
       ]);
     },

@@ -2,7 +2,7 @@ import { queryOptions, useMutation, useQueryClient } from "@tanstack/react-query
 import type { RenameBatchBody, RenameBatchResult, RenamePattern } from "@/contract/operations";
 import { parentOf } from "@/contract/rules";
 import { apiRequest } from "@/web/lib/api-client";
-import { filesKeys } from "@/web/lib/query-keys/files";
+import { filesKeys, invalidateFolders } from "@/web/lib/query-keys/files";
 import { currentWorkspaceId } from "@/web/stores/session-store";
 
 const renameBatchPath = (workspaceId: string) =>
@@ -42,14 +42,7 @@ export function useRenameBatchMutation() {
         body: { ...body, dryRun: false },
       }),
     onSuccess: (_data, { paths }) => {
-      const workspaceId = currentWorkspaceId();
-      const folders = new Set(paths.map(parentOf));
-      return Promise.all([
-        ...[...folders].map((folder) =>
-          queryClient.invalidateQueries({ queryKey: filesKeys.folder(workspaceId, folder) }),
-        ),
-        queryClient.invalidateQueries({ queryKey: filesKeys.searches(workspaceId) }),
-      ]);
+      return invalidateFolders(queryClient, currentWorkspaceId(), paths.map(parentOf));
     },
   });
 }

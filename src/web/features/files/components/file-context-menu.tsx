@@ -7,7 +7,7 @@ import {
   ContextMenuShortcut,
   ContextMenuTrigger,
 } from "@/web/components/ui/context-menu";
-import { shortcutLabel } from "@/web/features/files/keymap";
+import { filesShortcutLabel } from "@/web/features/files/keymap";
 import { cn } from "@/web/lib/cn";
 import type { FileAction } from "./file-actions";
 
@@ -66,7 +66,7 @@ export default function FileContextMenu({
               <action.icon aria-hidden="true" />
               {action.label}
               {action.keys && (
-                <ContextMenuShortcut>{shortcutLabel(action.keys)}</ContextMenuShortcut>
+                <ContextMenuShortcut>{filesShortcutLabel(action.keys)}</ContextMenuShortcut>
               )}
             </ContextMenuItem>
           </Fragment>

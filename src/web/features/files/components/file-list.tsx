@@ -26,7 +26,7 @@ import type { FilesLayout } from "@/web/features/files/state/view-store";
 import type { FolderView } from "@/web/lib/query-keys/files";
 import { FileListHeader, FileRow } from "./file-row";
 import { FileTile, TileRow } from "./file-tile";
-import { preloadRenameInput } from "./row-parts";
+import { preloadRenameInput, type RowProps } from "./row-parts";
 
 export interface FileListActions extends Omit<ListKeyActions, "onMenuAt"> {
   onSort(sort: FileSortField): void;
@@ -184,24 +184,37 @@ export function FileList({
             <FileListHeader view={view} onSort={actions.onSort} selectAll={headerCheckbox} />
           )}
           <div role="rowgroup">
-            {tiles
-              ? pages.rows.map((row) => (
-                  <TileRow key={row.index} index={row.index} start={row.start} perRow={perRow}>
-                    {Array.from(
-                      { length: Math.min(perRow, total - row.index * perRow) },
-                      (_, i) => {
-                        const index = row.index * perRow + i;
-                        return <FileTile key={index} {...rowProps(index)} />;
-                      },
-                    )}
-                  </TileRow>
-                ))
-              : pages.rows.map((row) => (
-                  <FileRow key={row.index} start={row.start} {...rowProps(row.index)} />
-                ))}
+            <GridRows tiles={tiles} pages={pages} total={total} rowProps={rowProps} />
           </div>
         </div>
       </div>
     </div>
   );
+}
+
+/** The rows in view: a row per entry, or a row of tiles per `perRow` entries. */
+function GridRows({
+  tiles,
+  pages,
+  total,
+  rowProps,
+}: {
+  tiles: boolean;
+  pages: ReturnType<typeof useFilePages>;
+  total: number;
+  rowProps(index: number): RowProps;
+}) {
+  const { perRow } = pages;
+  return tiles
+    ? pages.rows.map((row) => (
+        <TileRow key={row.index} index={row.index} start={row.start} perRow={perRow}>
+          {Array.from({ length: Math.min(perRow, total - row.index * perRow) }, (_, i) => {
+            const index = row.index * perRow + i;
+            return <FileTile key={index} {...rowProps(index)} />;
+          })}
+        </TileRow>
+      ))
+    : pages.rows.map((row) => (
+        <FileRow key={row.index} start={row.start} {...rowProps(row.index)} />
+      ));
 }

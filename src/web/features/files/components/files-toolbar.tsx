@@ -4,7 +4,7 @@ import { formatCount } from "@/browser/format";
 import type { FileListing, SearchResult } from "@/contract/files";
 import { Button } from "@/web/components/ui/button";
 import type { DropOnto } from "@/web/features/files/hooks/use-drag-move";
-import { ariaKeyShortcuts } from "@/web/features/files/keymap";
+import { filesAriaKeys } from "@/web/features/files/keymap";
 import { UploadButtons } from "@/web/features/transfers";
 import { Breadcrumbs } from "./breadcrumbs";
 import { NewFolderButton } from "./new-folder-button";
@@ -83,7 +83,7 @@ export function FilesToolbar({
           size="icon"
           aria-label="Keyboard shortcuts"
           title="Keyboard shortcuts (?)"
-          aria-keyshortcuts={ariaKeyShortcuts("showShortcuts")}
+          aria-keyshortcuts={filesAriaKeys("showShortcuts")}
           onClick={onShowShortcuts}
         >
           <KeyboardIcon aria-hidden="true" />

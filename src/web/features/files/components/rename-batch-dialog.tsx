@@ -1,6 +1,6 @@
 import { keepPreviousData, useQuery } from "@tanstack/react-query";
 import { AlertTriangleIcon } from "lucide-react";
-import { useId, useState } from "react";
+import { useState } from "react";
 import { ApiError } from "@/browser/api-error";
 import { formatCount } from "@/browser/format";
 import type { RenameBatchResult } from "@/contract/operations";
@@ -14,10 +14,7 @@ import {
   DialogHeader,
   DialogTitle,
 } from "@/web/components/ui/dialog";
-import { FormError, FormField } from "@/web/components/ui/form-field";
-import { Input } from "@/web/components/ui/input";
-import { NativeCheckbox } from "@/web/components/ui/native-checkbox";
-import { NativeSelect } from "@/web/components/ui/native-select";
+import { FormError } from "@/web/components/ui/form-field";
 import {
   renamePreviewQueryOptions,
   useRenameBatchMutation,
@@ -37,6 +34,7 @@ import { useAsyncSubmit } from "@/web/lib/use-async-submit";
 import { useSessionStore } from "@/web/stores/session-store";
 import { toast } from "@/web/stores/toast-store";
 import { useDebouncedValue } from "../hooks/use-debounced-value";
+import { PatternFields } from "./rename-pattern-fields";
 
 /** Long enough to let a word be typed, short enough that the preview follows the typing. */
 const PREVIEW_DEBOUNCE_MS = 250;
@@ -61,6 +59,29 @@ function patternProblems(error: unknown): {
 
 const planIdOf = (result: RenameBatchResult | undefined) =>
   typeof result?.planId === "string" ? result.planId : undefined;
+
+/** The dry run of the pattern once typing pauses, and what it says: rows, problems, counts. */
+function useRenamePreview(workspaceId: string, paths: string[], form: RenameForm) {
+  const pattern = buildPattern(form);
+  const previewed = useDebouncedValue(pattern, PREVIEW_DEBOUNCE_MS);
+  const typing = JSON.stringify(pattern) !== JSON.stringify(previewed);
+  const preview = useQuery({
+    ...renamePreviewQueryOptions(workspaceId, paths, previewed),
+    enabled: !isEmptyPattern(previewed),
+    placeholderData: keepPreviousData,
+  });
+  const result = isEmptyPattern(previewed) ? undefined : preview.data;
+  const rows = previewRows(paths, result);
+  const invalid =
+    preview.error && !isEmptyPattern(previewed) ? patternProblems(preview.error) : { fields: {} };
+  const conflicts = rows.filter((r) => r.status === "conflict").length;
+  const changed = rows.filter((r) => r.status === "renamed").length;
+  const planId = planIdOf(result);
+  const ready =
+    !typing && !preview.isFetching && !preview.isPlaceholderData && !preview.error && !!planId;
+
+  return { previewed, typing, preview, rows, invalid, conflicts, changed, planId, ready };
+}
 
 const columns: DataTableColumn<PreviewRow>[] = [
   {
@@ -116,24 +137,8 @@ export default function RenameBatchDialog({
   const [form, setForm] = useState(emptyRenameForm);
   const set = <K extends FieldName>(key: K, value: RenameForm[K]) =>
     setForm((f) => ({ ...f, [key]: value }));
-  const pattern = buildPattern(form);
-  const previewed = useDebouncedValue(pattern, PREVIEW_DEBOUNCE_MS);
-  const typing = JSON.stringify(pattern) !== JSON.stringify(previewed);
-  const preview = useQuery({
-    ...renamePreviewQueryOptions(workspaceId, paths, previewed),
-    enabled: !isEmptyPattern(previewed),
-    placeholderData: keepPreviousData,
-  });
-  const result = isEmptyPattern(previewed) ? undefined : preview.data;
-  const rows = previewRows(paths, result);
-  const invalid =
-    preview.error && !isEmptyPattern(previewed) ? patternProblems(preview.error) : { fields: {} };
-  const conflicts = rows.filter((r) => r.status === "conflict").length;
-  const changed = rows.filter((r) => r.status === "renamed").length;
-  const planId = planIdOf(result);
-  const ready =
-    !typing && !preview.isFetching && !preview.isPlaceholderData && !preview.error && !!planId;
-
+  const { previewed, typing, preview, rows, invalid, conflicts, changed, planId, ready } =
+    useRenamePreview(workspaceId, paths, form);
   const apply = useRenameBatchMutation();
   const { onSubmit, pending, problems, setProblems } = useAsyncSubmit({
     fields: [],
@@ -166,47 +171,6 @@ export default function RenameBatchDialog({
     },
   });
 
-  const field = (name: FieldName) => invalid.fields[name];
-  const text = (name: FieldName, label: string, maxLength: number, className?: string) => (
-    <FormField label={label} error={field(name)} className={className}>
-      {(control) => (
-        <Input
-          {...control}
-          value={form[name] as string}
-          maxLength={maxLength}
-          autoComplete="off"
-          spellCheck={false}
-          onChange={(e) => {
-            set(name, e.target.value);
-            setProblems({});
-          }}
-        />
-      )}
-    </FormField>
-  );
-  const check = (name: FieldName, label: string) => (
-    <CheckField
-      label={label}
-      checked={form[name] as boolean}
-      onChange={(checked) => set(name, checked)}
-    />
-  );
-  const number = (name: FieldName, label: string, min: number, max: number) => (
-    <FormField label={label} error={field(name)}>
-      {(control) => (
-        <Input
-          {...control}
-          type="number"
-          inputMode="numeric"
-          min={min}
-          max={max}
-          value={form[name] as string}
-          onChange={(e) => set(name, e.target.value)}
-        />
-      )}
-    </FormField>
-  );
-
   return (
     <Dialog open onOpenChange={(open) => !open && !pending && onClose()}>
       <DialogContent className="sm:max-w-3xl">
@@ -217,44 +181,12 @@ export default function RenameBatchDialog({
               The preview follows what you type. Apply renames them all at once, or none.
             </DialogDescription>
           </DialogHeader>
-          <fieldset className="grid gap-3 sm:grid-cols-2">
-            <legend className="sr-only">Find and replace</legend>
-            {text("find", "Find", 255)}
-            {text("replace", "Replace with", 255)}
-            <div className="flex flex-wrap gap-x-4 gap-y-2 sm:col-span-2">
-              {check("regex", "Regular expression")}
-              {check("ignoreCase", "Ignore case")}
-              {check("includeExtension", "Include the extension")}
-            </div>
-            {text("prefix", "Prefix", 120)}
-            {text("suffix", "Suffix", 120)}
-          </fieldset>
-          <fieldset className="grid gap-3">
-            <legend className="sr-only">Numbering</legend>
-            {check("numbering", "Add a number")}
-            {form.numbering && (
-              <div className="grid grid-cols-2 gap-3 sm:grid-cols-5">
-                {number("start", "Start", 0, 999_999)}
-                {number("step", "Step", 1, 1000)}
-                {number("padding", "Digits", 1, 8)}
-                <FormField label="Position" error={field("position")}>
-                  {(control) => (
-                    <NativeSelect
-                      {...control}
-                      className="w-full min-w-0"
-                      value={form.position}
-                      onChange={(e) => set("position", e.target.value as RenameForm["position"])}
-                    >
-                      <option value="suffix">After the name</option>
-                      <option value="prefix">Before the name</option>
-                      <option value="replace">Instead of the name</option>
-                    </NativeSelect>
-                  )}
-                </FormField>
-                {text("separator", "Separator", 8)}
-              </div>
-            )}
-          </fieldset>
+          <PatternFields
+            form={form}
+            set={set}
+            errors={invalid.fields}
+            onTextChange={() => setProblems({})}
+          />
           <div className="flex h-64 min-w-0 flex-col rounded-md border border-border">
             <DataTable
               label="Preview of the new names"
@@ -281,23 +213,5 @@ export default function RenameBatchDialog({
         </form>
       </DialogContent>
     </Dialog>
-  );
-}
-
-function CheckField({
-  label,
-  checked,
-  onChange,
-}: {
-  label: string;
-  checked: boolean;
-  onChange(checked: boolean): void;
-}) {
-  const id = useId();
-  return (
-    <div className="flex items-center gap-2 text-sm">
-      <NativeCheckbox id={id} checked={checked} onChange={(e) => onChange(e.target.checked)} />
-      <label htmlFor={id}>{label}</label>
-    </div>
   );
 }

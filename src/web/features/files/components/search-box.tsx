@@ -1,11 +1,11 @@
-import { keepPreviousData, useQuery } from "@tanstack/react-query";
+import { keepPreviousData, type UseQueryResult, useQuery } from "@tanstack/react-query";
 import { SearchIcon } from "lucide-react";
 import { type KeyboardEvent, type RefObject, useEffect, useId, useRef, useState } from "react";
 import type { SearchResult } from "@/contract/files";
 import { Button } from "@/web/components/ui/button";
 import { SEARCH_LIMIT, searchFilesQueryOptions } from "@/web/features/files/api/search-files";
 import { useDebouncedValue } from "@/web/features/files/hooks/use-debounced-value";
-import { ariaKeyShortcuts } from "@/web/features/files/keymap";
+import { filesAriaKeys } from "@/web/features/files/keymap";
 import { describeError } from "@/web/lib/api-client";
 import { cn } from "@/web/lib/cn";
 import { FileTypeIcon } from "./file-icon";
@@ -93,7 +93,7 @@ export function SearchBox({
         aria-controls={expanded ? ids.list : undefined}
         aria-autocomplete="list"
         aria-activedescendant={expanded ? `${ids.option}-${current}` : undefined}
-        aria-keyshortcuts={ariaKeyShortcuts("search")}
+        aria-keyshortcuts={filesAriaKeys("search")}
         placeholder="Search (press /)"
         value={text}
         onChange={(e) => {
@@ -118,52 +118,24 @@ export function SearchBox({
         )}
         onMouseDown={(e) => e.preventDefault()}
       >
-        {showPanel && search.isError ? (
-          <div role="alert" className="grid gap-2 p-3 text-sm">
-            <p>Search failed: {describeError(search.error)}</p>
-            <Button size="sm" variant="outline" onClick={() => void search.refetch()}>
-              Try again
-            </Button>
-          </div>
-        ) : showPanel && (q !== text.trim() || search.isPending) && items.length === 0 ? (
-          <p role="status" className="p-3 text-sm text-muted-foreground">
-            Searching…
-          </p>
-        ) : showPanel && items.length === 0 ? (
-          <p role="status" className="p-3 text-sm text-muted-foreground">
-            No names contain “{q}” in {where}.
-          </p>
-        ) : null}
+        {showPanel && (
+          <SearchStatus
+            search={search}
+            q={q}
+            searching={q !== text.trim() || search.isPending}
+            found={items.length}
+            where={where}
+          />
+        )}
         {expanded && (
-          <div
-            id={ids.list}
-            role="listbox"
-            aria-label={`Matches in ${where}`}
-            className="max-h-96 overflow-y-auto py-1"
-          >
-            {items.map((item, i) => (
-              // biome-ignore lint/a11y/useKeyWithClickEvents: the combobox field handles the keys
-              <div
-                key={item.path}
-                id={`${ids.option}-${i}`}
-                role="option"
-                aria-selected={i === current}
-                tabIndex={-1}
-                onClick={() => choose(item)}
-                onMouseMove={() => setHighlight(i)}
-                className={cn(
-                  "flex cursor-default items-center gap-2 px-3 py-1.5 text-sm",
-                  i === current && "bg-accent",
-                )}
-              >
-                <FileTypeIcon entry={item} className="size-4 shrink-0" />
-                <span className="min-w-0 flex-1 truncate">{item.name}</span>
-                <span className="max-w-[50%] truncate text-xs text-muted-foreground">
-                  {item.folder || "Files"}
-                </span>
-              </div>
-            ))}
-          </div>
+          <ResultList
+            ids={ids}
+            where={where}
+            items={items}
+            current={current}
+            onChoose={choose}
+            onHighlight={setHighlight}
+          />
         )}
         {showPanel && items.length >= SEARCH_LIMIT && (
           <p className="border-t border-border px-3 py-1.5 text-xs text-muted-foreground">
@@ -171,6 +143,89 @@ export function SearchBox({
           </p>
         )}
       </div>
+    </div>
+  );
+}
+
+/** Why no results are listed: the search failed, is under way, or found nothing. */
+function SearchStatus({
+  search,
+  q,
+  searching,
+  found,
+  where,
+}: {
+  search: UseQueryResult<unknown>;
+  /** The text searched for. */
+  q: string;
+  /** The results for the text typed are yet to come. */
+  searching: boolean;
+  found: number;
+  where: string;
+}) {
+  return search.isError ? (
+    <div role="alert" className="grid gap-2 p-3 text-sm">
+      <p>Search failed: {describeError(search.error)}</p>
+      <Button size="sm" variant="outline" onClick={() => void search.refetch()}>
+        Try again
+      </Button>
+    </div>
+  ) : searching && found === 0 ? (
+    <p role="status" className="p-3 text-sm text-muted-foreground">
+      Searching…
+    </p>
+  ) : found === 0 ? (
+    <p role="status" className="p-3 text-sm text-muted-foreground">
+      No names contain “{q}” in {where}.
+    </p>
+  ) : null;
+}
+
+function ResultList({
+  ids,
+  where,
+  items,
+  current,
+  onChoose,
+  onHighlight,
+}: {
+  /** The listbox's id, and what each option's id is with its index. */
+  ids: { list: string; option: string };
+  where: string;
+  items: SearchResult[];
+  current: number;
+  onChoose(result: SearchResult): void;
+  onHighlight(index: number): void;
+}) {
+  return (
+    <div
+      id={ids.list}
+      role="listbox"
+      aria-label={`Matches in ${where}`}
+      className="max-h-96 overflow-y-auto py-1"
+    >
+      {items.map((item, i) => (
+        // biome-ignore lint/a11y/useKeyWithClickEvents: the combobox field handles the keys
+        <div
+          key={item.path}
+          id={`${ids.option}-${i}`}
+          role="option"
+          aria-selected={i === current}
+          tabIndex={-1}
+          onClick={() => onChoose(item)}
+          onMouseMove={() => onHighlight(i)}
+          className={cn(
+            "flex cursor-default items-center gap-2 px-3 py-1.5 text-sm",
+            i === current && "bg-accent",
+          )}
+        >
+          <FileTypeIcon entry={item} className="size-4 shrink-0" />
+          <span className="min-w-0 flex-1 truncate">{item.name}</span>
+          <span className="max-w-[50%] truncate text-xs text-muted-foreground">
+            {item.folder || "Files"}
+          </span>
+        </div>
+      ))}
     </div>
   );
 }

@@ -1,7 +1,7 @@
 import { XIcon } from "lucide-react";
 import { formatCount } from "@/browser/format";
 import { Button } from "@/web/components/ui/button";
-import { ariaKeyShortcuts } from "@/web/features/files/keymap";
+import { filesAriaKeys } from "@/web/features/files/keymap";
 import { cn } from "@/web/lib/cn";
 import type { FileAction } from "./file-actions";
 
@@ -34,7 +34,7 @@ export function SelectionBar({
           onClick={action.run}
           // Narrow enough on a phone for a single item's nine actions and Clear on one line.
           className={cn("max-sm:px-1", action.destructive && "text-destructive-text")}
-          aria-keyshortcuts={action.keys && ariaKeyShortcuts(action.keys)}
+          aria-keyshortcuts={action.keys && filesAriaKeys(action.keys)}
           title={action.label}
         >
           <action.icon aria-hidden="true" />

@@ -1,6 +1,6 @@
 import type { KeyboardEvent } from "react";
 import type { FileEntry } from "@/contract/files";
-import { type KeyCommand, matchKey } from "@/web/features/files/keymap";
+import { type KeyCommand, matchFilesKey } from "@/web/features/files/keymap";
 import {
   isSelected,
   type Selection,
@@ -52,7 +52,7 @@ export function useListKeyboard(o: {
   return (e: KeyboardEvent<HTMLDivElement>) => {
     // The rename field is inside the grid: its keys are its own.
     if (o.renaming || (e.target as HTMLElement).tagName === "INPUT") return;
-    const match = matchKey(e, o.layout);
+    const match = matchFilesKey(e, o.layout);
     if (!match) return;
     const { active, perRow, actions } = o;
     const entry = o.entryAt(active);
@@ -90,7 +90,7 @@ export function useListKeyboard(o: {
           actions.onMenuAt(active);
         }),
     };
-    const run = commands[match.binding.command];
+    const run = commands[match.command];
     if (run && run(match.key) !== false) e.preventDefault();
   };
 }

@@ -11,11 +11,12 @@ import {
 } from "react";
 import type { ReviewDecision } from "@/contract/portal-rules";
 import type { Portal, PortalUpload } from "@/contract/portals";
+import { useKeymap } from "@/web/lib/keymap/use-keymap";
 import { useFixedRows } from "@/web/lib/use-fixed-rows";
 import { toast } from "@/web/stores/toast-store";
 import { statusMatches, type UploadsFilter } from "../api/review-cache";
 import { ROW_HEIGHT, type RowHandlers } from "../components/upload-row";
-import { matchQueueKey, OWN_KEYS, type QueueCommand } from "../queue-keymap";
+import { type QueueCommand, queueKeymap } from "../queue-keymap";
 import { cursorIndex, initialQueueState, queueReducer } from "../state/queue-state";
 import { reviewProblem } from "../state/review-undo";
 import { useReview } from "./use-review";
@@ -184,20 +185,10 @@ function useQueueKeys(
   commands: Record<QueueCommand, () => unknown>,
   scrollRef: RefObject<HTMLDivElement | null>,
 ) {
-  const commandsRef = useRef(commands);
-  commandsRef.current = commands;
-
-  useEffect(() => {
-    const onKey = (e: KeyboardEvent) => {
-      if (e.defaultPrevented || e.isComposing) return;
-      const target = e.target as HTMLElement;
-      if (target.closest?.(`${OWN_KEYS}, [data-slot=toast]`)) return;
-      const command = matchQueueKey(e, scrollRef.current?.contains(target) ?? false);
-      if (command && commandsRef.current[command]() !== false) e.preventDefault();
-    };
-    document.addEventListener("keydown", onKey);
-    return () => document.removeEventListener("keydown", onKey);
-  }, [scrollRef]);
+  useKeymap(queueKeymap, commands, {
+    alsoIgnore: "[role=listbox], [data-slot=toast]",
+    holds: (_, target) => scrollRef.current?.contains(target) ?? false,
+  });
 }
 
 /** The next page, asked for when the rendered rows come within `LOAD_AHEAD` of the last. */

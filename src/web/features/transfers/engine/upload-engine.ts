@@ -2,7 +2,6 @@
 // tus-js-client and hash-wasm stay out of every first load (npm run bench:bundle).
 import type { QueryClient } from "@tanstack/react-query";
 import * as tus from "tus-js-client";
-import { ApiError } from "@/browser/api-error";
 import {
   RETRY_DELAYS,
   retryable,
@@ -10,153 +9,28 @@ import {
   statusOf,
   uploadError,
 } from "@/browser/upload-file";
-import { PROGRESS_MIN_INTERVAL_MS, TRANSFER_STREAMS_DEFAULT } from "@/contract/rules";
-import { addSample, estimate, type Sample } from "@/web/features/jobs";
-import {
-  type Upload,
-  type UploadFile,
-  useUploadsStore,
-} from "@/web/features/transfers/state/uploads-store";
+import { TRANSFER_STREAMS_DEFAULT } from "@/contract/rules";
+import type { Upload, UploadFile } from "@/web/features/transfers/state/uploads-store";
 import { describeError } from "@/web/lib/api-client";
-import { filesKeys } from "@/web/lib/query-keys/files";
-import { useSessionStore } from "@/web/stores/session-store";
 import { createTransfer } from "../api/create-transfer";
 import { transfersKeys } from "../api/transfers-keys";
 import { updateTransfer } from "../api/update-transfer";
+import { matchPicked, type PickedFile, planUpload } from "../transfer-model";
+import { finish } from "./upload-finish";
 import {
-  kbpsOf,
-  matchPicked,
-  type PickedFile,
-  planUpload,
-  uploadLockName,
-} from "../transfer-model";
-import { createProgressReporter } from "./progress-reporter";
-
-/** Live counters reach the store (and so the tray) this often, not on every XHR progress event. */
-const STORE_FLUSH_MS = 250;
-/** `completed` is refused until the node has committed every file: asked again this often. */
-const COMPLETE_ATTEMPTS = 10;
-const COMPLETE_RETRY_MS = 500;
-
-interface FileRun {
-  file: File | null;
-  tus: tus.Upload | null;
-  bytes: number;
-  /**
-   * Bumped by every start and stop: a file still being hashed when it was paused (and perhaps
-   * started again) sees that it is no longer the current attempt.
-   */
-  attempt: number;
-}
-
-interface Run {
-  id: string;
-  queryClient: QueryClient;
-  files: FileRun[];
-  active: Set<number>;
-  reporter: ReturnType<typeof createProgressReporter>;
-  samples: Sample[];
-  flushTimer: ReturnType<typeof setTimeout> | null;
-  filesChangedAt: number;
-  /** Gives back the Web Lock that tells other tabs this one runs the upload. */
-  unlock(): void;
-}
-
-const runs = new Map<string, Run>();
-
-function endRun(run: Run) {
-  runs.delete(run.id);
-  run.unlock();
-}
-const store = () => useUploadsStore.getState();
-const uploadOf = (id: string) => store().uploads[id];
-
-const setFile = (id: string, index: number, change: Partial<UploadFile>) =>
-  store().updateFiles(id, (f, i) => (i === index ? { ...f, ...change } : f));
-
-function newRun(id: string, queryClient: QueryClient, upload: Upload): Run {
-  const run: Run = {
-    id,
-    queryClient,
-    files: upload.files.map((f) => ({ file: null, tus: null, bytes: f.bytesDone, attempt: 0 })),
-    active: new Set(),
-    reporter: createProgressReporter({
-      minIntervalMs: Math.max(upload.spec.progress.minIntervalMs, PROGRESS_MIN_INTERVAL_MS),
-      send: (report) => updateTransfer(queryClient, id, report),
-    }),
-    samples: [],
-    flushTimer: null,
-    filesChangedAt: 0,
-    unlock: () => {},
-  };
-  // Held while this tab runs the upload (and let go by the browser if the tab dies), so another
-  // tab does not offer to resume it too (use-uploads-elsewhere.ts).
-  void navigator.locks
-    ?.request(
-      uploadLockName(id),
-      () =>
-        new Promise<void>((resolve) => {
-          run.unlock = resolve;
-        }),
-    )
-    .catch(() => {});
-  runs.set(id, run);
-  return run;
-}
-
-function runFor(id: string, queryClient: QueryClient) {
-  const upload = uploadOf(id);
-  if (!upload) return null;
-  return runs.get(id) ?? newRun(id, queryClient, upload);
-}
-
-const totals = (run: Run, upload: Upload) => ({
-  bytesDone: run.files.reduce((sum, f) => sum + f.bytes, 0),
-  filesDone: upload.files.filter((f) => f.status === "done").length,
-});
-
-/** The service's status for what the engine is doing. */
-const reportedStatus = (upload: Upload) =>
-  upload.status === "paused" || upload.status === "waiting" ? "paused" : "running";
-
-/** Counters to the store (throttled) and to the service (throttled by the reporter). */
-function tick(run: Run) {
-  const upload = uploadOf(run.id);
-  if (!upload) return;
-  const { bytesDone, filesDone } = totals(run, upload);
-  run.samples = addSample(run.samples, { at: Date.now(), done: bytesDone });
-  const { rate } = estimate(run.samples, upload.bytesTotal);
-  run.reporter.report({
-    status: reportedStatus(upload),
-    bytesDone,
-    filesDone,
-    rateKbps: rate === null ? undefined : kbpsOf(rate),
-  });
-  if (!run.flushTimer) run.flushTimer = setTimeout(() => flush(run), STORE_FLUSH_MS);
-}
-
-/** The live counters into the store, now (a pause shows where it stopped, not 250 ms before). */
-function flush(run: Run) {
-  if (run.flushTimer) clearTimeout(run.flushTimer);
-  run.flushTimer = null;
-  const upload = uploadOf(run.id);
-  if (!upload) return;
-  store().updateFiles(run.id, (f, i) => {
-    const bytes = run.files[i]?.bytes ?? f.bytesDone;
-    return bytes === f.bytesDone ? f : { ...f, bytesDone: bytes };
-  });
-  store().update(run.id, { bytesPerSecond: estimate(run.samples, upload.bytesTotal).rate });
-}
-
-/** New files show in the file list as they commit (at most once a second), never half-uploaded. */
-function filesChanged(run: Run, force = false) {
-  const now = Date.now();
-  if (!force && now - run.filesChangedAt < 1_000) return;
-  run.filesChangedAt = now;
-  const upload = uploadOf(run.id);
-  if (upload)
-    void run.queryClient.invalidateQueries({ queryKey: filesKeys.all(upload.workspaceId) });
-}
+  endRun,
+  type FileRun,
+  filesChanged,
+  flush,
+  newRun,
+  type Run,
+  runFor,
+  setFile,
+  store,
+  tick,
+  totals,
+  uploadOf,
+} from "./upload-run";
 
 async function startFile(run: Run, index: number) {
   const upload = uploadOf(run.id);
@@ -257,74 +131,6 @@ function next(run: Run) {
   );
   if (!open && run.active.size === 0) void finish(run);
 }
-
-async function finish(run: Run) {
-  const upload = uploadOf(run.id);
-  if (!upload || !(upload.status === "running" || upload.status === "reconnecting")) return;
-  endRun(run);
-  const { bytesDone, filesDone } = totals(run, upload);
-  const failed = upload.files.filter((f) => f.status === "failed");
-  const cancelled = upload.files.filter((f) => f.status === "cancelled").length;
-  run.reporter.stop();
-  await run.reporter.flush();
-  filesChanged(run, true);
-  if (failed.length > 0 || filesDone === 0) {
-    const error =
-      failed.length > 0
-        ? `${failed.length} of ${upload.files.length} files failed: ${failed[0]!.error}`
-        : null;
-    const status = failed.length > 0 ? "failed" : "cancelled";
-    store().update(run.id, { status, error });
-    await updateTransfer(run.queryClient, run.id, {
-      status,
-      bytesDone,
-      filesDone,
-      ...(error ? { errorCode: "upload_failed", errorMessage: error.slice(0, 500) } : {}),
-    }).catch(() => {});
-    return;
-  }
-  for (let attempt = 1; ; attempt++) {
-    try {
-      await updateTransfer(run.queryClient, run.id, {
-        status: "completed",
-        bytesDone,
-        filesDone,
-        // Cancelled files leave the totals, which the service holds completion to.
-        ...(cancelled > 0 ? { filesTotal: filesDone, bytesTotal: bytesDone } : {}),
-      });
-      break;
-    } catch (error) {
-      // The node commits the last file as it answers the last PATCH; the service may not see it yet.
-      if (!(error instanceof ApiError) || error.status >= 500 || attempt >= COMPLETE_ATTEMPTS) {
-        store().update(run.id, { status: "failed", error: describeError(error) });
-        return;
-      }
-      await new Promise((r) => setTimeout(r, COMPLETE_RETRY_MS));
-    }
-  }
-  store().update(run.id, {
-    status: "completed",
-    error: cancelled > 0 ? `${cancelled} file${cancelled === 1 ? "" : "s"} cancelled` : null,
-  });
-}
-
-// A page that goes away (closed, reloaded) takes its uploads' files with it: the service hears
-// they are paused, rather than keeping them "running" for everyone else to watch. They resume
-// when the files are picked again (a request sent as the page unloads needs `keepalive`).
-window.addEventListener("pagehide", () => {
-  const apiKey = useSessionStore.getState().session?.apiKey;
-  if (!apiKey) return;
-  for (const run of runs.values()) {
-    const upload = uploadOf(run.id);
-    if (!upload || !(upload.status === "running" || upload.status === "reconnecting")) continue;
-    void fetch(upload.spec.progress.url, {
-      method: "PATCH",
-      keepalive: true,
-      headers: { Authorization: `Bearer ${apiKey}`, "Content-Type": "application/json" },
-      body: JSON.stringify({ status: "paused", ...totals(run, upload) }),
-    }).catch(() => {});
-  }
-});
 
 /**
  * Uploads what was picked or dropped into `folder`: one transfer (one path item per top-level

@@ -2,7 +2,7 @@ import { useMutation, useQueryClient } from "@tanstack/react-query";
 import type { BulkJob } from "@/contract/operations";
 import { parentOf } from "@/contract/rules";
 import { createBulkJob, followBulkJob, jobsKeys } from "@/web/features/jobs";
-import { filesKeys } from "@/web/lib/query-keys/files";
+import { invalidateFolders } from "@/web/lib/query-keys/files";
 import { trashKeys } from "@/web/lib/query-keys/trash";
 import { currentWorkspaceId } from "@/web/stores/session-store";
 import { trashListQueryOptions } from "./list-trash";
@@ -31,10 +31,7 @@ export function useRestoreTrashedPathsMutation() {
     onSettled: (_data, _error, paths) => {
       const workspaceId = currentWorkspaceId();
       return Promise.all([
-        ...[...new Set(paths.map(parentOf))].map((folder) =>
-          queryClient.invalidateQueries({ queryKey: filesKeys.folder(workspaceId, folder) }),
-        ),
-        queryClient.invalidateQueries({ queryKey: filesKeys.searches(workspaceId) }),
+        invalidateFolders(queryClient, workspaceId, paths.map(parentOf)),
         queryClient.invalidateQueries({ queryKey: trashKeys.all(workspaceId) }),
         queryClient.invalidateQueries({ queryKey: jobsKeys.all(workspaceId) }),
       ]);
