@@ -1,18 +1,17 @@
 import { createConfig, lintFromString } from "@redocly/openapi-core";
-import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import { ManualClock } from "@/server/lib/clock";
+import { describe, expect, it } from "vitest";
+import type { ManualClock } from "@/server/lib/clock";
 import { authRouter } from "@/server/modules/auth/auth.index";
 import { filesRouter } from "@/server/modules/files/files.index";
 import { errorOf } from "@/server/testing/expect-body";
-import { createTestApp, type TestApp } from "@/server/testing/test-app";
+import { createTestApp, type TestApp, testAppEach } from "@/server/testing/test-app";
 
 let t: TestApp;
 let clock: ManualClock;
-beforeEach(async () => {
-  clock = new ManualClock(Date.parse("2026-06-01T12:00:00Z"));
-  t = await createTestApp({ clock });
+testAppEach((app, c) => {
+  t = app;
+  clock = c;
 });
-afterEach(() => t.close());
 
 /** GET /auth/key (any valid key may call it) with `key`, or the admin key. */
 const keyInfo = (key?: string | null) => t.client(authRouter, { key }).auth.key.$get();

@@ -3,6 +3,7 @@ import os from "node:os";
 import path from "node:path";
 import type { Hono } from "hono";
 import { hc } from "hono/client";
+import { afterEach, beforeEach } from "vitest";
 import type { Scope } from "@/contract/common";
 import { createApp } from "@/server/app";
 import { bootstrap } from "@/server/bootstrap";
@@ -112,3 +113,20 @@ export async function createTestApp(opts: { clock?: Clock; config?: Partial<Conf
 }
 
 export type TestApp = Awaited<ReturnType<typeof createTestApp>>;
+
+/** Where most tests' manual clock starts. */
+export const TEST_START = Date.parse("2026-06-01T12:00:00Z");
+
+/**
+ * A fresh app for each test of the file, on a manual clock at TEST_START, closed after the test;
+ * `ready` receives both (and may seed the app) before the test runs.
+ */
+export function testAppEach(ready: (t: TestApp, clock: ManualClock) => unknown) {
+  let app: TestApp | undefined;
+  beforeEach(async () => {
+    const clock = new ManualClock(TEST_START);
+    app = await createTestApp({ clock });
+    await ready(app, clock);
+  });
+  afterEach(() => app?.close());
+}

@@ -1,20 +1,19 @@
-import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { scopes } from "@/contract/common";
-import { ManualClock } from "@/server/lib/clock";
+import type { ManualClock } from "@/server/lib/clock";
 import { eventsRouter } from "@/server/modules/events/events.index";
 import { addMember, removeMember } from "@/server/modules/members/members.repository";
 import { expectBody, expectError } from "@/server/testing/expect-body";
-import { createTestApp, type TestApp } from "@/server/testing/test-app";
+import { type TestApp, testAppEach } from "@/server/testing/test-app";
 import { authRouter } from "./auth.index";
 import { revokeKey } from "./keys.repository";
 
 let t: TestApp;
 let clock: ManualClock;
-beforeEach(async () => {
-  clock = new ManualClock(Date.parse("2026-06-01T12:00:00Z"));
-  t = await createTestApp({ clock });
+testAppEach((app, c) => {
+  t = app;
+  clock = c;
 });
-afterEach(() => t.close());
 
 const keyInfo = (key?: string | null, headers?: Record<string, string>) =>
   // Per-call options replace the client's headers (its key) rather than merging with them.

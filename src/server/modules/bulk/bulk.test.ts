@@ -1,13 +1,13 @@
-import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import type { CreateBulkJobBody } from "@/contract/operations";
 import { BULK_EXCEPT_MAX, BULK_IDS_MAX, BULK_PATHS_MAX } from "@/contract/operations";
-import { ManualClock } from "@/server/lib/clock";
+import type { ManualClock } from "@/server/lib/clock";
 import { createLogger } from "@/server/lib/logger";
 import { eventsRouter } from "@/server/modules/events/events.index";
 import { seedEntries } from "@/server/modules/files/bulk-seed";
 import { expectBody, expectError, okBody } from "@/server/testing/expect-body";
 import { folderNames, listFolder, listTrash, writeFile } from "@/server/testing/files-client";
-import { createTestApp, type TestApp } from "@/server/testing/test-app";
+import { type TestApp, testAppEach } from "@/server/testing/test-app";
 import { JobRunner } from "@/server/workers/job-runner";
 import { bulkRouter } from "./bulk.index";
 import { registerBulkWorkers } from "./bulk.workers";
@@ -16,11 +16,10 @@ let t: TestApp;
 let clock: ManualClock;
 const DAY = 86_400_000;
 
-beforeEach(async () => {
-  clock = new ManualClock(Date.parse("2026-06-01T12:00:00Z"));
-  t = await createTestApp({ clock });
+testAppEach((app, c) => {
+  t = app;
+  clock = c;
 });
-afterEach(() => t.close());
 
 const api = (key?: string) => t.client(bulkRouter, { key }).workspaces[":workspaceId"].files.bulk;
 const start = async (body: CreateBulkJobBody, key?: string) =>

@@ -1,19 +1,18 @@
-import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { openDatabase } from "@/server/db/database";
-import { ManualClock } from "@/server/lib/clock";
+import type { ManualClock } from "@/server/lib/clock";
 import { expectBody, expectError } from "@/server/testing/expect-body";
-import { createTestApp, type TestApp } from "@/server/testing/test-app";
+import { type TestApp, testAppEach } from "@/server/testing/test-app";
 import { eventsRouter } from "./events.index";
 import { EventRecorder } from "./events.repository";
 
 let clock: ManualClock;
 let t: TestApp;
-beforeEach(async () => {
-  clock = new ManualClock(Date.parse("2026-06-01T12:00:00Z"));
-  t = await createTestApp({ clock });
+testAppEach(async (app, c) => {
+  t = app;
+  clock = c;
   await t.deps.webhooks.stop();
 });
-afterEach(() => t.close());
 
 type Query = Parameters<
   ReturnType<typeof t.client<typeof eventsRouter>>["workspaces"][":workspaceId"]["events"]["$get"]

@@ -1,6 +1,6 @@
 import fs from "node:fs";
-import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
-import { ManualClock } from "@/server/lib/clock";
+import { describe, expect, it, vi } from "vitest";
+import type { ManualClock } from "@/server/lib/clock";
 import { okBody, refusal } from "@/server/testing/expect-body";
 import {
   filesClient,
@@ -9,7 +9,7 @@ import {
   listTrash,
   writeFile,
 } from "@/server/testing/files-client";
-import { createTestApp, type TestApp } from "@/server/testing/test-app";
+import { type TestApp, testAppEach } from "@/server/testing/test-app";
 import { restoredName } from "./trash.service";
 
 let t: TestApp;
@@ -18,12 +18,11 @@ let files: ReturnType<typeof filesClient>;
 const DAY = 86_400_000;
 const HOUR = 3_600_000;
 
-beforeEach(async () => {
-  clock = new ManualClock(Date.parse("2026-06-01T12:00:00Z"));
-  t = await createTestApp({ clock });
+testAppEach((app, c) => {
+  t = app;
+  clock = c;
   files = filesClient(t);
 });
-afterEach(() => t.close());
 
 const write = (p: string, content?: string) => writeFile(t, p, content);
 const names = (p = "") => folderNames(t, p);

@@ -1,18 +1,17 @@
-import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import { ManualClock } from "@/server/lib/clock";
+import { describe, expect, it } from "vitest";
+import type { ManualClock } from "@/server/lib/clock";
 import { authRouter } from "@/server/modules/auth/auth.index";
 import { eventsRouter } from "@/server/modules/events/events.index";
 import { expectBody, expectError } from "@/server/testing/expect-body";
-import { createTestApp, type TestApp } from "@/server/testing/test-app";
+import { type TestApp, testAppEach } from "@/server/testing/test-app";
 import { addMember, findMember, getMember, listMembers, removeMember } from "./members.repository";
 
 let t: TestApp;
 let clock: ManualClock;
-beforeEach(async () => {
-  clock = new ManualClock(Date.parse("2026-06-01T12:00:00Z"));
-  t = await createTestApp({ clock });
+testAppEach((app, c) => {
+  t = app;
+  clock = c;
 });
-afterEach(() => t.close());
 
 const add = (email: string, name = "Ed", role: "admin" | "member" = "member") =>
   addMember(

@@ -1,11 +1,11 @@
-import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { beforeEach, describe, expect, it } from "vitest";
 import type { CreateOperationBody } from "@/contract/operations";
 import { OPERATION_BYTES_MAX } from "@/contract/rules";
-import { ManualClock } from "@/server/lib/clock";
+import type { ManualClock } from "@/server/lib/clock";
 import { insert } from "@/server/modules/files/files.repository";
 import { expectBody, expectError, okBody } from "@/server/testing/expect-body";
 import { filesClient, folderNames, listFolder, writeFile } from "@/server/testing/files-client";
-import { createTestApp, type TestApp } from "@/server/testing/test-app";
+import { type TestApp, testAppEach } from "@/server/testing/test-app";
 import { JobRunner } from "@/server/workers/job-runner";
 import { operationsRouter } from "./operations.index";
 import { cancelOperation, OPERATION_JOB } from "./operations.service";
@@ -15,11 +15,10 @@ import { keepBothName } from "./tree-copy";
 let t: TestApp;
 let clock: ManualClock;
 
-beforeEach(async () => {
-  clock = new ManualClock(Date.parse("2026-06-01T12:00:00Z"));
-  t = await createTestApp({ clock });
+testAppEach((app, c) => {
+  t = app;
+  clock = c;
 });
-afterEach(() => t.close());
 
 const ops = (key?: string) =>
   t.client(operationsRouter, { key }).workspaces[":workspaceId"].files.operations;

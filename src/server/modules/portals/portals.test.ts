@@ -1,8 +1,8 @@
-import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import type { CreatePortalBody } from "@/contract/portals";
-import { ManualClock } from "@/server/lib/clock";
+import type { ManualClock } from "@/server/lib/clock";
 import { expectBody, expectError } from "@/server/testing/expect-body";
-import { createTestApp, type TestApp } from "@/server/testing/test-app";
+import { type TestApp, testAppEach } from "@/server/testing/test-app";
 import { sharesRouter } from "../shares/shares.index";
 import { portalsRouter } from "./portals.index";
 
@@ -10,11 +10,10 @@ let t: TestApp;
 let clock: ManualClock;
 const DAY = 86_400_000;
 
-beforeEach(async () => {
-  clock = new ManualClock(Date.parse("2026-06-01T12:00:00Z"));
-  t = await createTestApp({ clock });
+testAppEach((app, c) => {
+  t = app;
+  clock = c;
 });
-afterEach(() => t.close());
 
 const api = (key?: string) => t.client(portalsRouter, { key }).workspaces[":workspaceId"];
 const create = (json: CreatePortalBody, key?: string) =>

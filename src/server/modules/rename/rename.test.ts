@@ -1,12 +1,12 @@
 import fs from "node:fs";
-import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { eventDataSchemas } from "@/contract/events";
 import type { RenameBatchBody } from "@/contract/operations";
-import { ManualClock } from "@/server/lib/clock";
+import type { ManualClock } from "@/server/lib/clock";
 import { eventsRouter } from "@/server/modules/events/events.index";
 import { expectError, okBody, refusal } from "@/server/testing/expect-body";
 import { filesClient, folderNames, writeFile } from "@/server/testing/files-client";
-import { createTestApp, type TestApp } from "@/server/testing/test-app";
+import { type TestApp, testAppEach } from "@/server/testing/test-app";
 import { insert } from "../files/files.repository";
 import { renameRouter } from "./rename.index";
 import { RENAME_EXPANDED_MAX } from "./rename.service";
@@ -14,11 +14,10 @@ import { RENAME_EXPANDED_MAX } from "./rename.service";
 let t: TestApp;
 let clock: ManualClock;
 
-beforeEach(async () => {
-  clock = new ManualClock(Date.parse("2026-06-01T12:00:00Z"));
-  t = await createTestApp({ clock });
+testAppEach((app, c) => {
+  t = app;
+  clock = c;
 });
-afterEach(() => t.close());
 
 const write = (p: string, content?: string) => writeFile(t, p, content);
 const post = (body: RenameBatchBody, key?: string) =>

@@ -2,22 +2,21 @@ import { execFileSync } from "node:child_process";
 import { createHash } from "node:crypto";
 import fs from "node:fs";
 import path from "node:path";
-import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import { ManualClock } from "@/server/lib/clock";
+import { describe, expect, it } from "vitest";
+import type { ManualClock } from "@/server/lib/clock";
 import { seedEntries } from "@/server/modules/files/bulk-seed";
 import { writeFile } from "@/server/testing/files-client";
-import { createTestApp, type TestApp } from "@/server/testing/test-app";
+import { type TestApp, testAppEach } from "@/server/testing/test-app";
 import { pdfRenderer } from "./receipt-render";
 import { recordShareDownload } from "./share-access";
 
 let t: TestApp;
 let clock: ManualClock;
-beforeEach(async () => {
-  clock = new ManualClock(Date.parse("2026-06-01T12:00:00Z"));
-  t = await createTestApp({ clock });
+testAppEach(async (app, c) => {
+  t = app;
+  clock = c;
   await writeFile(t, "Out/a.mov", "alpha");
 });
-afterEach(() => t.close());
 
 const sha = (s: string) => createHash("sha256").update(s).digest("hex");
 const share = async (paths: string[]) => {

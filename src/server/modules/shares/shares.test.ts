@@ -1,5 +1,5 @@
 import fs from "node:fs";
-import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { type EventType, eventDataSchemas } from "@/contract/events";
 import { type CreateShareBody, SHARE_FILES_MAX, type UpdateShareBody } from "@/contract/shares";
 import { createDeps } from "@/server/deps";
@@ -8,7 +8,7 @@ import { ManualClock } from "@/server/lib/clock";
 import { seedEntries } from "@/server/modules/files/bulk-seed";
 import { expectBody, expectError, okBody } from "@/server/testing/expect-body";
 import { filesClient, writeFile } from "@/server/testing/files-client";
-import { createTestApp, type TestApp } from "@/server/testing/test-app";
+import { type TestApp, testAppEach } from "@/server/testing/test-app";
 import { recordShareDownload, recordShareView, resolveShareLink } from "./share-access";
 import { sharesRouter } from "./shares.index";
 import { registerSharesWorkers } from "./shares.workers";
@@ -17,14 +17,13 @@ let t: TestApp;
 let clock: ManualClock;
 const DAY = 86_400_000;
 
-beforeEach(async () => {
-  clock = new ManualClock(Date.parse("2026-06-01T12:00:00Z"));
-  t = await createTestApp({ clock });
+testAppEach(async (app, c) => {
+  t = app;
+  clock = c;
   await writeFile(t, "Deliveries/cut/reel1.mov", "reel one");
   await writeFile(t, "Deliveries/cut/reel2.mov", "reel two");
   await writeFile(t, "Deliveries/notes.txt", "notes");
 });
-afterEach(() => t.close());
 
 const ws = (key?: string) => t.client(sharesRouter, { key }).workspaces[":workspaceId"];
 const api = (key?: string) => ws(key).shares;

@@ -1,6 +1,6 @@
 import fs from "node:fs";
 import path from "node:path";
-import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import {
   type CreateTransferBody,
   TRANSFER_START_WINDOW_SECONDS,
@@ -11,10 +11,10 @@ import {
   transferStates,
   type UpdateTransferBody,
 } from "@/contract/transfers";
-import { ManualClock } from "@/server/lib/clock";
+import type { ManualClock } from "@/server/lib/clock";
 import { expectBody, expectError, okBody } from "@/server/testing/expect-body";
 import { folderNames, writeFile } from "@/server/testing/files-client";
-import { createTestApp, type TestApp } from "@/server/testing/test-app";
+import { createTestApp, type TestApp, testAppEach } from "@/server/testing/test-app";
 import { grantFor, withinGrant } from "./transfer-access";
 import { transfersRouter } from "./transfers.index";
 import { recordCommittedFile } from "./transfers.repository";
@@ -22,11 +22,10 @@ import { recordCommittedFile } from "./transfers.repository";
 let t: TestApp;
 let clock: ManualClock;
 
-beforeEach(async () => {
-  clock = new ManualClock(Date.parse("2026-06-01T12:00:00Z"));
-  t = await createTestApp({ clock });
+testAppEach((app, c) => {
+  t = app;
+  clock = c;
 });
-afterEach(() => t.close());
 
 const api = (key?: string) =>
   t.client(transfersRouter, { key }).workspaces[":workspaceId"].transfers;
