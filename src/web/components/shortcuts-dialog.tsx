@@ -1,11 +1,5 @@
 import { Fragment } from "react";
-import {
-  Dialog,
-  DialogContent,
-  DialogDescription,
-  DialogHeader,
-  DialogTitle,
-} from "@/web/components/ui/dialog";
+import { Dialog, DialogContent, DialogHeading } from "@/web/components/ui/dialog";
 import { chordParts, type Keymap } from "@/web/lib/keymap/keymap";
 
 /** A keymap as a table: alternatives joined by "or", the keys of one chord by "+". */
@@ -68,10 +62,7 @@ export function ShortcutsDialog({
   return (
     <Dialog open onOpenChange={(open) => !open && onClose()}>
       <DialogContent className={className}>
-        <DialogHeader>
-          <DialogTitle>{title}</DialogTitle>
-          <DialogDescription>{description}</DialogDescription>
-        </DialogHeader>
+        <DialogHeading title={title}>{description}</DialogHeading>
         <ShortcutsTable keymap={keymap} />
       </DialogContent>
     </Dialog>

@@ -77,3 +77,26 @@ export function DialogDescription({
     />
   );
 }
+
+/**
+ * A dialog's title and, as children, its description (Radix names the dialog by the one and
+ * describes it by the other): the header every dialog opens with, in one element.
+ */
+export function DialogHeading({
+  title,
+  descriptionClassName,
+  children,
+}: {
+  title: React.ReactNode;
+  descriptionClassName?: string;
+  children?: React.ReactNode;
+}) {
+  return (
+    <DialogHeader>
+      <DialogTitle>{title}</DialogTitle>
+      {children !== undefined && (
+        <DialogDescription className={descriptionClassName}>{children}</DialogDescription>
+      )}
+    </DialogHeader>
+  );
+}

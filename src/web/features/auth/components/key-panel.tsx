@@ -1,13 +1,6 @@
 import { formatDateTime } from "@/browser/format";
 import { Button } from "@/web/components/ui/button";
-import {
-  Dialog,
-  DialogContent,
-  DialogDescription,
-  DialogFooter,
-  DialogHeader,
-  DialogTitle,
-} from "@/web/components/ui/dialog";
+import { Dialog, DialogContent, DialogFooter, DialogHeading } from "@/web/components/ui/dialog";
 import { useKeyInfoQuery } from "@/web/features/auth/api/get-key-info";
 import { useSessionStore } from "@/web/stores/session-store";
 
@@ -19,12 +12,9 @@ export default function KeyPanel({ onClose }: { onClose(): void }) {
   return (
     <Dialog open onOpenChange={(open) => !open && onClose()}>
       <DialogContent>
-        <DialogHeader>
-          <DialogTitle>{info?.workspace.name ?? "Workspace"}</DialogTitle>
-          <DialogDescription className="break-all">
-            Workspace id {session?.workspaceId} · API {session?.baseUrl}
-          </DialogDescription>
-        </DialogHeader>
+        <DialogHeading title={info?.workspace.name ?? "Workspace"} descriptionClassName="break-all">
+          Workspace id {session?.workspaceId} · API {session?.baseUrl}
+        </DialogHeading>
         <section aria-label="API key" className="grid gap-2 text-sm" data-testid="key-scopes">
           {isPending ? (
             <p className="text-muted-foreground">Loading…</p>

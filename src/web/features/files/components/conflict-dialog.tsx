@@ -3,14 +3,7 @@ import { formatCount } from "@/browser/format";
 import type { ConflictChoice, CreateOperationBody, OperationConflict } from "@/contract/operations";
 import { baseName } from "@/contract/rules";
 import { Button } from "@/web/components/ui/button";
-import {
-  Dialog,
-  DialogContent,
-  DialogDescription,
-  DialogFooter,
-  DialogHeader,
-  DialogTitle,
-} from "@/web/components/ui/dialog";
+import { Dialog, DialogContent, DialogFooter, DialogHeading } from "@/web/components/ui/dialog";
 import { FormError } from "@/web/components/ui/form-field";
 import { NativeSelect } from "@/web/components/ui/native-select";
 import {
@@ -61,16 +54,17 @@ export default function ConflictDialog({
     <Dialog open onOpenChange={(open) => !open && !pending && onClose()}>
       <DialogContent className="sm:max-w-2xl">
         <form onSubmit={onSubmit} className="grid min-w-0 gap-4" noValidate>
-          <DialogHeader>
-            <DialogTitle>
-              {count === 1 ? "1 item is" : `${formatCount(count)} items are`} already at the
-              destination
-            </DialogTitle>
-            <DialogDescription>
-              Nothing was moved or copied yet. Choose what the {verb} does with{" "}
-              {count === 1 ? "it" : "each"}.
-            </DialogDescription>
-          </DialogHeader>
+          <DialogHeading
+            title={
+              <>
+                {count === 1 ? "1 item is" : `${formatCount(count)} items are`} already at the
+                destination
+              </>
+            }
+          >
+            Nothing was moved or copied yet. Choose what the {verb} does with{" "}
+            {count === 1 ? "it" : "each"}.
+          </DialogHeading>
           <div className="grid gap-1.5">
             <label htmlFor={allId} className="text-sm font-medium">
               For every conflict

@@ -6,13 +6,7 @@ import type { Manifest } from "@/contract/files";
 import { LoadError } from "@/web/components/load-error";
 import { Alert, AlertDescription, AlertTitle } from "@/web/components/ui/alert";
 import { Button } from "@/web/components/ui/button";
-import {
-  Dialog,
-  DialogContent,
-  DialogDescription,
-  DialogHeader,
-  DialogTitle,
-} from "@/web/components/ui/dialog";
+import { Dialog, DialogContent, DialogHeading } from "@/web/components/ui/dialog";
 import { SkeletonRows } from "@/web/components/ui/skeleton";
 import { manifestQueryOptions } from "@/web/features/files/api/get-manifest";
 import { manifestCsv, manifestFileName } from "@/web/features/files/api/manifest-export";
@@ -111,12 +105,9 @@ export default function ManifestDialog({ folder, onClose }: { folder: string; on
     <Dialog open onOpenChange={(open) => !open && onClose()}>
       {/* sm: so it wins over the primitive’s max-w-lg: cn() does not merge classes. */}
       <DialogContent className="sm:max-w-3xl">
-        <DialogHeader>
-          <DialogTitle>Manifest of {folder ? `“${folder}”` : "the workspace"}</DialogTitle>
-          <DialogDescription>
-            Every file in the folder and its subfolders, with size and checksum.
-          </DialogDescription>
-        </DialogHeader>
+        <DialogHeading title={<>Manifest of {folder ? `“${folder}”` : "the workspace"}</>}>
+          Every file in the folder and its subfolders, with size and checksum.
+        </DialogHeading>
         {manifest.isPending ? (
           <SkeletonRows label="Loading the manifest" rows={6} rowClassName="h-7" />
         ) : manifest.isError ? (

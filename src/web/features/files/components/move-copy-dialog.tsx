@@ -2,14 +2,7 @@ import { useState } from "react";
 import type { CreateOperationBody } from "@/contract/operations";
 import { parentOf } from "@/contract/rules";
 import { Button } from "@/web/components/ui/button";
-import {
-  Dialog,
-  DialogContent,
-  DialogDescription,
-  DialogFooter,
-  DialogHeader,
-  DialogTitle,
-} from "@/web/components/ui/dialog";
+import { Dialog, DialogContent, DialogFooter, DialogHeading } from "@/web/components/ui/dialog";
 import { FormError } from "@/web/components/ui/form-field";
 import { useAsyncSubmit } from "@/web/lib/use-async-submit";
 import { useSessionStore } from "@/web/stores/session-store";
@@ -57,15 +50,16 @@ export default function MoveCopyDialog({
     <Dialog open onOpenChange={(open) => !open && !pending && onClose()}>
       <DialogContent>
         <form onSubmit={onSubmit} className="grid min-w-0 gap-4" noValidate>
-          <DialogHeader>
-            <DialogTitle>
-              {verb} {describeMany(paths)} to…
-            </DialogTitle>
-            <DialogDescription>
-              Open the folder to {kind} into, then choose {verb} here. It runs on the service as a
-              job.
-            </DialogDescription>
-          </DialogHeader>
+          <DialogHeading
+            title={
+              <>
+                {verb} {describeMany(paths)} to…
+              </>
+            }
+          >
+            Open the folder to {kind} into, then choose {verb} here. It runs on the service as a
+            job.
+          </DialogHeading>
           <FolderPicker
             workspaceId={workspaceId}
             folder={destination}

@@ -1,14 +1,7 @@
 import { useState } from "react";
 import { joinPath, nameProblem } from "@/contract/rules";
 import { Button } from "@/web/components/ui/button";
-import {
-  Dialog,
-  DialogContent,
-  DialogDescription,
-  DialogFooter,
-  DialogHeader,
-  DialogTitle,
-} from "@/web/components/ui/dialog";
+import { Dialog, DialogContent, DialogFooter, DialogHeading } from "@/web/components/ui/dialog";
 import { FormField } from "@/web/components/ui/form-field";
 import { Input } from "@/web/components/ui/input";
 import { useCreateFolderMutation } from "@/web/features/files/api/create-folder";
@@ -41,12 +34,9 @@ export default function NewFolderDialog({ folder, onClose }: { folder: string; o
     <Dialog open onOpenChange={(open) => !open && onClose()}>
       <DialogContent>
         <form onSubmit={onSubmit} className="grid gap-4" noValidate>
-          <DialogHeader>
-            <DialogTitle>New folder</DialogTitle>
-            <DialogDescription>
-              In {folder ? `“${folder}”` : "the workspace root"}.
-            </DialogDescription>
-          </DialogHeader>
+          <DialogHeading title="New folder">
+            In {folder ? `“${folder}”` : "the workspace root"}.
+          </DialogHeading>
           <FormField label="Name" error={problems.path ?? problems.form}>
             {(control) => (
               <Input

@@ -6,14 +6,7 @@ import { formatCount } from "@/browser/format";
 import type { RenameBatchResult } from "@/contract/operations";
 import { Button } from "@/web/components/ui/button";
 import { DataTable, type DataTableColumn } from "@/web/components/ui/data-table";
-import {
-  Dialog,
-  DialogContent,
-  DialogDescription,
-  DialogFooter,
-  DialogHeader,
-  DialogTitle,
-} from "@/web/components/ui/dialog";
+import { Dialog, DialogContent, DialogFooter, DialogHeading } from "@/web/components/ui/dialog";
 import { FormError } from "@/web/components/ui/form-field";
 import {
   renamePreviewQueryOptions,
@@ -175,12 +168,9 @@ export default function RenameBatchDialog({
     <Dialog open onOpenChange={(open) => !open && !pending && onClose()}>
       <DialogContent className="sm:max-w-3xl">
         <form onSubmit={onSubmit} className="grid min-w-0 gap-4" noValidate>
-          <DialogHeader>
-            <DialogTitle>Rename {formatCount(paths.length)} items</DialogTitle>
-            <DialogDescription>
-              The preview follows what you type. Apply renames them all at once, or none.
-            </DialogDescription>
-          </DialogHeader>
+          <DialogHeading title={<>Rename {formatCount(paths.length)} items</>}>
+            The preview follows what you type. Apply renames them all at once, or none.
+          </DialogHeading>
           <PatternFields
             form={form}
             set={set}

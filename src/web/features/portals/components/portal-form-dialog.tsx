@@ -4,14 +4,7 @@ import { formatCount } from "@/browser/format";
 import type { Portal } from "@/contract/portals";
 import { CopyButton } from "@/web/components/copy-button";
 import { Button } from "@/web/components/ui/button";
-import {
-  Dialog,
-  DialogContent,
-  DialogDescription,
-  DialogFooter,
-  DialogHeader,
-  DialogTitle,
-} from "@/web/components/ui/dialog";
+import { Dialog, DialogContent, DialogFooter, DialogHeading } from "@/web/components/ui/dialog";
 import { FormDialogFooter } from "@/web/components/ui/form-dialog-footer";
 import { Input } from "@/web/components/ui/input";
 import { TextAreaField, TextField } from "@/web/components/ui/text-field";
@@ -55,13 +48,10 @@ function PortalFormBody({ form, onClose }: { form: PortalForm; onClose(): void }
   const { portal, bind, problems, pending } = form;
   return (
     <form ref={form.formRef} onSubmit={form.onSubmit} className="grid gap-4" noValidate>
-      <DialogHeader>
-        <DialogTitle>{portal ? `Edit “${portal.title}”` : "New portal"}</DialogTitle>
-        <DialogDescription>
-          A page where clients upload files to you, each upload in a folder of its own, for you to
-          review.
-        </DialogDescription>
-      </DialogHeader>
+      <DialogHeading title={<>{portal ? `Edit “${portal.title}”` : "New portal"}</>}>
+        A page where clients upload files to you, each upload in a folder of its own, for you to
+        review.
+      </DialogHeading>
       <TextField
         label="Title"
         placeholder="Dailies for the Harbour edit"
@@ -105,16 +95,13 @@ function PortalCreated({
   const invitedPhones = parsePhones(draft.invitePhones).length;
   return (
     <div className="grid gap-4">
-      <DialogHeader>
-        <DialogTitle>Portal created</DialogTitle>
-        <DialogDescription>
-          Send this link to whoever should upload to “{created.title}”.
-          {invitedEmails > 0 &&
-            ` ${formatCount(invitedEmails)} ${invitedEmails === 1 ? "person was" : "people were"} invited by mail.`}
-          {invitedPhones > 0 &&
-            " Phone numbers wait in the outbox: this service sends no text messages."}
-        </DialogDescription>
-      </DialogHeader>
+      <DialogHeading title="Portal created">
+        Send this link to whoever should upload to “{created.title}”.
+        {invitedEmails > 0 &&
+          ` ${formatCount(invitedEmails)} ${invitedEmails === 1 ? "person was" : "people were"} invited by mail.`}
+        {invitedPhones > 0 &&
+          " Phone numbers wait in the outbox: this service sends no text messages."}
+      </DialogHeading>
       <div className="flex items-center gap-2">
         <Input
           readOnly

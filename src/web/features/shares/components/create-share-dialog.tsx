@@ -5,14 +5,7 @@ import { SHARE_EXPIRES_DAYS_DEFAULT } from "@/contract/rules";
 import type { CreatedShare } from "@/contract/shares";
 import { CopyButton } from "@/web/components/copy-button";
 import { Button } from "@/web/components/ui/button";
-import {
-  Dialog,
-  DialogContent,
-  DialogDescription,
-  DialogFooter,
-  DialogHeader,
-  DialogTitle,
-} from "@/web/components/ui/dialog";
+import { Dialog, DialogContent, DialogFooter, DialogHeading } from "@/web/components/ui/dialog";
 import { FormDialogFooter } from "@/web/components/ui/form-dialog-footer";
 import { Input } from "@/web/components/ui/input";
 import { TextAreaField, TextField } from "@/web/components/ui/text-field";
@@ -80,12 +73,9 @@ function ShareForm({
   const what = paths.length === 1 ? `“${paths[0]}”` : `${formatCount(paths.length)} items`;
   return (
     <form onSubmit={onSubmit} className="grid gap-4" noValidate>
-      <DialogHeader>
-        <DialogTitle>Share {what}</DialogTitle>
-        <DialogDescription>
-          Recipients download through a link; the share keeps the files as they are now.
-        </DialogDescription>
-      </DialogHeader>
+      <DialogHeading title={<>Share {what}</>}>
+        Recipients download through a link; the share keeps the files as they are now.
+      </DialogHeading>
       <TextField label="Title (optional)" {...bind("title")} autoFocus />
       <TextAreaField label="Message (optional)" rows={3} {...bind("message")} />
       <TextField
@@ -126,12 +116,9 @@ function ShareForm({
 function ShareCreated({ created, onClose }: { created: CreatedShare; onClose(): void }) {
   return (
     <div className="grid gap-4">
-      <DialogHeader>
-        <DialogTitle>Share created</DialogTitle>
-        <DialogDescription>
-          Copy the links now: personal links are shown only here (and mailed to each recipient).
-        </DialogDescription>
-      </DialogHeader>
+      <DialogHeading title="Share created">
+        Copy the links now: personal links are shown only here (and mailed to each recipient).
+      </DialogHeading>
       <ul className="grid gap-2 text-sm">
         <LinkRow label="Link for anyone" url={created.url} />
         {created.recipientLinks.map((r) => (

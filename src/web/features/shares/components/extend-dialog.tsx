@@ -2,13 +2,7 @@ import { useState } from "react";
 import { formatDateTime } from "@/browser/format";
 import { SHARE_EXPIRES_DAYS_DEFAULT, SHARE_EXPIRES_DAYS_MAX } from "@/contract/rules";
 import type { Share } from "@/contract/shares";
-import {
-  Dialog,
-  DialogContent,
-  DialogDescription,
-  DialogHeader,
-  DialogTitle,
-} from "@/web/components/ui/dialog";
+import { Dialog, DialogContent, DialogHeading } from "@/web/components/ui/dialog";
 import { FormDialogFooter } from "@/web/components/ui/form-dialog-footer";
 import { TextField } from "@/web/components/ui/text-field";
 import { useAsyncSubmit } from "@/web/lib/use-async-submit";
@@ -61,10 +55,7 @@ export function ExpiryDaysDialog({
     <Dialog open onOpenChange={(open) => !open && !pending && onClose()}>
       <DialogContent className="sm:max-w-md">
         <form onSubmit={submit.onSubmit} className="grid gap-4" noValidate>
-          <DialogHeader>
-            <DialogTitle>{title}</DialogTitle>
-            <DialogDescription>{description}</DialogDescription>
-          </DialogHeader>
+          <DialogHeading title={title}>{description}</DialogHeading>
           <TextField
             label="Expires in (days from now)"
             error={problems.expiresInDays}

@@ -1,12 +1,6 @@
 import { useId, useState } from "react";
 import type { Share } from "@/contract/shares";
-import {
-  Dialog,
-  DialogContent,
-  DialogDescription,
-  DialogHeader,
-  DialogTitle,
-} from "@/web/components/ui/dialog";
+import { Dialog, DialogContent, DialogHeading } from "@/web/components/ui/dialog";
 import { FormDialogFooter } from "@/web/components/ui/form-dialog-footer";
 import { NativeCheckbox } from "@/web/components/ui/native-checkbox";
 import { useAsyncSubmit } from "@/web/lib/use-async-submit";
@@ -46,10 +40,9 @@ export function ResendDialog({ share, onClose }: { share: Share; onClose(): void
     <Dialog open onOpenChange={(open) => !open && !pending && onClose()}>
       <DialogContent className="sm:max-w-md">
         <form onSubmit={submit.onSubmit} className="grid gap-4" noValidate>
-          <DialogHeader>
-            <DialogTitle>Send the link again</DialogTitle>
-            <DialogDescription>Each recipient gets their personal link by mail.</DialogDescription>
-          </DialogHeader>
+          <DialogHeading title="Send the link again">
+            Each recipient gets their personal link by mail.
+          </DialogHeading>
           <fieldset className="grid max-h-64 gap-2 overflow-auto">
             <legend className="sr-only">Recipients</legend>
             {share.recipients.map((r) => (

@@ -1,13 +1,7 @@
 import { useState } from "react";
 import type { WebhookEndpoint } from "@/contract/webhooks";
 import { Button } from "@/web/components/ui/button";
-import {
-  Dialog,
-  DialogContent,
-  DialogDescription,
-  DialogHeader,
-  DialogTitle,
-} from "@/web/components/ui/dialog";
+import { Dialog, DialogContent, DialogHeading } from "@/web/components/ui/dialog";
 import { FormDialogFooter } from "@/web/components/ui/form-dialog-footer";
 import { Skeleton } from "@/web/components/ui/skeleton";
 import { TextField } from "@/web/components/ui/text-field";
@@ -65,12 +59,9 @@ export function EndpointFormDialog({
     <Dialog open onOpenChange={(open) => !open && !pending && onClose()}>
       <DialogContent className="sm:max-w-2xl">
         <form onSubmit={submit.onSubmit} className="grid gap-4" noValidate>
-          <DialogHeader>
-            <DialogTitle>{endpoint ? "Edit endpoint" : "Add an endpoint"}</DialogTitle>
-            <DialogDescription>
-              Consign POSTs each chosen event to this URL, signed with the endpoint's secret.
-            </DialogDescription>
-          </DialogHeader>
+          <DialogHeading title={endpoint ? "Edit endpoint" : "Add an endpoint"}>
+            Consign POSTs each chosen event to this URL, signed with the endpoint's secret.
+          </DialogHeading>
           <TextField
             label="Endpoint URL"
             error={problems.url}

@@ -4,14 +4,7 @@ import { ConfirmDialog } from "@/web/components/confirm-dialog";
 import { CopyButton } from "@/web/components/copy-button";
 import { Alert, AlertDescription } from "@/web/components/ui/alert";
 import { Button } from "@/web/components/ui/button";
-import {
-  Dialog,
-  DialogContent,
-  DialogDescription,
-  DialogFooter,
-  DialogHeader,
-  DialogTitle,
-} from "@/web/components/ui/dialog";
+import { Dialog, DialogContent, DialogFooter, DialogHeading } from "@/web/components/ui/dialog";
 
 /**
  * The signing secret, shown once after create or rotate: the service never returns it again, so
@@ -35,13 +28,10 @@ export function SecretDialog({
   return (
     <Dialog open onOpenChange={(open) => !open && (copied ? onClose() : setAsking(true))}>
       <DialogContent>
-        <DialogHeader>
-          <DialogTitle>{rotated ? "New signing secret" : "Endpoint created"}</DialogTitle>
-          <DialogDescription>
-            The signing secret for <span className="break-all font-mono">{url}</span>.
-            {rotated && " The old secret no longer signs: the next attempt uses this one."}
-          </DialogDescription>
-        </DialogHeader>
+        <DialogHeading title={rotated ? "New signing secret" : "Endpoint created"}>
+          The signing secret for <span className="break-all font-mono">{url}</span>.
+          {rotated && " The old secret no longer signs: the next attempt uses this one."}
+        </DialogHeading>
         <Alert tone="warning">
           <AlertDescription className="text-foreground">
             Copy it now. It will not be shown again: to get another, rotate the secret.
