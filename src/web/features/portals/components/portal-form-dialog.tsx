@@ -48,7 +48,7 @@ function PortalFormBody({ form, onClose }: { form: PortalForm; onClose(): void }
   const { portal, bind, problems, pending } = form;
   return (
     <form ref={form.formRef} onSubmit={form.onSubmit} className="grid gap-4" noValidate>
-      <DialogHeading title={<>{portal ? `Edit “${portal.title}”` : "New portal"}</>}>
+      <DialogHeading title={portal ? `Edit “${portal.title}”` : "New portal"}>
         A page where clients upload files to you, each upload in a folder of its own, for you to
         review.
       </DialogHeading>
