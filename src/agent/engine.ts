@@ -73,7 +73,8 @@ export const outcomeOf = (path: string, e: unknown): FileOutcome => {
  * `failed` when one was refused, `paused` (resumable by running the command again) when the
  * only failures were the network or the node being down.
  */
-export async function runFiles<F extends { key: string; size: number | null }>(args: {
+/** A run of a transfer that exists, over its files: what `runSend` and `runReceive` are given. */
+export interface RunArgs<F> {
   created: CreatedTransfer;
   /** An earlier run's transfer goes on; `record` is what the service had of it. */
   resumed: boolean;
@@ -81,10 +82,15 @@ export async function runFiles<F extends { key: string; size: number | null }>(a
   state: TransferStateDir;
   opts: AgentOptions;
   files: F[];
-  /** Whether a file an earlier run finished still counts as done. */
-  stillDone?: (file: F) => boolean;
-  work: (file: F, tracker: Tracker) => Promise<FileOutcome>;
-}): Promise<RunResult> {
+}
+
+export async function runFiles<F extends { key: string; size: number | null }>(
+  args: RunArgs<F> & {
+    /** Whether a file an earlier run finished still counts as done. */
+    stillDone?: (file: F) => boolean;
+    work: (file: F, tracker: Tracker) => Promise<FileOutcome>;
+  },
+): Promise<RunResult> {
   const { created, state, opts, files } = args;
   const spec: TransferSpec = created.transferSpec;
   const tracker = new Tracker();

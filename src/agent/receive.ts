@@ -6,6 +6,7 @@ import { downloadFile } from "./download";
 import {
   type AgentOptions,
   outcomeOf,
+  type RunArgs,
   type RunResult,
   resumable,
   runFiles,
@@ -83,14 +84,7 @@ function receiveOne(created: CreatedTransfer, opts: AgentOptions, resumed: boole
 }
 
 /** Runs a receive whose transfer exists: downloads what an earlier run has not. */
-export async function runReceive(args: {
-  created: CreatedTransfer;
-  resumed: boolean;
-  record: { bytesDone: number; filesDone: number } | null;
-  state: TransferStateDir;
-  opts: AgentOptions;
-  files: RemoteFile[];
-}): Promise<RunResult> {
+export async function runReceive(args: RunArgs<RemoteFile>): Promise<RunResult> {
   return runFiles({
     ...args,
     files: args.files.map((f) => ({ ...f, key: f.local })),

@@ -6,6 +6,7 @@ import type { CreatedTransfer } from "@/contract/transfers";
 import {
   type AgentOptions,
   outcomeOf,
+  type RunArgs,
   type RunResult,
   resumable,
   runFiles,
@@ -92,17 +93,13 @@ function sendOne(
 }
 
 /** Runs a send whose transfer exists: uploads what an earlier run has not. */
-export async function runSend(args: {
-  created: CreatedTransfer;
-  resumed: boolean;
-  record: { bytesDone: number; filesDone: number } | null;
-  state: TransferStateDir;
-  opts: AgentOptions;
-  files: LocalFile[];
-  /** Local folders with nothing in them: made in the workspace first, through the API. */
-  emptyFolders: string[];
-  perFileWait?: boolean;
-}): Promise<RunResult> {
+export async function runSend(
+  args: RunArgs<LocalFile> & {
+    /** Local folders with nothing in them: made in the workspace first, through the API. */
+    emptyFolders: string[];
+    perFileWait?: boolean;
+  },
+): Promise<RunResult> {
   for (const folder of args.emptyFolders) await args.opts.service?.createFolder(folder);
   return runFiles({
     ...args,
