@@ -17,6 +17,7 @@ import {
   sharesPageSchema,
   updateShareBodySchema,
 } from "@/contract/shares";
+import { notModifiedResponse } from "@/server/http/etag";
 import { apiRoute, json, jsonBody, pathId, workspaceParams } from "@/server/http/router";
 
 const tags = ["Shares"];
@@ -173,7 +174,7 @@ export const getReceiptRoute = apiRoute({
   description:
     "Who viewed and downloaded what, when and from where, whether each download verified (every file's SHA-256, as computed by the receiving engine, matched), the timeline, and every file with its checksum. `integrity` is `verified` only when there is at least one completed download and every completed download verified.",
   request: { params: shareParams },
-  responses: { 200: json(receiptSchema, "The receipt") },
+  responses: { 200: json(receiptSchema, "The receipt"), ...notModifiedResponse },
 });
 
 export const getReceiptPdfRoute = apiRoute({

@@ -102,7 +102,8 @@ function SaveButton({
 export function ReceiptViewer({ workspaceId, shareId }: { workspaceId: string; shareId: string }) {
   const receipt = useReceiptQuery(workspaceId, shareId);
   if (receipt.isPending) return <Skeleton className="m-4 h-48" />;
-  if (receipt.isError)
+  // A failed poll keeps the receipt on screen; only a first load that failed replaces it.
+  if (receipt.isError && !receipt.data)
     return (
       <div className="p-4">
         <LoadError
