@@ -2,6 +2,7 @@ import { useQuery } from "@tanstack/react-query";
 import { DownloadIcon } from "lucide-react";
 import { useRef } from "react";
 import { formatBytes, formatCount, formatDateTime } from "@/browser/format";
+import { saveFile } from "@/browser/save-file";
 import type { Manifest } from "@/contract/files";
 import { LoadError } from "@/web/components/load-error";
 import { Alert, AlertDescription, AlertTitle } from "@/web/components/ui/alert";
@@ -15,16 +16,6 @@ import { useWorkspaceId } from "@/web/stores/session-store";
 
 /** One line per row (paths are cut short, not wrapped): the rows are placed by arithmetic. */
 const ROW_HEIGHT = 32;
-
-function download(content: string, type: string, fileName: string) {
-  const url = URL.createObjectURL(new Blob([content], { type }));
-  const a = document.createElement("a");
-  a.href = url;
-  a.download = fileName;
-  a.click();
-  // The click only starts the download: revoking at once can cancel it in some browsers.
-  setTimeout(() => URL.revokeObjectURL(url), 10_000);
-}
 
 function ManifestTable({ files }: { files: Manifest["files"] }) {
   const scrollRef = useRef<HTMLElement>(null);
@@ -153,9 +144,8 @@ export default function ManifestDialog({ folder, onClose }: { folder: string; on
               <Button
                 variant="outline"
                 onClick={() =>
-                  download(
-                    manifestCsv(m!),
-                    "text/csv;charset=utf-8",
+                  saveFile(
+                    new Blob([manifestCsv(m!)], { type: "text/csv;charset=utf-8" }),
                     manifestFileName(folder, "csv"),
                   )
                 }
@@ -166,9 +156,8 @@ export default function ManifestDialog({ folder, onClose }: { folder: string; on
               <Button
                 variant="outline"
                 onClick={() =>
-                  download(
-                    JSON.stringify(m, null, 2),
-                    "application/json",
+                  saveFile(
+                    new Blob([JSON.stringify(m, null, 2)], { type: "application/json" }),
                     manifestFileName(folder, "json"),
                   )
                 }
