@@ -1,3 +1,4 @@
+import { attentionRouter } from "./modules/attention/attention.index";
 import { authRouter } from "./modules/auth/auth.index";
 import { bulkRouter } from "./modules/bulk/bulk.index";
 import { eventsRouter } from "./modules/events/events.index";
@@ -28,4 +29,5 @@ export const routers = [
   publicPortalsRouter,
   webhooksRouter,
   eventsRouter,
+  attentionRouter,
 ] as const;

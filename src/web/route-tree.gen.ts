@@ -13,6 +13,7 @@ import { Route as AppRouteImport } from './routes/_app'
 import { Route as ConnectRouteImport } from './routes/connect'
 import { Route as AppIndexRouteImport } from './routes/_app/index'
 import { Route as AppAreaRouteImport } from './routes/_app/$area'
+import { Route as AppAttentionRouteImport } from './routes/_app/attention'
 import { Route as AppEventsRouteImport } from './routes/_app/events'
 import { Route as AppFilesRouteImport } from './routes/_app/files'
 import { Route as AppJobsRouteImport } from './routes/_app/jobs'
@@ -40,6 +41,11 @@ const AppIndexRoute = AppIndexRouteImport.update({
 const AppAreaRoute = AppAreaRouteImport.update({
   id: '/$area',
   path: '/$area',
+  getParentRoute: () => AppRoute,
+} as any)
+const AppAttentionRoute = AppAttentionRouteImport.update({
+  id: '/attention',
+  path: '/attention',
   getParentRoute: () => AppRoute,
 } as any)
 const AppEventsRoute = AppEventsRouteImport.update({
@@ -92,6 +98,7 @@ export interface FileRoutesByFullPath {
   '/': typeof AppIndexRoute
   '/connect': typeof ConnectRoute
   '/$area': typeof AppAreaRoute
+  '/attention': typeof AppAttentionRoute
   '/events': typeof AppEventsRoute
   '/files': typeof AppFilesRoute
   '/jobs': typeof AppJobsRoute
@@ -105,6 +112,7 @@ export interface FileRoutesByFullPath {
 export interface FileRoutesByTo {
   '/connect': typeof ConnectRoute
   '/$area': typeof AppAreaRoute
+  '/attention': typeof AppAttentionRoute
   '/events': typeof AppEventsRoute
   '/files': typeof AppFilesRoute
   '/jobs': typeof AppJobsRoute
@@ -121,6 +129,7 @@ export interface FileRoutesById {
   '/_app': typeof AppRouteWithChildren
   '/connect': typeof ConnectRoute
   '/_app/$area': typeof AppAreaRoute
+  '/_app/attention': typeof AppAttentionRoute
   '/_app/events': typeof AppEventsRoute
   '/_app/files': typeof AppFilesRoute
   '/_app/jobs': typeof AppJobsRoute
@@ -138,6 +147,7 @@ export interface FileRouteTypes {
     | '/'
     | '/connect'
     | '/$area'
+    | '/attention'
     | '/events'
     | '/files'
     | '/jobs'
@@ -151,6 +161,7 @@ export interface FileRouteTypes {
   to:
     | '/connect'
     | '/$area'
+    | '/attention'
     | '/events'
     | '/files'
     | '/jobs'
@@ -166,6 +177,7 @@ export interface FileRouteTypes {
     | '/_app'
     | '/connect'
     | '/_app/$area'
+    | '/_app/attention'
     | '/_app/events'
     | '/_app/files'
     | '/_app/jobs'
@@ -211,6 +223,13 @@ declare module '@tanstack/react-router' {
       path: '/$area'
       fullPath: '/$area'
       preLoaderRoute: typeof AppAreaRouteImport
+      parentRoute: typeof AppRoute
+    }
+    '/_app/attention': {
+      id: '/_app/attention'
+      path: '/attention'
+      fullPath: '/attention'
+      preLoaderRoute: typeof AppAttentionRouteImport
       parentRoute: typeof AppRoute
     }
     '/_app/events': {
@@ -281,6 +300,7 @@ declare module '@tanstack/react-router' {
 
 interface AppRouteChildren {
   AppAreaRoute: typeof AppAreaRoute
+  AppAttentionRoute: typeof AppAttentionRoute
   AppEventsRoute: typeof AppEventsRoute
   AppFilesRoute: typeof AppFilesRoute
   AppJobsRoute: typeof AppJobsRoute
@@ -295,6 +315,7 @@ interface AppRouteChildren {
 
 const AppRouteChildren: AppRouteChildren = {
   AppAreaRoute: AppAreaRoute,
+  AppAttentionRoute: AppAttentionRoute,
   AppEventsRoute: AppEventsRoute,
   AppFilesRoute: AppFilesRoute,
   AppJobsRoute: AppJobsRoute,

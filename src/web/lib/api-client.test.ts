@@ -3,7 +3,7 @@ import { afterEach, describe, expect, inject, it, vi } from "vitest";
 import { ApiError } from "@/browser/api-error";
 import { selectThrottledUntil, useNetworkStore } from "@/web/stores/network-store";
 import { useSessionStore } from "@/web/stores/session-store";
-import { apiRequest, NetworkError, workspacePath } from "./api-client";
+import { apiRequest, apiRequestValidated, NetworkError, workspacePath } from "./api-client";
 
 // The console runs in a browser; these tests run in Node against the real service, so the two
 // browser facilities the client and the session store touch are given here, before they load.
@@ -40,6 +40,34 @@ afterEach(() => {
 });
 
 describe("apiRequest against the real service", () => {
+  it("sends the held ETag and keeps the answer it holds when the service says 304", async () => {
+    signIn({
+      baseUrl: service.baseUrl,
+      apiKey: service.keys.admin,
+      workspaceId: service.workspaceId,
+    });
+    const seen: number[] = [];
+    const realFetch = globalThis.fetch;
+    const spy = vi.spyOn(globalThis, "fetch").mockImplementation(async (...args) => {
+      const res = await realFetch(...args);
+      seen.push(res.status);
+      return res;
+    });
+    try {
+      const first = await apiRequestValidated<{ total: number }>(
+        workspacePath("/attention"),
+        undefined,
+      );
+      expect(first.etag).toMatch(/^"/);
+      expect(typeof first.data.total).toBe("number");
+      const again = await apiRequestValidated(workspacePath("/attention"), first);
+      expect(again).toBe(first);
+      expect(seen).toEqual([200, 304]);
+    } finally {
+      spy.mockRestore();
+    }
+  });
+
   it("answers with the service's JSON for the signed-in workspace", async () => {
     signIn({
       baseUrl: service.baseUrl,

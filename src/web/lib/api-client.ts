@@ -114,6 +114,32 @@ export async function apiRequest<T = unknown>(
   path: string,
   options: RequestOptions = {},
 ): Promise<T> {
+  return readBody<T>(await send(path, options), options);
+}
+
+/** A conditional read's answer: the body, and the validator to send with the next read. */
+export interface Validated<T> {
+  data: T;
+  etag: string | null;
+}
+
+/**
+ * A GET that sends the ETag of the answer held (`If-None-Match`): a 304 keeps that answer,
+ * so a poll of an unchanged resource carries no body. A header set by the page also keeps the
+ * browser's cache out of it (fetch then hands the 304 over as it is).
+ */
+export async function apiRequestValidated<T>(
+  path: string,
+  held: Validated<T> | undefined,
+  options: Omit<RequestOptions, "method" | "body" | "responseType"> = {},
+): Promise<Validated<T>> {
+  const res = await send(path, options, held?.etag ? { "If-None-Match": held.etag } : {});
+  if (res.status === 304 && held) return held;
+  return { data: await readBody<T>(res, options), etag: res.headers.get("ETag") };
+}
+
+/** The request, its 429s waited out; an answer that is neither 2xx nor 304 is thrown. */
+async function send(path: string, options: RequestOptions, extraHeaders = {}): Promise<Response> {
   const connection = options.connection ?? currentConnection();
   const url = buildUrl(connection.baseUrl, path, options.query);
   const network = useNetworkStore.getState();
@@ -126,6 +152,7 @@ export async function apiRequest<T = unknown>(
           Authorization: `Bearer ${connection.apiKey}`,
           Accept: options.responseType === "blob" ? "*/*" : "application/json",
           ...(options.body === undefined ? {} : { "Content-Type": "application/json" }),
+          ...extraHeaders,
         },
         body: options.body === undefined ? undefined : JSON.stringify(options.body),
         signal: options.signal,
@@ -149,22 +176,26 @@ export async function apiRequest<T = unknown>(
       }
       continue;
     }
-    if (!res.ok) {
+    if (!res.ok && res.status !== 304) {
       const error = await toApiError(res);
       if (res.status === 401 && !options.connection) {
         useSessionStore.getState().signOut(signOutReason(error));
       }
       throw error;
     }
-    if (res.status === 204) return undefined as T;
-    if (options.responseType === "blob") return (await res.blob()) as T;
-    const contentType = res.headers.get("Content-Type") ?? "";
-    if (!/\bjson\b/i.test(contentType)) {
-      await res.body?.cancel();
-      throw new UnexpectedResponseError(res.status, contentType.split(";")[0]!.trim());
-    }
-    return (await res.json()) as T;
+    return res;
   }
+}
+
+async function readBody<T>(res: Response, options: RequestOptions): Promise<T> {
+  if (res.status === 204 || res.status === 304) return undefined as T;
+  if (options.responseType === "blob") return (await res.blob()) as T;
+  const contentType = res.headers.get("Content-Type") ?? "";
+  if (!/\bjson\b/i.test(contentType)) {
+    await res.body?.cancel();
+    throw new UnexpectedResponseError(res.status, contentType.split(";")[0]!.trim());
+  }
+  return (await res.json()) as T;
 }
 
 /** `/workspaces/{id}` + path, for the signed-in workspace. */

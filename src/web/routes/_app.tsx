@@ -1,5 +1,6 @@
 import { createFileRoute, redirect } from "@tanstack/react-router";
 import { AppShell } from "@/web/components/layout/app-shell";
+import { AttentionNavCount } from "@/web/features/attention";
 import { KeyIndicator } from "@/web/features/auth/components/key-indicator";
 import { JobsIndicator } from "@/web/features/jobs/components/jobs-indicator";
 import { TransfersIndicator } from "@/web/features/transfers/components/transfers-indicator";
@@ -14,6 +15,10 @@ export const Route = createFileRoute("/_app")({
   component: () => (
     <AppShell
       account={<KeyIndicator />}
+      navBadges={{
+        attention: <AttentionNavCount />,
+        portals: <AttentionNavCount section="uploads" />,
+      }}
       jobs={
         <>
           <TransfersIndicator />

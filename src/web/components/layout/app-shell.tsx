@@ -4,16 +4,24 @@ import { type ReactNode, Suspense, useRef, useState } from "react";
 import { lazyWithRetry } from "@/web/components/lazy-with-retry";
 import { Button } from "@/web/components/ui/button";
 import { ConnectionBanners } from "./connection-banners";
-import { Brand, NavLinks } from "./nav-links";
+import { Brand, type NavBadges, NavLinks } from "./nav-links";
 import { ThemeMenu } from "./theme-menu";
 
 const NavDrawer = lazyWithRetry(() => import("./nav-drawer"));
 
 /**
- * `account` is the signed-in key's menu and `jobs` the running jobs' badge, given by the route
- * so the shell needs no feature.
+ * `account` is the signed-in key's menu, `jobs` the running jobs' badge and `navBadges` the
+ * counts beside areas' links, given by the route so the shell needs no feature.
  */
-export function AppShell({ account, jobs }: { account: ReactNode; jobs?: ReactNode }) {
+export function AppShell({
+  account,
+  jobs,
+  navBadges,
+}: {
+  account: ReactNode;
+  jobs?: ReactNode;
+  navBadges?: NavBadges;
+}) {
   const [drawerOpen, setDrawerOpen] = useState(false);
   const menuButton = useRef<HTMLButtonElement>(null);
   return (
@@ -31,7 +39,7 @@ export function AppShell({ account, jobs }: { account: ReactNode; jobs?: ReactNo
         <div className="mb-4 px-3 pt-1">
           <Brand />
         </div>
-        <NavLinks />
+        <NavLinks badges={navBadges} />
       </nav>
       <div className="flex min-w-0 flex-1 flex-col">
         <header className="flex h-14 shrink-0 items-center gap-2 border-b border-border px-2 sm:px-4">
@@ -61,7 +69,11 @@ export function AppShell({ account, jobs }: { account: ReactNode; jobs?: ReactNo
       </div>
       {drawerOpen && (
         <Suspense fallback={null}>
-          <NavDrawer menuButton={menuButton} onClose={() => setDrawerOpen(false)} />
+          <NavDrawer
+            menuButton={menuButton}
+            badges={navBadges}
+            onClose={() => setDrawerOpen(false)}
+          />
         </Suspense>
       )}
     </div>

@@ -1,6 +1,6 @@
 import type { RefObject } from "react";
 import { Sheet, SheetContent, SheetTitle } from "@/web/components/ui/sheet";
-import { Brand, NavLinks } from "./nav-links";
+import { Brand, type NavBadges, NavLinks } from "./nav-links";
 
 /**
  * The areas as a drawer, for windows too narrow for the sidebar. Loaded on first open: the
@@ -9,10 +9,12 @@ import { Brand, NavLinks } from "./nav-links";
 export default function NavDrawer({
   onClose,
   menuButton,
+  badges,
 }: {
   onClose(): void;
   /** Where focus returns on close; the drawer has no Radix trigger of its own. */
   menuButton: RefObject<HTMLButtonElement | null>;
+  badges?: NavBadges;
 }) {
   return (
     <Sheet open onOpenChange={(open) => !open && onClose()}>
@@ -28,7 +30,7 @@ export default function NavDrawer({
           <Brand />
         </SheetTitle>
         <nav aria-label="Areas" className="grid gap-1">
-          <NavLinks onNavigate={onClose} />
+          <NavLinks onNavigate={onClose} badges={badges} />
         </nav>
       </SheetContent>
     </Sheet>

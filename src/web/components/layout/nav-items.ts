@@ -2,6 +2,7 @@ import {
   ActivityIcon,
   ArrowLeftRightIcon,
   BarChart3Icon,
+  BellDotIcon,
   FolderIcon,
   InboxIcon,
   ListChecksIcon,
@@ -23,6 +24,13 @@ export interface NavItem {
 }
 
 export const navItems: NavItem[] = [
+  {
+    area: "attention",
+    label: "Needs attention",
+    icon: BellDotIcon,
+    built: true,
+    summary: "Uploads to review, failed verifications, expiring shares, failures.",
+  },
   {
     area: "files",
     label: "Files",

@@ -1,4 +1,5 @@
 import { Link } from "@tanstack/react-router";
+import type { ReactNode } from "react";
 import { navItems } from "./nav-items";
 
 const navLinkClass =
@@ -14,12 +15,16 @@ export function Brand() {
   );
 }
 
+/** What an area's link shows after its label (a count), by area; given by the route. */
+export type NavBadges = Partial<Record<string, ReactNode>>;
+
 /** Every area's link, for the sidebar and the narrow-window drawer; `onNavigate` closes the drawer. */
-export function NavLinks({ onNavigate }: { onNavigate?: () => void }) {
+export function NavLinks({ onNavigate, badges }: { onNavigate?: () => void; badges?: NavBadges }) {
   return navItems.map(({ area, label, icon: Icon }) => (
     <Link key={area} to="/$area" params={{ area }} className={navLinkClass} onClick={onNavigate}>
       <Icon className="size-4" aria-hidden="true" />
       {label}
+      {badges?.[area]}
     </Link>
   ));
 }

@@ -2,6 +2,7 @@ import { useMutation, useQueryClient } from "@tanstack/react-query";
 import type { ReviewDecision } from "@/contract/portal-rules";
 import type { Portal, PortalDetail, PortalUpload } from "@/contract/portals";
 import { apiRequest } from "@/web/lib/api-client";
+import { invalidateAttention } from "@/web/lib/query-keys/attention";
 import { currentWorkspaceId } from "@/web/stores/session-store";
 import { portalPath, portalsKeys, type UploadsFilter } from "./portals-keys";
 import {
@@ -70,6 +71,7 @@ export function useReviewUploadMutation() {
       if (context) place(context.shown, answer);
     },
     onSettled: () => {
+      void invalidateAttention(queryClient, currentWorkspaceId());
       if (queryClient.isMutating({ mutationKey: reviewKey }) > 1) return;
       return queryClient.invalidateQueries({ queryKey: portalsKeys.all(currentWorkspaceId()) });
     },

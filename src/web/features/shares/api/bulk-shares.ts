@@ -1,6 +1,7 @@
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import type { BulkSharesBody, BulkSharesResult } from "@/contract/shares";
 import { apiRequest } from "@/web/lib/api-client";
+import { invalidateAttention } from "@/web/lib/query-keys/attention";
 import { currentWorkspaceId } from "@/web/stores/session-store";
 import { sharesKeys, sharesPath } from "./shares-keys";
 
@@ -11,6 +12,9 @@ export function useBulkSharesMutation() {
     mutationFn: (body: BulkSharesBody) =>
       apiRequest<BulkSharesResult>(sharesPath("/bulk"), { method: "POST", body }),
     onSuccess: () =>
-      queryClient.invalidateQueries({ queryKey: sharesKeys.all(currentWorkspaceId()) }),
+      Promise.all([
+        queryClient.invalidateQueries({ queryKey: sharesKeys.all(currentWorkspaceId()) }),
+        invalidateAttention(queryClient, currentWorkspaceId()),
+      ]),
   });
 }

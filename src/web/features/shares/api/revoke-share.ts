@@ -1,6 +1,7 @@
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import type { Share } from "@/contract/shares";
 import { apiRequest } from "@/web/lib/api-client";
+import { invalidateAttention } from "@/web/lib/query-keys/attention";
 import { currentWorkspaceId } from "@/web/stores/session-store";
 import { sharePath, sharesKeys } from "./shares-keys";
 
@@ -15,6 +16,7 @@ export function useRevokeShareMutation() {
       return Promise.all([
         queryClient.invalidateQueries({ queryKey: sharesKeys.receipt(workspaceId, id) }),
         queryClient.invalidateQueries({ queryKey: sharesKeys.lists(workspaceId) }),
+        invalidateAttention(queryClient, workspaceId),
       ]);
     },
   });

@@ -1,6 +1,7 @@
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import type { Share, UpdateShareBody } from "@/contract/shares";
 import { apiRequest } from "@/web/lib/api-client";
+import { invalidateAttention } from "@/web/lib/query-keys/attention";
 import { currentWorkspaceId } from "@/web/stores/session-store";
 import { sharePath, sharesKeys } from "./shares-keys";
 
@@ -16,6 +17,7 @@ export function useUpdateShareMutation() {
       return Promise.all([
         queryClient.invalidateQueries({ queryKey: sharesKeys.lists(workspaceId) }),
         queryClient.invalidateQueries({ queryKey: sharesKeys.receipt(workspaceId, share.id) }),
+        invalidateAttention(queryClient, workspaceId),
       ]);
     },
   });

@@ -1,6 +1,7 @@
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import type { UpdateWebhookBody, WebhookEndpoint } from "@/contract/webhooks";
 import { apiRequest } from "@/web/lib/api-client";
+import { invalidateAttention } from "@/web/lib/query-keys/attention";
 import { currentWorkspaceId } from "@/web/stores/session-store";
 import { webhookPath, webhooksKeys } from "./webhooks-keys";
 
@@ -18,6 +19,7 @@ export function useUpdateWebhookMutation() {
         queryClient.invalidateQueries({
           queryKey: webhooksKeys.deliveriesOf(workspaceId, endpoint.id),
         }),
+        invalidateAttention(queryClient, workspaceId),
       ]);
     },
   });

@@ -1,0 +1,39 @@
+import { z } from "@hono/zod-openapi";
+import { attentionQuerySchema, attentionSchema } from "@/contract/attention";
+import { attentionScopes } from "@/contract/attention-rules";
+import { apiRoute, json, workspaceParams } from "@/server/http/router";
+
+const etag = z.string().meta({ description: "The answer's validator, for `If-None-Match`" });
+
+export const getAttentionRoute = apiRoute({
+  operationId: "getAttention",
+  method: "get",
+  path: "/workspaces/{workspaceId}/attention",
+  tags: ["Attention"],
+  summary: "What needs a member: uploads to review, failed verifications, expiring shares, …",
+  description:
+    "Extension. Counts and the first `limit` entries of each kind, workspace-wide. A section appears only when the key holds one of the scopes that read it (each section says which); a key with none of them is refused. Made to be polled every few seconds: send the last `ETag` as `If-None-Match` and an unchanged answer is 304 with no body.",
+  scopes: attentionScopes,
+  extension: true,
+  request: {
+    params: workspaceParams,
+    query: attentionQuerySchema,
+    headers: z.object({
+      "if-none-match": z
+        .string()
+        .max(200)
+        .optional()
+        .meta({ description: "The `ETag` of the answer the caller holds" }),
+    }),
+  },
+  responses: {
+    200: {
+      ...json(attentionSchema, "The sections the key may read"),
+      headers: z.object({ ETag: etag }),
+    },
+    304: {
+      description: "Unchanged since the `If-None-Match` answer; no body",
+      headers: z.object({ ETag: etag }),
+    },
+  },
+});
