@@ -1,31 +1,49 @@
 import { createHash } from "node:crypto";
+import { z } from "@hono/zod-openapi";
 import type { Context } from "hono";
+import { json } from "./router";
 
-/**
- * A validator for what a polled JSON answer says, so a console that asks every few seconds gets
- * a body-less 304 while nothing changed. `stable` is the answer without its members that change
- * on every read (a `generatedAt`), so they do not defeat the comparison.
+/*
+ * Answers made to be polled (the needs-attention summary, an open receipt): each carries a
+ * validator over its JSON, and a caller that sends it back as `If-None-Match` while nothing
+ * changed gets a body-less 304.
  */
-export function answerEtag(stable: unknown): string {
-  return `W/"${createHash("sha256").update(JSON.stringify(stable)).digest("base64url").slice(0, 32)}"`;
+
+const etagHeader = z.string().meta({ description: "The answer's validator, for `If-None-Match`" });
+
+/** The request header of a polled operation, for its route's `request.headers`. */
+export const ifNoneMatchHeaders = z.object({
+  "if-none-match": z
+    .string()
+    .max(200)
+    .optional()
+    .meta({ description: "The `ETag` of the answer the caller holds" }),
+});
+
+/** The 200 with its `ETag` and the 304, for a polled operation's route. */
+export function pollableResponses<T extends z.ZodType>(schema: T, description: string) {
+  return {
+    200: { ...json(schema, description), headers: z.object({ ETag: etagHeader }) },
+    304: {
+      description: "Unchanged since the `ETag` sent as `If-None-Match`; no body",
+      headers: z.object({ ETag: etagHeader }),
+    },
+  };
 }
 
 /**
- * Sets the validator and says whether the caller already holds this answer. `private, no-cache`
- * lets the browser keep it and revalidate each time, so `fetch` sees the cached 200 after a 304.
+ * `value` as JSON with a strong validator over its text, or a 304 when the caller holds it.
+ * `volatile` is a piece of that text which changes on every read without the answer changing
+ * (a receipt's `generatedAt`): it is left out of the validator. `private, no-cache`: the browser
+ * may keep the answer only to ask again, so a poll always reaches the service.
  */
-export function isNotModified(c: Context, etag: string): boolean {
+export function pollableJson(c: Context, value: unknown, volatile?: string): Response {
+  const body = JSON.stringify(value);
+  const hashed = volatile ? body.replace(volatile, "") : body;
+  const etag = `"${createHash("sha256").update(hashed).digest("base64url").slice(0, 27)}"`;
   c.header("ETag", etag);
   c.header("Cache-Control", "private, no-cache");
   const held = c.req.header("If-None-Match");
-  if (!held) return false;
-  return held.split(",").some((t) => {
-    const tag = t.trim();
-    return tag === "*" || tag === etag || `W/${tag}` === etag;
-  });
+  if (held?.split(",").some((t) => t.trim() === etag)) return c.body(null, 304);
+  return c.body(body, 200, { "Content-Type": "application/json" });
 }
-
-/** The OpenAPI entry for the 304 of an operation that answers with `answerEtag`. */
-export const notModifiedResponse = {
-  304: { description: "Unchanged since the `ETag` sent in `If-None-Match`; no body" },
-} as const;

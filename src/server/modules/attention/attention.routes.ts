@@ -1,9 +1,7 @@
-import { z } from "@hono/zod-openapi";
 import { attentionQuerySchema, attentionSchema } from "@/contract/attention";
 import { attentionScopes } from "@/contract/attention-rules";
-import { apiRoute, json, workspaceParams } from "@/server/http/router";
-
-const etag = z.string().meta({ description: "The answer's validator, for `If-None-Match`" });
+import { ifNoneMatchHeaders, pollableResponses } from "@/server/http/etag";
+import { apiRoute, workspaceParams } from "@/server/http/router";
 
 export const getAttentionRoute = apiRoute({
   operationId: "getAttention",
@@ -18,22 +16,7 @@ export const getAttentionRoute = apiRoute({
   request: {
     params: workspaceParams,
     query: attentionQuerySchema,
-    headers: z.object({
-      "if-none-match": z
-        .string()
-        .max(200)
-        .optional()
-        .meta({ description: "The `ETag` of the answer the caller holds" }),
-    }),
+    headers: ifNoneMatchHeaders,
   },
-  responses: {
-    200: {
-      ...json(attentionSchema, "The sections the key may read"),
-      headers: z.object({ ETag: etag }),
-    },
-    304: {
-      description: "Unchanged since the `If-None-Match` answer; no body",
-      headers: z.object({ ETag: etag }),
-    },
-  },
+  responses: pollableResponses(attentionSchema, "The sections the key may read"),
 });

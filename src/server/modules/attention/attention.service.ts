@@ -1,4 +1,3 @@
-import { createHash } from "node:crypto";
 import type { Attention } from "@/contract/attention";
 import {
   type AttentionSection,
@@ -104,7 +103,3 @@ export function buildAttention(
     return out;
   })();
 }
-
-/** A strong validator of an answer: a hash of its exact JSON, so equal answers match. */
-export const etagOf = (json: string) =>
-  `"${createHash("sha256").update(json).digest("base64url").slice(0, 27)}"`;

@@ -1,6 +1,6 @@
 import type { RouteHandler } from "@hono/zod-openapi";
 import { callerOf } from "@/server/http/caller";
-import { answerEtag, isNotModified } from "@/server/http/etag";
+import { pollableJson } from "@/server/http/etag";
 import type { AppEnv } from "@/server/http/types";
 import * as outbox from "@/server/modules/mail/outbox.service";
 import * as comments from "./comments.service";
@@ -87,9 +87,7 @@ export const listOutbox: RouteHandler<typeof r.listOutboxRoute, AppEnv> = (c) =>
 
 export const getReceipt: RouteHandler<typeof r.getReceiptRoute, AppEnv> = (c) => {
   const receipt = receipts.buildReceipt(c.get("deps"), callerOf(c), c.req.valid("param").shareId);
-  // An open receipt polls; while nothing happened it is answered with a 304.
-  if (isNotModified(c, answerEtag({ ...receipt, generatedAt: null }))) return c.body(null, 304);
-  return c.json(receipt, 200);
+  return pollableJson(c, receipt, `"generatedAt":"${receipt.generatedAt}"`) as never;
 };
 
 export const getReceiptPdf: RouteHandler<typeof r.getReceiptPdfRoute, AppEnv> = async (c) => {

@@ -17,7 +17,7 @@ import {
   sharesPageSchema,
   updateShareBodySchema,
 } from "@/contract/shares";
-import { notModifiedResponse } from "@/server/http/etag";
+import { pollableResponses } from "@/server/http/etag";
 import { apiRoute, json, jsonBody, pathId, workspaceParams } from "@/server/http/router";
 
 const tags = ["Shares"];
@@ -172,9 +172,9 @@ export const getReceiptRoute = apiRoute({
   scopes: read,
   summary: "The delivery receipt",
   description:
-    "Who viewed and downloaded what, when and from where, whether each download verified (every file's SHA-256, as computed by the receiving engine, matched), the timeline, and every file with its checksum. `integrity` is `verified` only when there is at least one completed download and every completed download verified.",
+    "Who viewed and downloaded what, when and from where, whether each download verified (every file's SHA-256, as computed by the receiving engine, matched), the timeline, and every file with its checksum. `integrity` is `verified` only when there is at least one completed download and every completed download verified. Made to be polled while open: send the last `ETag` as `If-None-Match` and an unchanged receipt is 304 with no body.",
   request: { params: shareParams },
-  responses: { 200: json(receiptSchema, "The receipt"), ...notModifiedResponse },
+  responses: pollableResponses(receiptSchema, "The receipt"),
 });
 
 export const getReceiptPdfRoute = apiRoute({

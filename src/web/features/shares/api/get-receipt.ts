@@ -1,20 +1,27 @@
 import { queryOptions, useQuery } from "@tanstack/react-query";
 import type { Receipt } from "@/contract/receipts";
-import { apiRequest } from "@/web/lib/api-client";
+import { apiRequest, apiRequestValidated, type Validated } from "@/web/lib/api-client";
 import { sharePath, sharesKeys } from "./shares-keys";
 
 /** One receipt poll every 2 s: a download shows within the 3 s, at half a request a second. */
 const RECEIPT_POLL_MS = 2_000;
 
+/**
+ * Live while open: each poll sends the ETag of the receipt held, and an unchanged receipt is a
+ * body-less 304 that keeps it (React Query stops polling while the tab is hidden).
+ */
 export const receiptQueryOptions = (workspaceId: string, id: string) =>
   queryOptions({
     queryKey: sharesKeys.receipt(workspaceId, id),
-    queryFn: ({ signal }) => apiRequest<Receipt>(sharePath(id, "/receipt"), { signal }),
+    queryFn: ({ signal, client, queryKey }) =>
+      apiRequestValidated<Receipt>(
+        sharePath(id, "/receipt"),
+        client.getQueryData<Validated<Receipt>>(queryKey),
+        { signal },
+      ),
     staleTime: 1_000,
-    // Live while open: a download appears within a poll. The service answers an unchanged
-    // receipt with a 304 the browser's cache turns back into the same body, so a poll costs a
-    // request and no transfer; React Query stops polling while the tab is hidden.
     refetchInterval: RECEIPT_POLL_MS,
+    select: (answer) => answer.data,
   });
 
 export function useReceiptQuery(workspaceId: string, id: string, enabled = true) {
