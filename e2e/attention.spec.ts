@@ -1,7 +1,7 @@
-import type { Browser, Page } from "@playwright/test";
+import type { Browser } from "@playwright/test";
 import type { Attention } from "@/contract/attention";
 import type { Portal } from "@/contract/portals";
-import { expect, expectNoAxeViolations, type Service, test } from "./fixtures";
+import { expect, expectNoAxeViolationsInThemes, type Service, test } from "./fixtures";
 
 /** A sender in a browser of their own (no key, no console): one upload through the portal page. */
 async function sendThroughPortal(browser: Browser, portal: Portal, name: string) {
@@ -20,17 +20,6 @@ async function sendThroughPortal(browser: Browser, portal: Portal, name: string)
     timeout: 30_000,
   });
   await context.close();
-}
-
-async function checkAxe(page: Page) {
-  for (const colorScheme of ["light", "dark"] as const) {
-    await page.emulateMedia({ colorScheme });
-    for (const width of [390, 1440]) {
-      await page.setViewportSize({ width, height: 900 });
-      await expectNoAxeViolations(page);
-    }
-  }
-  await page.emulateMedia({ colorScheme: "light" });
 }
 
 const awaiting = async (service: Service) =>
@@ -74,7 +63,7 @@ test("the needs-attention list and the navigation counts follow uploads as they 
     (await nav.getByTestId("nav-count-attention").textContent())!.replace(/\D/g, ""),
   );
   expect(total).toBeGreaterThanOrEqual(before + 2);
-  await checkAxe(page);
+  await expectNoAxeViolationsInThemes(page);
 
   // An entry opens the review queue on its portal; a decision there lowers the counts at once.
   await anaEntry.focus();

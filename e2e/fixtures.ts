@@ -165,3 +165,15 @@ export async function expectNoAxeViolations(page: Page) {
   });
   expect(violations, `axe found violations on ${page.url()}`).toEqual([]);
 }
+
+/** axe in light and dark, at a phone's width and a desktop's; the page is left light. */
+export async function expectNoAxeViolationsInThemes(page: Page, widths = [390, 1440]) {
+  for (const colorScheme of ["light", "dark"] as const) {
+    await page.emulateMedia({ colorScheme });
+    for (const width of widths) {
+      await page.setViewportSize({ width, height: 900 });
+      await expectNoAxeViolations(page);
+    }
+  }
+  await page.emulateMedia({ colorScheme: "light" });
+}

@@ -53,9 +53,10 @@ export interface FailedDownloadRow {
  * Completed share downloads with a file whose reported SHA-256 differed from the share's (a
  * file not hashed at all is unverified, not failed), less the files a later completed download
  * by the same recipient matched (the open link, recipient NULL, counts as one recipient: `IS`).
- * Reads the shares module's download log, as its receipt does; the partial index
- * `share_downloads_failed` holds only downloads with an unmatched file, a small set, and the
- * share's row keeps the other workspaces' out.
+ * Reads the shares module's download log, as its receipt does. The scan starts from the partial
+ * index `share_downloads_failed` (only downloads with an unmatched file, a small set; CROSS JOIN
+ * keeps SQLite from starting at every share of the workspace instead) and the share's row keeps
+ * other workspaces' out.
  */
 export const failedDownloads = (db: Db, workspaceId: string, limit: number) =>
   stmt<[string, number], Counted<FailedDownloadRow>>(
@@ -63,7 +64,7 @@ export const failedDownloads = (db: Db, workspaceId: string, limit: number) =>
     `SELECT d.id, d.share_id, s.title AS share_title, r.email AS recipient,
        count(*) AS failed_files, d.completed_at, count(*) OVER () AS total
      FROM share_downloads d INDEXED BY share_downloads_failed
-     JOIN shares s ON s.id = d.share_id
+     CROSS JOIN shares s ON s.id = d.share_id
      JOIN share_download_files df INDEXED BY share_download_files_unmatched
        ON df.download_id = d.id AND df.matched = 0
      LEFT JOIN share_recipients r ON r.id = d.recipient_id

@@ -15,8 +15,9 @@ import { AttentionSectionCard, sectionSpecs } from "./components/attention-secti
  * made elsewhere in the console read it again at once.
  */
 export function AttentionPage({ workspaceId }: { workspaceId: string }) {
-  const { data, isPending, error, refetch } = useAttentionQuery(workspaceId);
-  const now = useNow(30_000);
+  const { data, isPending, error, refetch, dataUpdatedAt } = useAttentionQuery(workspaceId);
+  // Ages count from the latest reading too, so an entry that just arrived is never "in 5 s".
+  const now = Math.max(useNow(30_000), dataUpdatedAt);
   const shown = data ? attentionSections.filter((name) => data[name] !== undefined) : [];
   const hidden = data ? attentionSections.filter((name) => data[name] === undefined) : [];
 

@@ -1,4 +1,5 @@
 import { queryOptions, useQuery } from "@tanstack/react-query";
+import { ApiError } from "@/browser/api-error";
 import type { Attention } from "@/contract/attention";
 import { apiRequestValidated, type Validated, workspacePath } from "@/web/lib/api-client";
 import { attentionKeys } from "@/web/lib/query-keys/attention";
@@ -22,7 +23,9 @@ export const attentionQueryOptions = (workspaceId: string) =>
         client.getQueryData<Validated<Attention>>(queryKey),
         { signal },
       ),
-    refetchInterval: ATTENTION_POLL_MS,
+    // A key that may read none of it is refused for good: no point asking every 3 s.
+    refetchInterval: ({ state }) =>
+      state.error instanceof ApiError && state.error.status === 403 ? false : ATTENTION_POLL_MS,
     select: (answer) => answer.data,
   });
 
