@@ -82,7 +82,7 @@ export const attentionSchema = z
     total: count().meta({ description: "The sum of the sections' totals" }),
     uploads: section(
       attentionUploadSchema,
-      "Portal uploads received or pending, oldest first (scopes portals:write or receipts:read)",
+      "Portal uploads received or pending, newest first (scopes portals:write or receipts:read)",
     ),
     failedDownloads: section(
       attentionFailedDownloadSchema,

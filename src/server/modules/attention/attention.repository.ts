@@ -25,8 +25,8 @@ export interface UploadRow {
 }
 
 /**
- * Portal uploads awaiting review (received or pending), oldest first: the portals module's
- * review queue lists the same rows, and the portal's title names where each came in. Uses
+ * Portal uploads awaiting review (received or pending), newest first as the portals module's
+ * review queue lists the same rows (so what just arrived is never below the first entries), and the portal's title names where each came in. Uses
  * `portal_uploads_status` (workspace, status, id).
  */
 export const awaitingUploads = (db: Db, workspaceId: string, limit: number) =>
@@ -37,7 +37,7 @@ export const awaitingUploads = (db: Db, workspaceId: string, limit: number) =>
        count(*) OVER () AS total
      FROM portal_uploads u JOIN portals p ON p.id = u.portal_id
      WHERE u.workspace_id = ? AND u.status IN ('received', 'pending')
-     ORDER BY u.id LIMIT ?`,
+     ORDER BY u.id DESC LIMIT ?`,
   ).all(workspaceId, limit);
 
 export interface FailedDownloadRow {

@@ -70,7 +70,12 @@ describe("GET attention", () => {
 
     const before = await read();
     expect(before.uploads.total).toBe(2);
-    expect(before.uploads.items[0]).toMatchObject({
+    // Newest first, as the review queue lists them.
+    expect(before.uploads.items.map((u: { senderName: string }) => u.senderName)).toEqual([
+      "Ben",
+      "Ana",
+    ]);
+    expect(before.uploads.items[1]).toMatchObject({
       id: started.uploadId,
       portalId: p.id,
       portalTitle: "Dailies",
