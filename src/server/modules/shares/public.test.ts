@@ -39,11 +39,11 @@ async function share(over: Partial<CreateShareBody> = {}) {
   const s = await expectBody(
     await shares().$post({
       param: n.t.ws,
-      json: { paths: ["Deliveries"], recipients: ["ana@example.com"], ...over },
+      json: { paths: ["Deliveries"], recipients: ["ana@example.com"], openLink: true, ...over },
     }),
     201,
   );
-  return { ...s, plain: tokenOf(s.url), personal: tokenOf(s.recipientLinks[0]!.url) };
+  return { ...s, plain: tokenOf(s.url ?? ""), personal: tokenOf(s.recipientLinks[0]!.url) };
 }
 const open = (token: string, access?: string) => pub().$get({ param: { token } }, headers(access));
 const unlock = (token: string, password: string, from?: string) =>
@@ -118,6 +118,18 @@ describe("opening a link", () => {
   it("refuses an unknown token with 404, and needs no API key", async () => {
     const e = await expectError(await open("A".repeat(22)), 404);
     expect(e.details).toMatchObject({ reason: "unknown_link" });
+  });
+
+  it("refuses the plain token of a share made without an open link, like an unknown link", async () => {
+    const s = await share({ openLink: false });
+    const plain = n.t.deps.db
+      .prepare("SELECT link_token FROM shares WHERE id = ?")
+      .pluck()
+      .get(s.id) as string;
+    const e = await expectError(await open(plain), 404);
+    expect(e.details).toMatchObject({ reason: "unknown_link" });
+    await expectError(await start(plain, ["Deliveries/notes.txt"]), 404);
+    await okBody(await open(s.personal));
   });
 
   it("says why a share is not open: expired, revoked, exhausted", async () => {
