@@ -68,13 +68,13 @@ test("a recipient unlocks a personal link, downloads with verification and comme
   expect(sha256(fs.readFileSync((await download.path())!))).toBe(sha256(CONTENT));
   await expect(row.getByText("Verified")).toBeVisible();
 
-  // A selection: both files in one transfer, each hashed and verified.
+  // A selection: both files in one transfer and one ZIP, each entry hashed and verified.
   await page.getByRole("checkbox", { name: "Select all files" }).check();
   const saved: string[] = [];
   page.on("download", (d) => saved.push(d.suggestedFilename()));
   await page.getByRole("button", { name: "Download selected (2)" }).click();
   await expect(page.getByText("Verified")).toHaveCount(2);
-  expect(saved.sort()).toEqual(["notes.txt", "reel1.mov"]);
+  expect(saved).toEqual(["Final grade.zip"]);
 
   await page.getByRole("textbox", { name: "Comment" }).fill("Received, looks great.");
   await page.getByRole("button", { name: "Add comment" }).click();

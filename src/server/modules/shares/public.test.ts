@@ -1,6 +1,7 @@
 import fs from "node:fs";
 import sharp from "sharp";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { StoredZipReader } from "@/browser/zip-reader";
 import {
   SHARE_PASSWORD_FREE_TRIES,
   SHARE_PASSWORD_TARGET_CEILING,
@@ -89,6 +90,30 @@ async function download(token: string, paths: string[], access?: string) {
   }
   await servedAll(transferId);
   return { transferId, transferSpec, files };
+}
+
+const fetchZip = (spec: { token: string }) =>
+  fetch(`${n.base}/zip`, { headers: { Authorization: `Bearer ${spec.token}` } });
+
+const ZIP_SIZES: Record<string, number> = { "notes.txt": 5, "reel1.mov": REEL.length };
+
+/** Each entry of a ZIP response with the SHA-256 of its bytes, read as the recipient page does. */
+async function zipEntries(res: Response) {
+  const out: { name: string; sha256: string }[] = [];
+  let parts: Uint8Array[] = [];
+  const reader = new StoredZipReader(
+    {
+      start: () => {
+        parts = [];
+      },
+      data: (bytes) => parts.push(bytes.slice()),
+      end: (name) => out.push({ name, sha256: sha256Hex(Buffer.concat(parts)) }),
+    },
+    (name) => ZIP_SIZES[name],
+  );
+  for await (const chunk of res.body as unknown as AsyncIterable<Uint8Array>) reader.push(chunk);
+  reader.finish();
+  return out;
 }
 
 describe("opening a link", () => {
@@ -254,8 +279,56 @@ describe("downloads", () => {
     const { transferSpec } = await expectBody(await start(s.plain, ["Deliveries/notes.txt"]), 201);
     const res = await n.download(transferSpec.token, "Deliveries/reel1.mov");
     expect(res.status).toBe(403);
+    // The transfer's ZIP carries the transfer's files and no other.
     const zip = await fetch(`${n.base}/zip?token=${transferSpec.token}`);
-    expect(zip.status).toBe(403);
+    expect((await zipEntries(zip)).map((e) => e.name)).toEqual(["notes.txt"]);
+  });
+
+  it("serves a download of several files as one ZIP of the snapshot, verified from its entries' hashes", async () => {
+    const s = await share({ maxDownloads: 1 });
+    await n.t.deps.files.writeFile(n.t.workspaceId, "Deliveries/reel1.mov", "changed later");
+    const paths = ["Deliveries/notes.txt", "Deliveries/reel1.mov"];
+    const { transferId, transferSpec } = await expectBody(await start(s.personal, paths), 201);
+    const res = await fetchZip(transferSpec);
+    expect(res.status).toBe(200);
+    expect(res.headers.get("content-type")).toBe("application/zip");
+    expect(res.headers.get("content-disposition")).toContain('filename="Deliveries.zip"');
+    const entries = await zipEntries(res);
+    expect(entries).toEqual([
+      { name: "notes.txt", sha256: sha256Hex("notes") },
+      { name: "reel1.mov", sha256: sha256Hex(REEL) },
+    ]);
+    await servedAll(transferId);
+    const files = paths.map((path, i) => ({ path, sha256: entries[i]!.sha256 }));
+    expect(await okBody(await complete(s.personal, transferId, files))).toMatchObject({
+      verified: true,
+    });
+    const r = await receipt(s.id);
+    expect(r.downloads[0]).toMatchObject({ verified: true, who: { email: "ana@example.com" } });
+    expect(r.recipients[0]).toMatchObject({ downloaded: true, verified: true });
+    // Counted once toward maxDownloads: the share is used up, and its ZIP no longer served.
+    const used = await expectError(await start(s.personal, paths), 403);
+    expect(used.details).toMatchObject({ reason: "share_exhausted" });
+    const late = await fetchZip(transferSpec);
+    expect(late.status).toBe(401);
+  });
+
+  it("refuses a share's ZIP once the share is revoked or expired", async () => {
+    const s = await share({ expiresInDays: 1 });
+    const paths = ["Deliveries/notes.txt", "Deliveries/reel1.mov"];
+    clock.advance(DAY - 5 * 60_000);
+    const first = await expectBody(await start(s.plain, paths), 201);
+    clock.advance(10 * 60_000);
+    const expired = await fetchZip(first.transferSpec);
+    expect(expired.status).toBe(403);
+    expect(((await expired.json()) as { error: { details: unknown } }).error.details).toMatchObject(
+      { reason: "share_expired" },
+    );
+    const other = await share();
+    const second = await expectBody(await start(other.plain, paths), 201);
+    await okBody(await shares()[":shareId"].$delete({ param: { ...n.t.ws, shareId: other.id } }));
+    const revoked = await fetchZip(second.transferSpec);
+    expect(revoked.status).toBe(403);
   });
 
   it("enforces maxDownloads and expiry at the node, for a download already started", async () => {
