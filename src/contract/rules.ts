@@ -121,6 +121,17 @@ export const baseName = (path: string) => path.slice(path.lastIndexOf("/") + 1);
 export const joinPath = (folder: string, name: string) => (folder ? `${folder}/${name}` : name);
 
 /**
+ * The names files get in a ZIP of some of a share's files: each path from the files' deepest
+ * common folder down (`Out/cut/a.mov` and `Out/notes.txt` give `cut/a.mov` and `notes.txt`).
+ * The data node names the entries so, and the recipient page finds each file by that name.
+ */
+export function namesBelowCommonFolder(paths: readonly string[]): string[] {
+  let common = paths.length > 0 ? parentOf(paths[0]!) : "";
+  for (const p of paths) while (common && !p.startsWith(`${common}/`)) common = parentOf(common);
+  return paths.map((p) => (common ? p.slice(common.length + 1) : p));
+}
+
+/**
  * A file name that is a frame of a numbered set: a run of at least three digits ending its stem
  * (`shot.0001.exr`, `0001.dpx`, `plate_v2_1001`). Frames of one set share the folder, the
  * prefix, the digit count and the extension: not `shot.1.exr`, not `shot.0001.dpx`. Fewer

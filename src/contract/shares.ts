@@ -97,6 +97,10 @@ export const createShareBodySchema = z
     notify: z.boolean().default(true).meta({
       description: "Extension. false: make the personal links without mailing them",
     }),
+    openLink: z.boolean().optional().meta({
+      description:
+        "Extension. Also make a link for anyone (its views and downloads are anonymous). Default: false with recipients (personal links only), true without. false without recipients: 400 `no_link`",
+    }),
   })
   .meta({ id: "CreateShareBody" });
 export type CreateShareBody = z.input<typeof createShareBodySchema>;
@@ -132,9 +136,10 @@ export const shareSchema = z
     title: z.string(),
     message: z.string().nullable(),
     status: shareStatusSchema,
-    url: z
-      .string()
-      .meta({ description: "The plain link (views and downloads count as anonymous)" }),
+    url: z.string().nullable().meta({
+      description:
+        "The open link for anyone (views and downloads count as anonymous); null when the share has none (`openLink`): only personal links open it",
+    }),
     items: z.array(shareItemSchema),
     fileCount: count(),
     totalBytes: count(),

@@ -1,3 +1,4 @@
+import { keysCreateCommand } from "./cli/cli-support";
 import { loadConfig } from "./env";
 import { startService } from "./server";
 
@@ -15,7 +16,7 @@ if (boot.created) {
   out(`  ${url}/#key=${boot.adminKey}`);
 } else {
   out("To sign in, create a key and paste it on the connect screen:");
-  out("  npm run keys -- create --scopes all");
+  out(`  ${keysCreateCommand(config.dataDir)}`);
 }
 deps.log.info("service started", { url, dataDir: config.dataDir, workspaceId: boot.workspace.id });
 

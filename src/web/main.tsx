@@ -14,8 +14,9 @@ keepFailedChunksInPage(window);
 
 const fragmentKey = takeKeyFromFragment(window.location, window.history);
 if (fragmentKey) {
-  // A key from the sign-in link replaces whatever session this tab had; the connect screen checks it.
-  useSessionStore.getState().signOut();
+  // A key from the sign-in link replaces whatever session this tab had (other tabs keep theirs);
+  // the connect screen checks it.
+  useSessionStore.getState().signOut(undefined, true);
   useSessionStore.getState().setPendingKey(fragmentKey);
 }
 

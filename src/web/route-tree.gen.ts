@@ -12,6 +12,7 @@ import { Route as rootRouteImport } from './routes/__root'
 import { Route as AppRouteImport } from './routes/_app'
 import { Route as ConnectRouteImport } from './routes/connect'
 import { Route as AppIndexRouteImport } from './routes/_app/index'
+import { Route as AppSplatRouteImport } from './routes/_app/$'
 import { Route as AppAreaRouteImport } from './routes/_app/$area'
 import { Route as AppAttentionRouteImport } from './routes/_app/attention'
 import { Route as AppEventsRouteImport } from './routes/_app/events'
@@ -21,6 +22,7 @@ import { Route as AppSharesRouteImport } from './routes/_app/shares'
 import { Route as AppTransfersRouteImport } from './routes/_app/transfers'
 import { Route as AppTrashRouteImport } from './routes/_app/trash'
 import { Route as AppPortalsIndexRouteImport } from './routes/_app/portals.index'
+import { Route as AppPortalsReviewRouteImport } from './routes/_app/portals.review'
 import { Route as AppWebhooksIndexRouteImport } from './routes/_app/webhooks.index'
 import { Route as AppWebhooksWebhookIdRouteImport } from './routes/_app/webhooks.$webhookId'
 
@@ -36,6 +38,11 @@ const ConnectRoute = ConnectRouteImport.update({
 const AppIndexRoute = AppIndexRouteImport.update({
   id: '/',
   path: '/',
+  getParentRoute: () => AppRoute,
+} as any)
+const AppSplatRoute = AppSplatRouteImport.update({
+  id: '/$',
+  path: '/$',
   getParentRoute: () => AppRoute,
 } as any)
 const AppAreaRoute = AppAreaRouteImport.update({
@@ -83,6 +90,11 @@ const AppPortalsIndexRoute = AppPortalsIndexRouteImport.update({
   path: '/portals/',
   getParentRoute: () => AppRoute,
 } as any)
+const AppPortalsReviewRoute = AppPortalsReviewRouteImport.update({
+  id: '/portals/review',
+  path: '/portals/review',
+  getParentRoute: () => AppRoute,
+} as any)
 const AppWebhooksIndexRoute = AppWebhooksIndexRouteImport.update({
   id: '/webhooks/',
   path: '/webhooks/',
@@ -97,6 +109,7 @@ const AppWebhooksWebhookIdRoute = AppWebhooksWebhookIdRouteImport.update({
 export interface FileRoutesByFullPath {
   '/': typeof AppIndexRoute
   '/connect': typeof ConnectRoute
+  '/$': typeof AppSplatRoute
   '/$area': typeof AppAreaRoute
   '/attention': typeof AppAttentionRoute
   '/events': typeof AppEventsRoute
@@ -105,12 +118,14 @@ export interface FileRoutesByFullPath {
   '/shares': typeof AppSharesRoute
   '/transfers': typeof AppTransfersRoute
   '/trash': typeof AppTrashRoute
+  '/portals/review': typeof AppPortalsReviewRoute
   '/webhooks/$webhookId': typeof AppWebhooksWebhookIdRoute
   '/portals/': typeof AppPortalsIndexRoute
   '/webhooks/': typeof AppWebhooksIndexRoute
 }
 export interface FileRoutesByTo {
   '/connect': typeof ConnectRoute
+  '/$': typeof AppSplatRoute
   '/$area': typeof AppAreaRoute
   '/attention': typeof AppAttentionRoute
   '/events': typeof AppEventsRoute
@@ -120,6 +135,7 @@ export interface FileRoutesByTo {
   '/transfers': typeof AppTransfersRoute
   '/trash': typeof AppTrashRoute
   '/': typeof AppIndexRoute
+  '/portals/review': typeof AppPortalsReviewRoute
   '/webhooks/$webhookId': typeof AppWebhooksWebhookIdRoute
   '/portals': typeof AppPortalsIndexRoute
   '/webhooks': typeof AppWebhooksIndexRoute
@@ -128,6 +144,7 @@ export interface FileRoutesById {
   __root__: typeof rootRouteImport
   '/_app': typeof AppRouteWithChildren
   '/connect': typeof ConnectRoute
+  '/_app/$': typeof AppSplatRoute
   '/_app/$area': typeof AppAreaRoute
   '/_app/attention': typeof AppAttentionRoute
   '/_app/events': typeof AppEventsRoute
@@ -137,6 +154,7 @@ export interface FileRoutesById {
   '/_app/transfers': typeof AppTransfersRoute
   '/_app/trash': typeof AppTrashRoute
   '/_app/': typeof AppIndexRoute
+  '/_app/portals/review': typeof AppPortalsReviewRoute
   '/_app/webhooks/$webhookId': typeof AppWebhooksWebhookIdRoute
   '/_app/portals/': typeof AppPortalsIndexRoute
   '/_app/webhooks/': typeof AppWebhooksIndexRoute
@@ -146,6 +164,7 @@ export interface FileRouteTypes {
   fullPaths:
     | '/'
     | '/connect'
+    | '/$'
     | '/$area'
     | '/attention'
     | '/events'
@@ -154,12 +173,14 @@ export interface FileRouteTypes {
     | '/shares'
     | '/transfers'
     | '/trash'
+    | '/portals/review'
     | '/webhooks/$webhookId'
     | '/portals/'
     | '/webhooks/'
   fileRoutesByTo: FileRoutesByTo
   to:
     | '/connect'
+    | '/$'
     | '/$area'
     | '/attention'
     | '/events'
@@ -169,6 +190,7 @@ export interface FileRouteTypes {
     | '/transfers'
     | '/trash'
     | '/'
+    | '/portals/review'
     | '/webhooks/$webhookId'
     | '/portals'
     | '/webhooks'
@@ -176,6 +198,7 @@ export interface FileRouteTypes {
     | '__root__'
     | '/_app'
     | '/connect'
+    | '/_app/$'
     | '/_app/$area'
     | '/_app/attention'
     | '/_app/events'
@@ -185,6 +208,7 @@ export interface FileRouteTypes {
     | '/_app/transfers'
     | '/_app/trash'
     | '/_app/'
+    | '/_app/portals/review'
     | '/_app/webhooks/$webhookId'
     | '/_app/portals/'
     | '/_app/webhooks/'
@@ -216,6 +240,13 @@ declare module '@tanstack/react-router' {
       path: '/'
       fullPath: '/'
       preLoaderRoute: typeof AppIndexRouteImport
+      parentRoute: typeof AppRoute
+    }
+    '/_app/$': {
+      id: '/_app/$'
+      path: '/$'
+      fullPath: '/$'
+      preLoaderRoute: typeof AppSplatRouteImport
       parentRoute: typeof AppRoute
     }
     '/_app/$area': {
@@ -281,6 +312,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AppPortalsIndexRouteImport
       parentRoute: typeof AppRoute
     }
+    '/_app/portals/review': {
+      id: '/_app/portals/review'
+      path: '/portals/review'
+      fullPath: '/portals/review'
+      preLoaderRoute: typeof AppPortalsReviewRouteImport
+      parentRoute: typeof AppRoute
+    }
     '/_app/webhooks/': {
       id: '/_app/webhooks/'
       path: '/webhooks'
@@ -299,6 +337,7 @@ declare module '@tanstack/react-router' {
 }
 
 interface AppRouteChildren {
+  AppSplatRoute: typeof AppSplatRoute
   AppAreaRoute: typeof AppAreaRoute
   AppAttentionRoute: typeof AppAttentionRoute
   AppEventsRoute: typeof AppEventsRoute
@@ -308,12 +347,14 @@ interface AppRouteChildren {
   AppTransfersRoute: typeof AppTransfersRoute
   AppTrashRoute: typeof AppTrashRoute
   AppIndexRoute: typeof AppIndexRoute
+  AppPortalsReviewRoute: typeof AppPortalsReviewRoute
   AppWebhooksWebhookIdRoute: typeof AppWebhooksWebhookIdRoute
   AppPortalsIndexRoute: typeof AppPortalsIndexRoute
   AppWebhooksIndexRoute: typeof AppWebhooksIndexRoute
 }
 
 const AppRouteChildren: AppRouteChildren = {
+  AppSplatRoute: AppSplatRoute,
   AppAreaRoute: AppAreaRoute,
   AppAttentionRoute: AppAttentionRoute,
   AppEventsRoute: AppEventsRoute,
@@ -323,6 +364,7 @@ const AppRouteChildren: AppRouteChildren = {
   AppTransfersRoute: AppTransfersRoute,
   AppTrashRoute: AppTrashRoute,
   AppIndexRoute: AppIndexRoute,
+  AppPortalsReviewRoute: AppPortalsReviewRoute,
   AppWebhooksWebhookIdRoute: AppWebhooksWebhookIdRoute,
   AppPortalsIndexRoute: AppPortalsIndexRoute,
   AppWebhooksIndexRoute: AppWebhooksIndexRoute,

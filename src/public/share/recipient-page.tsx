@@ -63,7 +63,12 @@ export function RecipientPage() {
             />
           ) : (
             <>
-              <SharedFileList api={api} files={load.value.files ?? []} onClosed={refresh} />
+              <SharedFileList
+                api={api}
+                files={load.value.files ?? []}
+                zipName={load.value.title}
+                onClosed={refresh}
+              />
               <Comments api={api} personal={load.value.personal} />
             </>
           )}

@@ -5,7 +5,7 @@ import { formatBytes, formatCount } from "@/browser/format";
 import { baseName, parentOf, thumbnailMimeTypes } from "@/contract/rules";
 import type { PublicShare } from "@/contract/share-public";
 import type { LinkApi } from "./share-api";
-import { downloadFiles, type FileState } from "./share-download";
+import { downloadFiles, downloadZip, type FileState } from "./share-download";
 
 type File = NonNullable<PublicShare["files"]>[number];
 
@@ -103,17 +103,20 @@ function SharedFileRow({
 }
 
 /**
- * The share's files (as shared) with their sizes: download one, a selection or all. Each file
- * is hashed as it arrives and shows Verified once the service has matched the hash.
+ * The share's files (as shared) with their sizes: download one, a selection or all (several as
+ * one ZIP, `{zipName}.zip`). Each file is hashed as it arrives (in a ZIP, each entry) and shows
+ * Verified once the service has matched the hash.
  * Images show a small thumbnail (rendered by the service, not downloaded through the node).
  */
 export function SharedFileList({
   api,
   files,
+  zipName,
   onClosed,
 }: {
   api: LinkApi;
   files: File[];
+  zipName: string;
   onClosed: () => void;
 }) {
   const [selected, setSelected] = useState<ReadonlySet<string>>(new Set());
@@ -123,13 +126,19 @@ export function SharedFileList({
   const [error, setError] = useState<string | null>(null);
   const total = files.reduce((n, f) => n + f.size, 0);
 
-  async function download(paths: string[]) {
+  async function download(chosen: File[]) {
     setBusy(true);
     setError(null);
+    const onState = (path: string, state: FileState) =>
+      setStates((prev) => ({ ...prev, [path]: state }));
     try {
-      await downloadFiles(api, paths, (path, state) =>
-        setStates((prev) => ({ ...prev, [path]: state })),
-      );
+      if (chosen.length > 1) await downloadZip(api, chosen, `${zipName}.zip`, onState);
+      else
+        await downloadFiles(
+          api,
+          chosen.map((f) => f.path),
+          onState,
+        );
     } catch (err) {
       // The share closed meanwhile (expired, revoked, used up): the page says which.
       if (err instanceof ApiError && err.reason?.startsWith("share_")) onClosed();
@@ -154,18 +163,13 @@ export function SharedFileList({
         <span className="meta">{formatBytes(total)} in all</span>
       </div>
       <div className="actions">
-        <button
-          type="button"
-          className="primary"
-          disabled={busy}
-          onClick={() => download(files.map((f) => f.path))}
-        >
-          Download all
+        <button type="button" className="primary" disabled={busy} onClick={() => download(files)}>
+          Download all{files.length > 1 ? " (ZIP)" : ""}
         </button>
         <button
           type="button"
           disabled={busy || selected.size === 0}
-          onClick={() => download(files.filter((f) => selected.has(f.path)).map((f) => f.path))}
+          onClick={() => download(files.filter((f) => selected.has(f.path)))}
         >
           Download selected ({selected.size})
         </button>
@@ -207,7 +211,7 @@ export function SharedFileList({
               selected={selected.has(f.path)}
               busy={busy}
               onToggle={() => toggle(f.path)}
-              onDownload={() => download([f.path])}
+              onDownload={() => download([f])}
             />
           ))}
         </tbody>

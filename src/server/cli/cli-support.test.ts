@@ -1,5 +1,6 @@
+import path from "node:path";
 import { describe, expect, it } from "vitest";
-import { parseExpiry } from "./cli-support";
+import { keysCreateCommand, parseExpiry } from "./cli-support";
 
 const now = Date.parse("2026-06-01T12:00:00Z");
 
@@ -38,5 +39,19 @@ describe("parseExpiry", () => {
       const result = parseExpiry(text, now);
       expect(result.ok ? "" : result.message).toMatch(/must be in the future/);
     }
+  });
+});
+
+describe("keysCreateCommand", () => {
+  const root = path.resolve(import.meta.dirname, "../../..");
+  it("names the data dir unless it is the one npm run keys opens by default", () => {
+    expect(keysCreateCommand(path.join(root, "data"))).toBe("npm run keys -- create --scopes all");
+    expect(keysCreateCommand("/srv/consign/data")).toBe(
+      "DATA_DIR=/srv/consign/data npm run keys -- create --scopes all",
+    );
+    // Quoted for the shell when it must be.
+    expect(keysCreateCommand("/tmp/my data/it's")).toBe(
+      `DATA_DIR='/tmp/my data/it'\\''s' npm run keys -- create --scopes all`,
+    );
   });
 });

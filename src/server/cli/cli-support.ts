@@ -1,3 +1,4 @@
+import path from "node:path";
 import { bootstrap } from "@/server/bootstrap";
 import type { Db } from "@/server/db/database";
 import { type AppDeps, createDeps } from "@/server/deps";
@@ -51,6 +52,23 @@ function firstWorkspace(deps: AppDeps): WorkspaceRow {
   }
   return boot.workspace;
 }
+
+/** The data dir `npm run keys` opens without DATA_DIR: `./data` of the package, where npm runs it. */
+const DEFAULT_DATA_DIR = path.resolve(import.meta.dirname, "../../../data");
+
+const shellWord = (s: string) =>
+  /^[\w@%+=:,./-]+$/.test(s) ? s : `'${s.replaceAll("'", `'\\''`)}'`;
+
+/**
+ * The command that makes a sign-in key for `dataDir`, exactly: run without DATA_DIR against
+ * another data dir, the CLI would quietly make a second workspace whose key this one refuses.
+ */
+export const keysCreateCommand = (dataDir: string) =>
+  `${path.resolve(dataDir) === DEFAULT_DATA_DIR ? "" : `DATA_DIR=${shellWord(dataDir)} `}npm run keys -- create --scopes all`;
+
+/** Where a CLI wrote, for a person to check it is the service's: the workspace and data dir. */
+export const whereLine = (workspace: WorkspaceRow) =>
+  `workspace "${workspace.name}" (id ${workspace.id}), data dir ${loadConfig().dataDir}`;
 
 export function fail(message: string): never {
   process.stderr.write(`${message}\n`);

@@ -69,6 +69,22 @@ describe("keys CLI", () => {
     }
   });
 
+  it("says which workspace and data dir it wrote the key to", async () => {
+    const dir = freshDir();
+    const res = await keys(dir, ["create", "--scopes", "all"]);
+    expect(res.code).toBe(0);
+    const deps = createDeps(testConfig(dir));
+    try {
+      const ws = bootstrap(deps).workspace;
+      expect(res.stdout).toContain(`workspace "${ws.name}" (id ${ws.id})`);
+      expect(res.stdout).toContain(`data dir ${dir}`);
+      const listed = await keys(dir, ["list"]);
+      expect(listed.stdout).toContain(`data dir ${dir}`);
+    } finally {
+      deps.db.close();
+    }
+  });
+
   it("refuses an --expires that is not ISO 8601, creating nothing", async () => {
     const dir = freshDir();
     const res = await keys(dir, [

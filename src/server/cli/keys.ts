@@ -3,7 +3,7 @@ import { scopes as allScopes, type Scope } from "@/contract/common";
 import { toIso, toIsoOrNull } from "@/server/lib/clock";
 import { createKey, getKey, listKeys, revokeKey } from "@/server/modules/auth/keys.repository";
 import { findMember, listMembers } from "@/server/modules/members/members.repository";
-import { fail, openCliContext, parseExpiry, table } from "./cli-support";
+import { fail, openCliContext, parseExpiry, table, whereLine } from "./cli-support";
 
 const usage = `Usage:
   npm run keys -- create --scopes <comma list|all> [--expires <ISO 8601 date or date-time>] [--name <text>] [--member <id|email>] [--json]
@@ -70,7 +70,7 @@ if (command === "create") {
     );
   } else {
     process.stdout.write(
-      `Created key ${record.id} for ${member.email} with ${record.scopes.join(", ")}${expiresAt ? `, expiring ${toIso(expiresAt)}` : ""}.\nIt is shown only this once:\n  ${key}\n`,
+      `Created key ${record.id} for ${member.email} with ${record.scopes.join(", ")}${expiresAt ? `, expiring ${toIso(expiresAt)}` : ""},\nin ${whereLine(workspace)}.\nIt is shown only this once:\n  ${key}\n`,
     );
   }
 } else if (command === "list") {
@@ -93,7 +93,11 @@ if (command === "create") {
     expiresAt: toIsoOrNull(k.expiresAt),
     lastUsedAt: toIsoOrNull(k.lastUsedAt),
   }));
-  process.stdout.write(`${values.json ? JSON.stringify(keys) : table(keys)}\n`);
+  process.stdout.write(
+    values.json
+      ? `${JSON.stringify(keys)}\n`
+      : `Keys of ${whereLine(workspace)}:\n${table(keys)}\n`,
+  );
 } else if (command === "revoke") {
   const id = rest[0];
   if (!id) fail(`revoke needs a key id\n${usage}`);
@@ -101,7 +105,9 @@ if (command === "create") {
   const key = getKey(db, id);
   if (!key || key.workspaceId !== workspace.id) fail(`No key ${id}`);
   if (!revokeKey(db, id, now)) fail(`Key ${id} was already revoked`);
-  process.stdout.write(`Revoked key ${id}. Requests with it now get 401.\n`);
+  process.stdout.write(
+    `Revoked key ${id} of ${whereLine(workspace)}. Requests with it now get 401.\n`,
+  );
 } else {
   fail(`Unknown command ${command}\n${usage}`);
 }

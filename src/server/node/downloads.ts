@@ -1,7 +1,7 @@
 import type { IncomingMessage, ServerResponse } from "node:http";
 import type { Readable } from "node:stream";
 import { ZipFile } from "yazl";
-import { baseName, normalizeName, parentOf } from "@/contract/rules";
+import { baseName, namesBelowCommonFolder, normalizeName, parentOf } from "@/contract/rules";
 import { validationFailed } from "@/server/lib/api-error";
 import type { ByteRange } from "@/server/modules/files/blob-store";
 import { subtreeRange } from "@/server/modules/files/files.repository";
@@ -232,8 +232,52 @@ export async function serveFile(
 
 const ZIP_PAGE = 1000;
 
+/** A ZIP's response headers, named `{name}.zip`. */
+function zipHeaders(res: ServerResponse, name: string) {
+  res.statusCode = 200;
+  res.setHeader("Content-Type", "application/zip");
+  res.setHeader("Content-Disposition", attachment(`${name}.zip`));
+  res.setHeader("Cache-Control", "private, no-store");
+}
+
 /**
- * GET `zip?path=`: a folder (or, without a path, everything the transfer reaches) as one ZIP,
+ * A share's download of several files as one ZIP: the transfer's files as shared (their
+ * snapshot, as `files?path=` serves them), named from their common folder down, stored, in the
+ * transfer's order. The share must be open for every file before the first byte; the bytes count
+ * as served like any download's, and the recipient page hashes each entry it receives.
+ */
+async function serveShareZip(
+  ctx: NodeRequestContext,
+  grant: TransferGrant,
+  shareId: string,
+  res: ServerResponse,
+) {
+  const entries = grant.roots.map((p) => {
+    const entry = sharedEntry(ctx, shareId, p);
+    if (!entry) throw new NodeError(404, "not_found", `"${p}" is not in the share`, { path: p });
+    return entry;
+  });
+  const names = namesBelowCommonFolder(entries.map((e) => e.path));
+  const zip = new ZipFile();
+  for (const [i, entry] of entries.entries())
+    zip.addReadStreamLazy(
+      names[i]!,
+      {
+        compress: false,
+        forceZip64Format: true,
+        size: entry.size,
+        mtime: new Date(entry.modified_at),
+      },
+      (cb) => cb(null, contentOf(ctx, entry, null, null)),
+    );
+  zip.end({ forceZip64Format: true, comment: "" });
+  zipHeaders(res, shareRow(ctx.deps.db, shareId)?.title ?? "share");
+  await send(ctx, grant, res, zip.outputStream as unknown as Readable);
+}
+
+/**
+ * GET `zip?path=`: a folder (or, without a path, everything the transfer reaches) as one ZIP
+ * (a share's transfer: its files, above),
  * stored (no compression), zip64, streamed as it is read: no temporary copy. Entries are named
  * from the zipped folder's own name down; the files tree supplies the folders, empty ones too.
  */
@@ -244,11 +288,7 @@ export async function serveZip(
   url: URL,
 ) {
   const grant = receiveGrant(ctx, req, url);
-  // A ZIP reads the live tree; a share delivers its snapshot, one file at a time.
-  if (grant.transfer.share_id)
-    throw new NodeError(403, "forbidden", "A share's files download one by one", {
-      reason: "share_files_only",
-    });
+  if (grant.transfer.share_id) return serveShareZip(ctx, grant, grant.transfer.share_id, res);
   const { db } = ctx.deps;
   const ws = grant.transfer.workspace_id;
   const raw = url.searchParams.get("path");
@@ -304,10 +344,6 @@ export async function serveZip(
     );
   }
   zip.end({ forceZip64Format: true, comment: "" });
-  const top = roots.length === 1 && roots[0] ? baseName(roots[0]) : "transfer";
-  res.statusCode = 200;
-  res.setHeader("Content-Type", "application/zip");
-  res.setHeader("Content-Disposition", attachment(`${top}.zip`));
-  res.setHeader("Cache-Control", "private, no-store");
+  zipHeaders(res, roots.length === 1 && roots[0] ? baseName(roots[0]) : "transfer");
   await send(ctx, grant, res, zip.outputStream as unknown as Readable);
 }

@@ -7,8 +7,12 @@ import { TransfersIndicator } from "@/web/features/transfers/components/transfer
 import { useSessionStore } from "@/web/stores/session-store";
 
 export const Route = createFileRoute("/_app")({
-  beforeLoad: ({ location }) => {
-    if (!useSessionStore.getState().session) {
+  beforeLoad: async ({ location }) => {
+    // A new tab asks the open ones for the browser session's key before asking the person.
+    if (
+      !useSessionStore.getState().session &&
+      !(await useSessionStore.getState().adoptFromOpenTabs())
+    ) {
       throw redirect({ to: "/connect", search: { redirect: location.href } });
     }
   },

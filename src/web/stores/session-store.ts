@@ -1,4 +1,5 @@
 import { create } from "zustand";
+import { type Channel, SESSION_CHANNEL, type SessionSync, startSessionSync } from "./session-sync";
 import { UPLOADS_STORAGE_KEY } from "./uploads-seen-store";
 
 /** What the console needs to call the service on someone's behalf. */
@@ -17,7 +18,13 @@ interface SessionState {
   /** Why the console last went back to the connect screen (shown there). */
   signedOutReason: string | null;
   signIn(session: Session): void;
-  signOut(reason?: string): void;
+  /** Signs out in every tab of this browser; `thisTabOnly` leaves the others signed in. */
+  signOut(reason?: string, thisTabOnly?: boolean): void;
+  /**
+   * Signed out in this tab: takes the session another open tab of this browser holds, if one
+   * answers soon (session-sync.ts). Whether it did.
+   */
+  adoptFromOpenTabs(): Promise<boolean>;
   setPendingKey(key: string | null): void;
 }
 
@@ -55,7 +62,20 @@ function store(session: Session | null) {
     );
 }
 
-export const useSessionStore = create<SessionState>()((set) => ({
+/** How long a new tab waits for an open one to hand over the session before asking for a key. */
+const ADOPT_WAIT_MS = 300;
+
+let sync: SessionSync | null = null;
+
+/** Forgets the session in this tab only (another tab's sign-out, or this one's). */
+function forget(reason: string | null) {
+  store(null);
+  // Unfinished uploads keep their transfers' tokens; signing out forgets them too.
+  localStorage.removeItem(UPLOADS_STORAGE_KEY);
+  useSessionStore.setState({ session: null, signedOutReason: reason });
+}
+
+export const useSessionStore = create<SessionState>()((set, get) => ({
   session: readStored(),
   pendingKey: null,
   signedOutReason: null,
@@ -63,16 +83,29 @@ export const useSessionStore = create<SessionState>()((set) => ({
     store(session);
     set({ session, signedOutReason: null, pendingKey: null });
   },
-  signOut(reason) {
-    store(null);
-    // Unfinished uploads keep their transfers' tokens; signing out forgets them too.
-    localStorage.removeItem(UPLOADS_STORAGE_KEY);
-    set({ session: null, signedOutReason: reason ?? null });
+  signOut(reason, thisTabOnly = false) {
+    forget(reason ?? null);
+    if (!thisTabOnly) sync?.announceSignOut(reason ?? null);
+  },
+  async adoptFromOpenTabs() {
+    const session = await sync?.ask(ADOPT_WAIT_MS);
+    if (!session || get().session) return get().session !== null;
+    // Kept like this tab's own sign-in: in sessionStorage unless it was remembered already.
+    get().signIn(session);
+    return true;
   },
   setPendingKey(pendingKey) {
     set({ pendingKey });
   },
 }));
+
+if (typeof BroadcastChannel !== "undefined")
+  sync = startSessionSync(new BroadcastChannel(SESSION_CHANNEL) as unknown as Channel, {
+    current: () => useSessionStore.getState().session,
+    onSignedOut: (reason) => {
+      if (useSessionStore.getState().session) forget(reason);
+    },
+  });
 
 /** The signed-in workspace, for components; "" only while signed out. */
 export const useWorkspaceId = () => useSessionStore((s) => s.session?.workspaceId ?? "");

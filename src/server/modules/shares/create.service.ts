@@ -76,7 +76,7 @@ type CreateInput = z.output<typeof createShareBodySchema>;
 
 /**
  * Stores the share with its snapshot, its hold on the blobs, its recipients' personal links and
- * their mail, schedules its expiry and records `share.created`, all in one transaction. The
+ * their mail (the open link only when asked for, or when there is no recipient), schedules its expiry and records `share.created`, all in one transaction. The
  * personal links are in this answer only (and in the mail).
  */
 export async function createShare(
@@ -88,6 +88,10 @@ export async function createShare(
   const passwordHash = body.password === undefined ? null : await hashPassword(body.password);
   const base = linkBase(deps, caller.origin);
   const recipients = [...new Set(body.recipients)];
+  // Personal links attribute every view and download; a link for anyone only when asked for.
+  const openLink = body.openLink ?? recipients.length === 0;
+  if (!openLink && recipients.length === 0)
+    throw validationFailed("openLink", "A share needs recipients or an open link", "no_link");
   return db
     .transaction((): CreatedShare => {
       const now = clock.now();
@@ -101,6 +105,7 @@ export async function createShare(
         title: body.title ?? baseName(items[0]!.path),
         message: body.message?.trim() || null,
         link_token: newLinkToken(),
+        open_link: openLink ? 1 : 0,
         password_hash: passwordHash,
         expires_at: now + body.expiresInDays * DAY_MS,
         max_downloads: body.maxDownloads ?? null,

@@ -1,6 +1,7 @@
 import fs from "node:fs";
 import sharp from "sharp";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { StoredZipReader } from "@/browser/zip-reader";
 import {
   SHARE_PASSWORD_FREE_TRIES,
   SHARE_PASSWORD_TARGET_CEILING,
@@ -39,11 +40,11 @@ async function share(over: Partial<CreateShareBody> = {}) {
   const s = await expectBody(
     await shares().$post({
       param: n.t.ws,
-      json: { paths: ["Deliveries"], recipients: ["ana@example.com"], ...over },
+      json: { paths: ["Deliveries"], recipients: ["ana@example.com"], openLink: true, ...over },
     }),
     201,
   );
-  return { ...s, plain: tokenOf(s.url), personal: tokenOf(s.recipientLinks[0]!.url) };
+  return { ...s, plain: tokenOf(s.url ?? ""), personal: tokenOf(s.recipientLinks[0]!.url) };
 }
 const open = (token: string, access?: string) => pub().$get({ param: { token } }, headers(access));
 const unlock = (token: string, password: string, from?: string) =>
@@ -91,6 +92,30 @@ async function download(token: string, paths: string[], access?: string) {
   return { transferId, transferSpec, files };
 }
 
+const fetchZip = (spec: { token: string }) =>
+  fetch(`${n.base}/zip`, { headers: { Authorization: `Bearer ${spec.token}` } });
+
+const ZIP_SIZES: Record<string, number> = { "notes.txt": 5, "reel1.mov": REEL.length };
+
+/** Each entry of a ZIP response with the SHA-256 of its bytes, read as the recipient page does. */
+async function zipEntries(res: Response) {
+  const out: { name: string; sha256: string }[] = [];
+  let parts: Uint8Array[] = [];
+  const reader = new StoredZipReader(
+    {
+      start: () => {
+        parts = [];
+      },
+      data: (bytes) => parts.push(bytes.slice()),
+      end: (name) => out.push({ name, sha256: sha256Hex(Buffer.concat(parts)) }),
+    },
+    (name) => ZIP_SIZES[name],
+  );
+  for await (const chunk of res.body as unknown as AsyncIterable<Uint8Array>) reader.push(chunk);
+  reader.finish();
+  return out;
+}
+
 describe("opening a link", () => {
   it("shows the share, its files as shared, and counts a view per visit", async () => {
     const s = await share({ title: "Cut", message: "Final cut" });
@@ -118,6 +143,18 @@ describe("opening a link", () => {
   it("refuses an unknown token with 404, and needs no API key", async () => {
     const e = await expectError(await open("A".repeat(22)), 404);
     expect(e.details).toMatchObject({ reason: "unknown_link" });
+  });
+
+  it("refuses the plain token of a share made without an open link, like an unknown link", async () => {
+    const s = await share({ openLink: false });
+    const plain = n.t.deps.db
+      .prepare("SELECT link_token FROM shares WHERE id = ?")
+      .pluck()
+      .get(s.id) as string;
+    const e = await expectError(await open(plain), 404);
+    expect(e.details).toMatchObject({ reason: "unknown_link" });
+    await expectError(await start(plain, ["Deliveries/notes.txt"]), 404);
+    await okBody(await open(s.personal));
   });
 
   it("says why a share is not open: expired, revoked, exhausted", async () => {
@@ -242,8 +279,56 @@ describe("downloads", () => {
     const { transferSpec } = await expectBody(await start(s.plain, ["Deliveries/notes.txt"]), 201);
     const res = await n.download(transferSpec.token, "Deliveries/reel1.mov");
     expect(res.status).toBe(403);
+    // The transfer's ZIP carries the transfer's files and no other.
     const zip = await fetch(`${n.base}/zip?token=${transferSpec.token}`);
-    expect(zip.status).toBe(403);
+    expect((await zipEntries(zip)).map((e) => e.name)).toEqual(["notes.txt"]);
+  });
+
+  it("serves a download of several files as one ZIP of the snapshot, verified from its entries' hashes", async () => {
+    const s = await share({ maxDownloads: 1 });
+    await n.t.deps.files.writeFile(n.t.workspaceId, "Deliveries/reel1.mov", "changed later");
+    const paths = ["Deliveries/notes.txt", "Deliveries/reel1.mov"];
+    const { transferId, transferSpec } = await expectBody(await start(s.personal, paths), 201);
+    const res = await fetchZip(transferSpec);
+    expect(res.status).toBe(200);
+    expect(res.headers.get("content-type")).toBe("application/zip");
+    expect(res.headers.get("content-disposition")).toContain('filename="Deliveries.zip"');
+    const entries = await zipEntries(res);
+    expect(entries).toEqual([
+      { name: "notes.txt", sha256: sha256Hex("notes") },
+      { name: "reel1.mov", sha256: sha256Hex(REEL) },
+    ]);
+    await servedAll(transferId);
+    const files = paths.map((path, i) => ({ path, sha256: entries[i]!.sha256 }));
+    expect(await okBody(await complete(s.personal, transferId, files))).toMatchObject({
+      verified: true,
+    });
+    const r = await receipt(s.id);
+    expect(r.downloads[0]).toMatchObject({ verified: true, who: { email: "ana@example.com" } });
+    expect(r.recipients[0]).toMatchObject({ downloaded: true, verified: true });
+    // Counted once toward maxDownloads: the share is used up, and its ZIP no longer served.
+    const used = await expectError(await start(s.personal, paths), 403);
+    expect(used.details).toMatchObject({ reason: "share_exhausted" });
+    const late = await fetchZip(transferSpec);
+    expect(late.status).toBe(401);
+  });
+
+  it("refuses a share's ZIP once the share is revoked or expired", async () => {
+    const s = await share({ expiresInDays: 1 });
+    const paths = ["Deliveries/notes.txt", "Deliveries/reel1.mov"];
+    clock.advance(DAY - 5 * 60_000);
+    const first = await expectBody(await start(s.plain, paths), 201);
+    clock.advance(10 * 60_000);
+    const expired = await fetchZip(first.transferSpec);
+    expect(expired.status).toBe(403);
+    expect(((await expired.json()) as { error: { details: unknown } }).error.details).toMatchObject(
+      { reason: "share_expired" },
+    );
+    const other = await share();
+    const second = await expectBody(await start(other.plain, paths), 201);
+    await okBody(await shares()[":shareId"].$delete({ param: { ...n.t.ws, shareId: other.id } }));
+    const revoked = await fetchZip(second.transferSpec);
+    expect(revoked.status).toBe(403);
   });
 
   it("enforces maxDownloads and expiry at the node, for a download already started", async () => {

@@ -80,9 +80,9 @@ describe("status rule", () => {
 
 describe("the recipient side", () => {
   it("counts views and downloads for the recipient of the link, or as anonymous", async () => {
-    const s = await share({ recipients: ["ana@example.com"], maxDownloads: 2 });
+    const s = await share({ recipients: ["ana@example.com"], maxDownloads: 2, openLink: true });
     const ana = resolveShareLink(t.deps.db, tokenOf(s.recipientLinks[0]!.url))!;
-    const plain = resolveShareLink(t.deps.db, tokenOf(s.url))!;
+    const plain = resolveShareLink(t.deps.db, tokenOf(s.url!))!;
     expect(() => requireOpenShare(plain.share, clock.now())).not.toThrow();
     expect(() => requireOpenShare(plain.share, Date.parse(s.expiresAt))).toThrow(
       expect.objectContaining({ details: { reason: "share_expired", status: "expired" } }),

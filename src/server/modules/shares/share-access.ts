@@ -47,11 +47,14 @@ export interface ResolvedLink {
   recipientId: string | null;
 }
 
-/** The share a `/s/{token}` link opens, whatever its status (the page explains expired ones). */
+/**
+ * The share a `/s/{token}` link opens, whatever its status (the page explains expired ones). The
+ * plain token of a share made without an open link opens nothing, as an unknown one.
+ */
 export function resolveShareLink(db: Db, token: string): ResolvedLink | null {
   if (!/^[A-Za-z0-9]{22,32}$/.test(token)) return null;
   const plain = shareByLinkToken(db, token);
-  if (plain) return { share: plain, recipientId: null };
+  if (plain) return plain.open_link ? { share: plain, recipientId: null } : null;
   const link = linkByTokenHash(db, hashSecret(token));
   const share = link && shareRow(db, link.share_id);
   return share ? { share, recipientId: link.recipient_id } : null;

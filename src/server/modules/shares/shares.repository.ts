@@ -12,6 +12,8 @@ export interface ShareRow {
   title: string;
   message: string | null;
   link_token: string;
+  /** 1: the plain link opens the share (migration 0014); 0: only personal links do. */
+  open_link: number;
   password_hash: string | null;
   expires_at: number;
   max_downloads: number | null;
@@ -122,10 +124,10 @@ export function insertShare(
 ) {
   stmt(
     db,
-    `INSERT INTO shares (id, workspace_id, member_id, key_id, title, message, link_token, password_hash,
-       expires_at, max_downloads, file_count, total_bytes, items, created_at, updated_at)
-     VALUES (@id, @workspace_id, @member_id, @key_id, @title, @message, @link_token, @password_hash,
-       @expires_at, @max_downloads, @file_count, @total_bytes, @items, @created_at, @created_at)`,
+    `INSERT INTO shares (id, workspace_id, member_id, key_id, title, message, link_token, open_link,
+       password_hash, expires_at, max_downloads, file_count, total_bytes, items, created_at, updated_at)
+     VALUES (@id, @workspace_id, @member_id, @key_id, @title, @message, @link_token, @open_link,
+       @password_hash, @expires_at, @max_downloads, @file_count, @total_bytes, @items, @created_at, @created_at)`,
   ).run(row);
   const insert = stmt(
     db,

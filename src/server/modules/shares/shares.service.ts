@@ -44,7 +44,7 @@ export function toShare(deps: AppDeps, row: ShareRow, base: string): Share {
     title: row.title,
     message: row.message,
     status: statusOfRow(row, deps.clock.now()),
-    url: linkUrl(base, row.link_token),
+    url: row.open_link ? linkUrl(base, row.link_token) : null,
     items: JSON.parse(row.items),
     fileCount: row.file_count,
     totalBytes: row.total_bytes,

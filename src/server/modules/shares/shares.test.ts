@@ -61,6 +61,7 @@ describe("create", () => {
       recipients: ["Ana@Example.com", "ana@example.com", "bo@example.com"],
       password: "correct horse",
       maxDownloads: 3,
+      openLink: true,
     });
     expect(s.status).toBe("active");
     expect(s.title).toBe("cut");
@@ -86,7 +87,7 @@ describe("create", () => {
     expect(resolveShareLink(t.deps.db, token(s.recipientLinks[1]!.url))?.recipientId).toBe(
       s.recipients[1]!.id,
     );
-    expect(resolveShareLink(t.deps.db, token(s.url))?.recipientId).toBeNull();
+    expect(resolveShareLink(t.deps.db, token(s.url!))?.recipientId).toBeNull();
     expect(resolveShareLink(t.deps.db, "A".repeat(32))).toBeNull();
     const [event] = events("share.created");
     expect(event).toMatchObject({
@@ -103,6 +104,30 @@ describe("create", () => {
     const got = await okBody(await one(s.id));
     expect(got.id).toBe(s.id);
     expect(got).not.toHaveProperty("recipientLinks");
+  });
+
+  it("makes only personal links for recipients unless an open link is asked for", async () => {
+    const token = (url: string) => url.slice(url.lastIndexOf("/") + 1);
+    const plainTokenOf = (id: string) =>
+      t.deps.db.prepare("SELECT link_token FROM shares WHERE id = ?").pluck().get(id) as string;
+    const personal = await share({ recipients: ["ana@example.com"] });
+    expect(personal.url).toBeNull();
+    expect((await okBody(await one(personal.id))).url).toBeNull();
+    expect(resolveShareLink(t.deps.db, plainTokenOf(personal.id))).toBeNull();
+    expect(resolveShareLink(t.deps.db, token(personal.recipientLinks[0]!.url))?.recipientId).toBe(
+      personal.recipients[0]!.id,
+    );
+    // Asked for: the open link too. Without recipients the open link is the default.
+    const both = await share({ recipients: ["ana@example.com"], openLink: true });
+    expect(resolveShareLink(t.deps.db, token(both.url!))?.recipientId).toBeNull();
+    const anyone = await share();
+    expect(resolveShareLink(t.deps.db, token(anyone.url!))?.share.id).toBe(anyone.id);
+    // No recipient and no open link: nobody could open it.
+    const none = await expectError(
+      await create({ paths: ["Deliveries/cut"], openLink: false }),
+      400,
+    );
+    expect(none.issues[0]).toMatchObject({ field: "openLink", code: "no_link" });
   });
 
   it("puts each recipient's mail in the outbox when no SMTP server is set", async () => {

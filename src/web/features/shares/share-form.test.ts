@@ -5,7 +5,13 @@ import {
   SHARE_PASSWORD_MIN,
   SHARE_RECIPIENTS_MAX,
 } from "@/contract/rules";
-import { parseRecipients, type ShareDraft, shareBody, validateShareDraft } from "./share-form";
+import {
+  opensForAnyone,
+  parseRecipients,
+  type ShareDraft,
+  shareBody,
+  validateShareDraft,
+} from "./share-form";
 import { parseSharesSearch } from "./shares-search";
 
 const draft: ShareDraft = {
@@ -15,6 +21,7 @@ const draft: ShareDraft = {
   expiresInDays: "7",
   maxDownloads: "",
   password: "",
+  openLink: false,
 };
 const problemsOf = (change: Partial<ShareDraft>) =>
   Object.fromEntries(
@@ -59,7 +66,17 @@ describe("share form", () => {
       expiresInDays: 7,
       maxDownloads: undefined,
       password: undefined,
+      openLink: false,
     });
+  });
+
+  it("asks for the open link beside personal links only when ticked; without recipients it is the link", () => {
+    const withAna = { ...draft, recipients: "ana@x.io" };
+    expect(shareBody(["a.mov"], withAna).openLink).toBe(false);
+    expect(shareBody(["a.mov"], { ...withAna, openLink: true }).openLink).toBe(true);
+    expect(shareBody(["a.mov"], draft).openLink).toBe(true);
+    expect(opensForAnyone(draft)).toBe(true);
+    expect(opensForAnyone(withAna)).toBe(false);
   });
 });
 

@@ -21,7 +21,13 @@ export interface ShareDraft {
   maxDownloads: string;
   /** Empty: no password. */
   password: string;
+  /** Also a link for anyone beside the personal links (asked only when recipients are given). */
+  openLink: boolean;
 }
+
+/** Whether the share gets a link for anyone: asked for, or its only link (no recipients). */
+export const opensForAnyone = (d: ShareDraft) =>
+  d.openLink || parseRecipients(d.recipients).length === 0;
 
 export const shareFields = [
   "title",
@@ -91,5 +97,6 @@ export function shareBody(paths: string[], d: ShareDraft): CreateShareBody {
     expiresInDays: Number(d.expiresInDays),
     maxDownloads: d.maxDownloads.trim() === "" ? undefined : Number(d.maxDownloads),
     password: d.password === "" ? undefined : d.password,
+    openLink: opensForAnyone(d),
   };
 }

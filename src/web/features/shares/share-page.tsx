@@ -141,10 +141,16 @@ export function SharePage({
           <ShareStatusBadge status={s.status} />
         </div>
         <div className="flex flex-wrap items-center gap-2">
-          <code className="min-w-0 max-w-full truncate rounded bg-muted px-2 py-1 text-xs">
-            {s.url}
-          </code>
-          <CopyButton text={s.url} label="Copy the share link" />
+          {s.url ? (
+            <>
+              <code className="min-w-0 max-w-full truncate rounded bg-muted px-2 py-1 text-xs">
+                {s.url}
+              </code>
+              <CopyButton text={s.url} label="Copy the share link" />
+            </>
+          ) : (
+            <span className="text-sm text-muted-foreground">Personal links only</span>
+          )}
           {live && (
             <>
               <Button size="sm" variant="outline" onClick={() => setOpen("extend")}>

@@ -1,5 +1,5 @@
 import { Link } from "@tanstack/react-router";
-import { useState } from "react";
+import { useId, useState } from "react";
 import { formatCount } from "@/browser/format";
 import { SHARE_EXPIRES_DAYS_DEFAULT } from "@/contract/rules";
 import type { CreatedShare } from "@/contract/shares";
@@ -8,10 +8,19 @@ import { Button } from "@/web/components/ui/button";
 import { Dialog, DialogContent, DialogFooter, DialogHeading } from "@/web/components/ui/dialog";
 import { FormDialogFooter } from "@/web/components/ui/form-dialog-footer";
 import { Input } from "@/web/components/ui/input";
+import { NativeCheckbox } from "@/web/components/ui/native-checkbox";
 import { TextAreaField, TextField } from "@/web/components/ui/text-field";
 import { useAsyncSubmit } from "@/web/lib/use-async-submit";
 import { useCreateShareMutation } from "../api/create-share";
-import { type ShareDraft, shareBody, shareFields, validateShareDraft } from "../share-form";
+import {
+  opensForAnyone,
+  parseRecipients,
+  type ShareDraft,
+  type ShareField,
+  shareBody,
+  shareFields,
+  validateShareDraft,
+} from "../share-form";
 
 /** Share the selected paths: the form, then the links (shown this once) and the share's page. */
 export default function CreateShareDialog({
@@ -46,6 +55,7 @@ function useShareForm(paths: string[], onCreated: (share: CreatedShare) => void)
     expiresInDays: String(SHARE_EXPIRES_DAYS_DEFAULT),
     maxDownloads: "",
     password: "",
+    openLink: false,
   });
   const submit = useAsyncSubmit({
     fields: shareFields,
@@ -53,17 +63,18 @@ function useShareForm(paths: string[], onCreated: (share: CreatedShare) => void)
     run: () => create.mutateAsync(shareBody(paths, draft)),
     onSuccess: onCreated,
   });
-  const bind = (member: keyof ShareDraft) => ({
+  const bind = (member: ShareField) => ({
     value: draft[member],
     error: submit.problems[member],
     onValueChange: (value: string) => setDraft((d) => ({ ...d, [member]: value })),
   });
-  return { ...submit, bind };
+  const setOpenLink = (openLink: boolean) => setDraft((d) => ({ ...d, openLink }));
+  return { ...submit, bind, draft, setOpenLink };
 }
 
 function ShareForm({
   paths,
-  form: { bind, problems, pending, onSubmit },
+  form: { bind, problems, pending, onSubmit, draft, setOpenLink },
   onClose,
 }: {
   paths: string[];
@@ -86,6 +97,7 @@ function ShareForm({
         autoComplete="off"
         {...bind("recipients")}
       />
+      <OpenLinkOption draft={draft} onChange={setOpenLink} />
       <div className="grid gap-4 sm:grid-cols-2">
         <TextField label="Expires after (days)" inputMode="numeric" {...bind("expiresInDays")} />
         <TextField
@@ -113,6 +125,40 @@ function ShareForm({
   );
 }
 
+/**
+ * The link for anyone: with recipients it is off unless ticked (its downloads are anonymous);
+ * without recipients it is the share's only link, so it shows ticked and fixed.
+ */
+function OpenLinkOption({
+  draft,
+  onChange,
+}: {
+  draft: ShareDraft;
+  onChange(openLink: boolean): void;
+}) {
+  const id = useId();
+  const alone = parseRecipients(draft.recipients).length === 0;
+  return (
+    <div className="grid gap-1 text-sm">
+      <div className="flex items-center gap-2">
+        <NativeCheckbox
+          id={id}
+          checked={opensForAnyone(draft)}
+          disabled={alone}
+          aria-describedby={`${id}-hint`}
+          onChange={(e) => onChange(e.target.checked)}
+        />
+        <label htmlFor={id}>Also create a link anyone can use</label>
+      </div>
+      <p id={`${id}-hint`} className="text-muted-foreground">
+        {alone
+          ? "Without recipients, the share's one link is for anyone who has it."
+          : "Off: only the recipients' personal links open the share, so every download is theirs."}
+      </p>
+    </div>
+  );
+}
+
 function ShareCreated({ created, onClose }: { created: CreatedShare; onClose(): void }) {
   return (
     <div className="grid gap-4">
@@ -120,7 +166,7 @@ function ShareCreated({ created, onClose }: { created: CreatedShare; onClose(): 
         Copy the links now: personal links are shown only here (and mailed to each recipient).
       </DialogHeading>
       <ul className="grid gap-2 text-sm">
-        <LinkRow label="Link for anyone" url={created.url} />
+        {created.url && <LinkRow label="Link for anyone" url={created.url} />}
         {created.recipientLinks.map((r) => (
           <LinkRow key={r.email} label={r.email} url={r.url} />
         ))}
