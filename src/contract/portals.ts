@@ -360,8 +360,9 @@ export const bulkReviewBodySchema = reviewBodySchema
       .array(idSchema)
       .min(1)
       .max(REVIEW_BULK_MAX)
-      .refine((ids) => new Set(ids).size === ids.length, { message: "Each upload once" })
-      .meta({ description: `The uploads to decide, 1 to ${REVIEW_BULK_MAX}, each once` }),
+      .meta({
+        description: `The uploads to decide, 1 to ${REVIEW_BULK_MAX}; one named twice is decided once`,
+      }),
   })
   .meta({ id: "BulkReviewPortalUploadsBody" });
 export type BulkReviewBody = z.input<typeof bulkReviewBodySchema>;

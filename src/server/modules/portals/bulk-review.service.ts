@@ -22,7 +22,8 @@ export function reviewUploads(
   return deps.db
     .transaction((): BulkReviewResult => {
       const result: BulkReviewResult = { decided: [], refused: [] };
-      for (const uploadId of uploadIds) {
+      // One named twice is decided once.
+      for (const uploadId of new Set(uploadIds)) {
         const portalId = uploadById(deps.db, caller.workspaceId, uploadId)?.portal_id;
         try {
           if (portalId === undefined)

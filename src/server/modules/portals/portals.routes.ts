@@ -121,7 +121,7 @@ export const bulkReviewRoute = apiRoute({
   extension: true,
   summary: "Approve, reject or hold several portal uploads at once",
   description:
-    "One `decision` and `note` for 1 to 100 `uploadIds` (each once), in one transaction; each upload is decided as `reviewPortalUpload` decides one (its event, an approved folder's move job). 200 with `decided` (the uploads as decided, in the order asked) and `refused` (each upload that could not be: `not_found`, `not_received`); nothing else changes for those.",
+    "One `decision` and `note` for 1 to 100 `uploadIds` (one named twice is decided once), in one transaction; each upload is decided as `reviewPortalUpload` decides one (its event, an approved folder's move job). 200 with `decided` (the uploads as decided, in the order asked) and `refused` (each upload that could not be: `not_found`, `not_received`); nothing else changes for those.",
   request: { params: workspaceParams, body: jsonBody(bulkReviewBodySchema) },
   responses: { 200: json(bulkReviewResultSchema, "What was decided and what was not") },
 });
