@@ -17,6 +17,8 @@ function typeOf(f: PortalUploadFile) {
   return [f.media.container, codecs].filter(Boolean).join(" · ") || (f.mime ?? "—");
 }
 
+const COLUMNS = ["File", "Type", "Duration", "Resolution", "SHA-256"];
+
 const muted = <span className="text-muted-foreground">—</span>;
 
 /** The landed bytes against the sender's SHA-256: matches, differs, or nothing to compare. */
@@ -61,21 +63,11 @@ export function UploadFilesTable({ upload }: { upload: PortalUpload }) {
       <table className="w-full min-w-[20rem] text-left text-xs">
         <thead className="text-muted-foreground">
           <tr>
-            <th scope="col" className="py-1 pr-2 font-medium">
-              File
-            </th>
-            <th scope="col" className="py-1 pr-2 font-medium">
-              Type
-            </th>
-            <th scope="col" className="py-1 pr-2 font-medium">
-              Duration
-            </th>
-            <th scope="col" className="py-1 pr-2 font-medium">
-              Resolution
-            </th>
-            <th scope="col" className="py-1 font-medium">
-              SHA-256
-            </th>
+            {COLUMNS.map((c) => (
+              <th key={c} scope="col" className="py-1 pr-2 font-medium last:pr-0">
+                {c}
+              </th>
+            ))}
           </tr>
         </thead>
         <tbody>
