@@ -40,6 +40,10 @@ export const PORTAL_UPLOADS_PAGE_DEFAULT = 100;
 export const PORTAL_UPLOADS_PAGE_MAX = 500;
 /** Files a portal upload lists in its record (the queue's thumbnails); the rest are counted. */
 export const PORTAL_UPLOAD_FILES_SHOWN = 12;
+/** The review queue's search (sender name or address, portal title): characters at most. */
+export const PORTAL_UPLOADS_SEARCH_MAX = 200;
+/** Uploads one bulk review decides: a page of the queue is 100 rows. */
+export const REVIEW_BULK_MAX = 100;
 /** Where a portal's public page lives: `${origin}/p/{slug}`. */
 export const PORTAL_LINK_PREFIX = "/p/";
 /** The header carrying the access token a portal's password unlocks. */

@@ -18,8 +18,10 @@ import {
   PORTAL_SPEC_VALUE_PATTERN,
   PORTAL_UPLOADS_PAGE_DEFAULT,
   PORTAL_UPLOADS_PAGE_MAX,
+  PORTAL_UPLOADS_SEARCH_MAX,
   portalStatuses,
   portalUploadStatuses,
+  REVIEW_BULK_MAX,
   REVIEW_NOTE_MAX,
   reviewDecisions,
   specCheckStatuses,
@@ -223,13 +225,43 @@ export const portalSchema = z
   .meta({ id: "Portal" });
 export type Portal = z.infer<typeof portalSchema>;
 
+const sha256Hex = z.string().regex(/^[0-9a-f]{64}$/);
+
+export const mediaInfoSchema = z
+  .object({
+    container: z.string().nullable().meta({ description: "As ffprobe names it (`mov`, `mp4`)" }),
+    videoCodecs: z.array(z.string()),
+    audioCodecs: z.array(z.string()),
+    durationMs: count().nullable(),
+    width: count().nullable(),
+    height: count().nullable(),
+  })
+  .meta({ id: "PortalMediaInfo" });
+export type MediaInfo = z.infer<typeof mediaInfoSchema>;
+
 export const portalUploadFileSchema = z
   .object({
     path: z.string().meta({ description: "Workspace path of the file as it landed" }),
     size: count(),
     mime: z.string().nullable(),
+    // Extensions.
+    senderSha256: sha256Hex.nullable().meta({
+      description:
+        "The SHA-256 the sender's page computed and declared; null: none declared (or landed before it was kept)",
+    }),
+    sha256: sha256Hex.nullable().meta({
+      description: "The SHA-256 the node computed of the bytes as they landed",
+    }),
+    sha256Matches: z.boolean().nullable().meta({
+      description: "The landed bytes' SHA-256 is the sender's; null: one of the two is unknown",
+    }),
+    media: mediaInfoSchema.nullable().meta({
+      description:
+        "What ffprobe found in an audio or video file once it landed; null: not media, not probed yet, or unreadable",
+    }),
   })
   .meta({ id: "PortalUploadFile" });
+export type PortalUploadFile = z.infer<typeof portalUploadFileSchema>;
 
 export const specCheckSchema = z
   .object({
@@ -305,6 +337,10 @@ export const listPortalUploadsQuerySchema = z.object({
     .enum([...portalUploadStatuses, "awaiting"])
     .optional()
     .meta({ description: `One status, or \`awaiting\`: ${awaitingReviewStatuses.join(" or ")}` }),
+  q: z.string().trim().min(1).max(PORTAL_UPLOADS_SEARCH_MAX).optional().meta({
+    description:
+      "Uploads whose sender's name or address, or portal's title, contains this (any case)",
+  }),
   cursor: idSchema.optional().meta({ description: "The previous page's `next`" }),
   limit: queryInteger(1, PORTAL_UPLOADS_PAGE_MAX).default(PORTAL_UPLOADS_PAGE_DEFAULT),
 });
@@ -317,3 +353,32 @@ export const portalUploadsPageSchema = z
   })
   .meta({ id: "PortalUploadsPage" });
 export type PortalUploadsPage = z.infer<typeof portalUploadsPageSchema>;
+
+export const bulkReviewBodySchema = reviewBodySchema
+  .extend({
+    uploadIds: z
+      .array(idSchema)
+      .min(1)
+      .max(REVIEW_BULK_MAX)
+      .meta({
+        description: `The uploads to decide, 1 to ${REVIEW_BULK_MAX}; one named twice is decided once`,
+      }),
+  })
+  .meta({ id: "BulkReviewPortalUploadsBody" });
+export type BulkReviewBody = z.input<typeof bulkReviewBodySchema>;
+
+export const bulkReviewResultSchema = z
+  .object({
+    decided: z.array(portalUploadSchema).meta({ description: "The uploads as decided" }),
+    refused: z
+      .array(
+        z.object({
+          uploadId: z.string(),
+          code: z.string().meta({ description: "`not_found` or `not_received`" }),
+          message: z.string(),
+        }),
+      )
+      .meta({ description: "The uploads that could not be decided, and why" }),
+  })
+  .meta({ id: "BulkReviewPortalUploadsResult" });
+export type BulkReviewResult = z.infer<typeof bulkReviewResultSchema>;

@@ -1,17 +1,27 @@
 import { execFile } from "node:child_process";
 import { promisify } from "node:util";
 import mime from "mime";
-import { extensionOf } from "@/contract/portal-rules";
-import type { PortalSpec, SpecCheck } from "@/contract/portals";
+import { extensionOf, PORTAL_UPLOAD_FILES_SHOWN } from "@/contract/portal-rules";
+import type { MediaInfo, PortalSpec, SpecCheck } from "@/contract/portals";
 import { baseName } from "@/contract/rules";
 import type { AppDeps } from "@/server/deps";
 import type { JobKind } from "@/server/workers/job-runner";
-import { committedFiles, portalRow, recordSpecCheck, uploadRow } from "./portals.repository";
+import {
+  committedFiles,
+  portalRow,
+  recordSpecCheck,
+  setFilesShown,
+  uploadRow,
+} from "./portals.repository";
 import { specOf } from "./portals.service";
+import type { StoredFile } from "./upload-view";
 
 const run = promisify(execFile);
 
-/** Job kind that checks a landed upload's media against its portal's spec with ffprobe. */
+/**
+ * Job kind that probes a landed upload's media with ffprobe and checks it against its portal's
+ * spec, if it has one (the name is older than the probe of every upload).
+ */
 export const SPEC_CHECK_JOB = "portals.spec-check";
 /** Media ffprobe reads whose MIME type does not say video (`.mxf` is application/mxf). */
 const MEDIA_EXTENSIONS = new Set([
@@ -46,6 +56,10 @@ export function containersOf(probe: Probe): string[] {
   return probe.format?.tags?.major_brand?.trim() === "qt" ? ["mov"] : ["mp4"];
 }
 
+/** Audio or video by type or extension: what the reviewer sees probed. */
+const isAudioVisual = (path: string) =>
+  isMedia(path) || (mime.getType(baseName(path)) ?? "").startsWith("audio/");
+
 export const isMedia = (path: string) => {
   const type = mime.getType(baseName(path)) ?? "";
   return type.startsWith("video/") || MEDIA_EXTENSIONS.has(extensionOf(baseName(path)));
@@ -56,20 +70,30 @@ export const isMedia = (path: string) => {
  * demuxer for several) must include an accepted one, every video stream's codec must be
  * accepted, and there must be a video stream at all.
  */
-export function judge(spec: PortalSpec, path: string, probe: Probe | null) {
-  const file = {
-    path,
+const codecsOf = (probe: Probe | null, type: "video" | "audio") =>
+  (probe?.streams ?? [])
+    .filter((s) => s.codec_type === type && s.codec_name)
+    .map((s) => s.codec_name!);
+
+/** What a probe says of a file: its container, codecs, duration and picture size. */
+export function mediaOf(probe: Probe | null): MediaInfo {
+  const video = probe?.streams?.find((s) => s.codec_type === "video");
+  return {
     container: probe ? containersOf(probe).join(",") || null : null,
-    videoCodecs: (probe?.streams ?? [])
-      .filter((s) => s.codec_type === "video" && s.codec_name)
-      .map((s) => s.codec_name!),
+    videoCodecs: codecsOf(probe, "video"),
+    audioCodecs: codecsOf(probe, "audio"),
     durationMs:
       probe?.format?.duration !== undefined
         ? Math.round(Number(probe.format.duration) * 1000) || null
         : null,
-    width: probe?.streams?.find((s) => s.codec_type === "video")?.width ?? null,
-    height: probe?.streams?.find((s) => s.codec_type === "video")?.height ?? null,
+    width: video?.width ?? null,
+    height: video?.height ?? null,
   };
+}
+
+export function judge(spec: PortalSpec, path: string, probe: Probe | null) {
+  const { audioCodecs: _, ...media } = mediaOf(probe);
+  const file = { path, ...media };
   const problems: string[] = [];
   if (!probe) problems.push("ffprobe could not read it as media");
   else {
@@ -100,9 +124,11 @@ async function probe(file: string): Promise<Probe | null> {
 }
 
 /**
- * Checks the upload's media files (by type; other files are the rules' business) and stores the
- * verdict: `failed` with each problem when one breaks the spec, else `passed`. Idempotent: a
- * rerun after a restart checks again and writes the same verdict.
+ * Probes the upload's media: the audio and video files among those its record shows get what
+ * ffprobe found (every upload, spec or not: the reviewer reads type, duration and resolution),
+ * and, when the portal has a spec, every video file is checked against it and the verdict
+ * stored: `failed` with each problem when one breaks it, else `passed`. Idempotent: a rerun
+ * after a restart probes again and writes the same.
  */
 export function specCheckJob(deps: AppDeps): JobKind {
   return {
@@ -111,24 +137,42 @@ export function specCheckJob(deps: AppDeps): JobKind {
       const { uploadId } = payload as { uploadId: string };
       const upload = uploadRow(deps.db, uploadId);
       const portal = upload && portalRow(deps.db, upload.portal_id);
-      const spec = portal && specOf(portal);
-      if (!upload?.transfer_id || !spec) return;
+      if (!upload?.transfer_id || !portal) return;
+      const spec = specOf(portal);
       const files: SpecCheck["files"] = [];
       const problems: SpecCheck["problems"] = [];
-      for (const f of committedFiles(deps.db, upload.transfer_id)) {
-        if (!isMedia(f.path) || !f.sha256) continue;
+      const media = new Map<number, MediaInfo>();
+      for (const [i, f] of committedFiles(deps.db, upload.transfer_id).entries()) {
+        const shown = i < PORTAL_UPLOAD_FILES_SHOWN && isAudioVisual(f.path);
+        const checked = spec !== null && isMedia(f.path);
+        if (!(shown || checked) || !f.sha256) continue;
         // ffprobe reads the stored bytes where the files module's blob store keeps them.
-        const verdict = judge(spec, f.path, await probe(deps.files.blobs.pathOf(f.sha256)));
+        const probed = await probe(deps.files.blobs.pathOf(f.sha256));
+        if (shown && probed) media.set(i, mediaOf(probed));
+        if (!checked) continue;
+        const verdict = judge(spec, f.path, probed);
         files.push(verdict.file);
         for (const message of verdict.problems) problems.push({ path: f.path, message });
       }
-      if (files.length === 0)
-        problems.push({ path: upload.folder_path, message: "no video file to check" });
-      recordSpecCheck(deps.db, uploadId, {
-        status: problems.length > 0 ? "failed" : "passed",
-        result: JSON.stringify({ problems, files }),
-        now: deps.clock.now(),
-      });
+      deps.db
+        .transaction(() => {
+          // Read again under the lock: an approval may have moved the folder meanwhile.
+          const now = uploadRow(deps.db, uploadId)!;
+          if (media.size > 0) {
+            const stored = JSON.parse(now.files_shown) as StoredFile[];
+            const probedFiles = stored.map((f, i) => ({ ...f, media: media.get(i) ?? null }));
+            setFilesShown(deps.db, uploadId, JSON.stringify(probedFiles));
+          }
+          if (!spec) return;
+          if (files.length === 0)
+            problems.push({ path: now.folder_path, message: "no video file to check" });
+          recordSpecCheck(deps.db, uploadId, {
+            status: problems.length > 0 ? "failed" : "passed",
+            result: JSON.stringify({ problems, files }),
+            now: deps.clock.now(),
+          });
+        })
+        .immediate();
     },
   };
 }

@@ -1,6 +1,7 @@
 import type { RouteHandler } from "@hono/zod-openapi";
 import { callerOf, requestOrigin as origin } from "@/server/http/caller";
 import type { AppEnv } from "@/server/http/types";
+import { reviewUploads } from "./bulk-review.service";
 import type * as r from "./portals.routes";
 import * as s from "./portals.service";
 import { listUploads as list, reviewUpload as review } from "./review.service";
@@ -41,3 +42,6 @@ export const reviewUpload: RouteHandler<typeof r.reviewUploadRoute, AppEnv> = (c
 
 export const listUploads: RouteHandler<typeof r.listUploadsRoute, AppEnv> = (c) =>
   c.json(list(c.get("deps"), c.get("auth").workspaceId, c.req.valid("query")), 200);
+
+export const bulkReview: RouteHandler<typeof r.bulkReviewRoute, AppEnv> = (c) =>
+  c.json(reviewUploads(c.get("deps"), callerOf(c), c.req.valid("json")), 200);

@@ -10,4 +10,5 @@ export const portalsRouter = createRouter()
   .openapi(routes.updatePortalRoute, handlers.updatePortal)
   .openapi(routes.revokePortalRoute, handlers.revokePortal)
   .openapi(routes.reviewUploadRoute, handlers.reviewUpload)
-  .openapi(routes.listUploadsRoute, handlers.listUploads);
+  .openapi(routes.listUploadsRoute, handlers.listUploads)
+  .openapi(routes.bulkReviewRoute, handlers.bulkReview);

@@ -219,6 +219,8 @@ export interface UploadFilter {
   portalId?: string;
   /** One status, or several (the queue's "awaiting"). */
   statuses?: readonly PortalUploadStatus[];
+  /** Text in the sender's name or address or the portal's title (any case, taken literally). */
+  q?: string;
 }
 
 function filterSql(workspaceId: string, f: UploadFilter) {
@@ -227,6 +229,15 @@ function filterSql(workspaceId: string, f: UploadFilter) {
   if (f.portalId) {
     where.push("u.portal_id = @portalId");
     params.portalId = f.portalId;
+  }
+  if (f.q) {
+    // instr, as the files search does: no LIKE wildcards to escape. The portal's title is read
+    // by id from the portals table, so the count needs no join.
+    where.push(`(instr(lower(coalesce(u.sender_name, '')), lower(@q)) > 0
+      OR instr(lower(coalesce(u.sender_email, '')), lower(@q)) > 0
+      OR u.portal_id IN (SELECT id FROM portals
+        WHERE workspace_id = @workspaceId AND instr(lower(title), lower(@q)) > 0))`);
+    params.q = f.q;
   }
   if (f.statuses) {
     const names = f.statuses.map((_, i) => `@s${i}`);
@@ -357,11 +368,19 @@ export const recordSpecCheck = (
  * the transfers module's `transfer_uploads`, since an upload's files are its transfer's.
  */
 export const committedFiles = (db: Db, transferId: string) =>
-  stmt<[string], { path: string; size: number; sha256: string | null }>(
+  stmt<
+    [string],
+    { path: string; size: number; sha256: string | null; sender_sha256: string | null }
+  >(
     db,
-    `SELECT path, size, sha256 FROM transfer_uploads
-     WHERE transfer_id = ? AND status = 'committed' ORDER BY rowid`,
+    // The sender's SHA-256 is what its page declared in the tus metadata (the node's UploadMeta).
+    `SELECT path, size, sha256, json_extract(metadata, '$.expectedSha256') AS sender_sha256
+     FROM transfer_uploads WHERE transfer_id = ? AND status = 'committed' ORDER BY rowid`,
   ).all(transferId);
+
+/** The files shown, rewritten whole (the media probe adds what it found to each). */
+export const setFilesShown = (db: Db, id: string, filesShown: string) =>
+  stmt(db, "UPDATE portal_uploads SET files_shown = ? WHERE id = ?").run(filesShown, id);
 
 /**
  * The admins of a workspace: who hears of new uploads when a portal asks for it. Read from the

@@ -1,5 +1,7 @@
 import { z } from "@hono/zod-openapi";
 import {
+  bulkReviewBodySchema,
+  bulkReviewResultSchema,
   createPortalBodySchema,
   listPortalUploadsQuerySchema,
   portalDetailSchema,
@@ -105,7 +107,21 @@ export const listUploadsRoute = apiRoute({
   extension: true,
   summary: "List portal uploads across portals (the review queue)",
   description:
-    "Newest first, `limit` per page (default 100, up to 500; `cursor` = the previous page's `next`), with `total` matching. Filters: `portalId`, `status` (one status, or `awaiting`: received or pending).",
+    "Newest first, `limit` per page (default 100, up to 500; `cursor` = the previous page's `next`), with `total` matching. Filters: `portalId`, `status` (one status, or `awaiting`: received or pending), `q` (1 to 200 characters found in the sender's name or address or the portal's title, any case, taken literally).",
   request: { params: workspaceParams, query: listPortalUploadsQuerySchema },
   responses: { 200: json(portalUploadsPageSchema, "A page of uploads") },
+});
+
+export const bulkReviewRoute = apiRoute({
+  operationId: "reviewPortalUploads",
+  method: "post",
+  path: "/workspaces/{workspaceId}/portal-uploads/review",
+  tags,
+  scopes: write,
+  extension: true,
+  summary: "Approve, reject or hold several portal uploads at once",
+  description:
+    "One `decision` and `note` for 1 to 100 `uploadIds` (one named twice is decided once), in one transaction; each upload is decided as `reviewPortalUpload` decides one (its event, an approved folder's move job). 200 with `decided` (the uploads as decided, in the order asked) and `refused` (each upload that could not be: `not_found`, `not_received`); nothing else changes for those.",
+  request: { params: workspaceParams, body: jsonBody(bulkReviewBodySchema) },
+  responses: { 200: json(bulkReviewResultSchema, "What was decided and what was not") },
 });

@@ -41,7 +41,7 @@ import {
   uploadsInFlight,
   uploadsOfPortal,
 } from "./portals.repository";
-import { toUpload } from "./upload-view";
+import { type StoredFile, toUpload } from "./upload-view";
 
 const DAY_MS = 86_400_000;
 /** Uploads a portal's detail lists (the queue pages through all of them). */
@@ -112,12 +112,20 @@ export function toPortal(deps: AppDeps, row: PortalRow, base: string, awaiting?:
   };
 }
 
-/** The files shown on an upload's record (the queue's thumbnails): the first few, with a type. */
-export const filesShown = (files: { path: string; size: number }[]) =>
+/**
+ * The files shown on an upload's record (the queue's thumbnails and the inspector): the first
+ * few, with a type and both SHA-256s; the media probe adds `media` once it has run.
+ */
+export const filesShown = (
+  files: { path: string; size: number; sha256?: string | null; sender_sha256?: string | null }[],
+): StoredFile[] =>
   files.slice(0, PORTAL_UPLOAD_FILES_SHOWN).map((f) => ({
     path: f.path,
     size: f.size,
     mime: mime.getType(baseName(f.path)),
+    senderSha256: f.sender_sha256 ?? null,
+    sha256: f.sha256 ?? null,
+    media: null,
   }));
 
 export function portalOf(deps: AppDeps, workspaceId: string, id: string) {

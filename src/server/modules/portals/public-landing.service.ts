@@ -153,12 +153,12 @@ function landed(
     sender: { email: upload.sender_email, name: upload.sender_name },
   };
   deps.events.record(portal.workspace_id, "portal.upload.completed", data);
-  if (portal.spec !== null)
-    deps.jobs.enqueue(
-      SPEC_CHECK_JOB,
-      { uploadId: upload.id },
-      { uniqueKey: `${SPEC_CHECK_JOB}:${upload.id}` },
-    );
+  // Every upload's media is probed (what the reviewer reads); the spec is checked if there is one.
+  deps.jobs.enqueue(
+    SPEC_CHECK_JOB,
+    { uploadId: upload.id },
+    { uniqueKey: `${SPEC_CHECK_JOB}:${upload.id}` },
+  );
   const reference = referenceOf(upload.id);
   if (upload.sender_email)
     queueMessage(

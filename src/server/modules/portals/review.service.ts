@@ -37,7 +37,7 @@ export function listUploads(
   workspaceId: string,
   q: z.output<typeof listPortalUploadsQuerySchema>,
 ): PortalUploadsPage {
-  const filter = { portalId: q.portalId, statuses: statusesOf(q.status) };
+  const filter = { portalId: q.portalId, statuses: statusesOf(q.status), q: q.q };
   const rows = listUploadRows(deps.db, workspaceId, {
     ...filter,
     cursor: q.cursor,

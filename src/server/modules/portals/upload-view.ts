@@ -1,6 +1,26 @@
-import type { PortalUpload, SpecCheck } from "@/contract/portals";
+import type { PortalUpload, PortalUploadFile, SpecCheck } from "@/contract/portals";
 import { toIso, toIsoOrNull } from "@/server/lib/clock";
 import type { UploadView } from "./portals.repository";
+
+/**
+ * A file as `files_shown` keeps it. Uploads that landed before the SHA-256s and the media were
+ * kept have only path, size and mime: the rest reads as unknown.
+ */
+export type StoredFile = Omit<PortalUploadFile, "sha256Matches">;
+
+const fileOf = (f: Partial<StoredFile> & Pick<StoredFile, "path" | "size">): PortalUploadFile => {
+  const senderSha256 = f.senderSha256 ?? null;
+  const sha256 = f.sha256 ?? null;
+  return {
+    path: f.path,
+    size: f.size,
+    mime: f.mime ?? null,
+    senderSha256,
+    sha256,
+    sha256Matches: senderSha256 === null || sha256 === null ? null : senderSha256 === sha256,
+    media: f.media ?? null,
+  };
+};
 
 const notRequired: SpecCheck = { status: "not_required", checkedAt: null, problems: [], files: [] };
 
@@ -25,7 +45,7 @@ export function toUpload(u: UploadView): PortalUpload {
     portalTitle: u.portal_title,
     transferId: u.transfer_id,
     fields: JSON.parse(u.fields),
-    files: JSON.parse(u.files_shown),
+    files: (JSON.parse(u.files_shown) as StoredFile[]).map(fileOf),
     specCheck:
       u.spec_status === "not_required"
         ? notRequired

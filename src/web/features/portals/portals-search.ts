@@ -1,4 +1,8 @@
-import { type PortalUploadStatus, portalUploadStatuses } from "@/contract/portal-rules";
+import {
+  PORTAL_UPLOADS_SEARCH_MAX,
+  type PortalUploadStatus,
+  portalUploadStatuses,
+} from "@/contract/portal-rules";
 
 /** What the queue shows: `awaiting` (received or pending, the default), one status, or all. */
 export const queueStatuses = ["awaiting", ...portalUploadStatuses, "all"] as const;
@@ -13,6 +17,8 @@ export interface PortalsSearch {
   view: "list" | "review";
   portalId?: string;
   status: QueueStatus;
+  /** The queue's search: text in the sender's name or address or the portal's title. */
+  q?: string;
   /** One portal's page. */
   portal?: string;
 }
@@ -24,10 +30,12 @@ const ID = /^[a-z0-9]{1,64}$/;
 
 export function parsePortalsSearch(s: RawPortalsSearch): PortalsSearch {
   const status = queueStatuses.find((v) => v === s.status) ?? "awaiting";
+  const q = typeof s.q === "string" ? s.q.trim() : "";
   return {
     view: s.view === "review" ? "review" : "list",
     portalId: typeof s.portalId === "string" && ID.test(s.portalId) ? s.portalId : undefined,
     status,
+    q: q && q.length <= PORTAL_UPLOADS_SEARCH_MAX ? q : undefined,
     portal: typeof s.portal === "string" && ID.test(s.portal) ? s.portal : undefined,
   };
 }
@@ -39,6 +47,7 @@ export function portalsSearchParams(s: PortalsSearch): Record<string, string | u
     view: "review",
     portalId: s.portalId,
     status: s.status === "awaiting" ? undefined : s.status,
+    q: s.q,
   };
 }
 

@@ -24,9 +24,9 @@ import {
 import { describeError } from "@/web/lib/api-client";
 import { cn } from "@/web/lib/cn";
 import { useAsyncSubmit } from "@/web/lib/use-async-submit";
+import { useDebouncedValue } from "@/web/lib/use-debounced-value";
 import { useSessionStore } from "@/web/stores/session-store";
 import { toast } from "@/web/stores/toast-store";
-import { useDebouncedValue } from "../hooks/use-debounced-value";
 import { PatternFields } from "./rename-pattern-fields";
 
 /** Long enough to let a word be typed, short enough that the preview follows the typing. */

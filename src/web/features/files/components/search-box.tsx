@@ -4,10 +4,10 @@ import { type KeyboardEvent, type RefObject, useEffect, useId, useRef, useState 
 import type { SearchResult } from "@/contract/files";
 import { Button } from "@/web/components/ui/button";
 import { SEARCH_LIMIT, searchFilesQueryOptions } from "@/web/features/files/api/search-files";
-import { useDebouncedValue } from "@/web/features/files/hooks/use-debounced-value";
 import { filesAriaKeys } from "@/web/features/files/keymap";
 import { describeError } from "@/web/lib/api-client";
 import { cn } from "@/web/lib/cn";
+import { useDebouncedValue } from "@/web/lib/use-debounced-value";
 import { FileTypeIcon } from "./file-icon";
 
 /**

@@ -14,6 +14,7 @@ export const portalUploadsQueryOptions = (workspaceId: string, filter: UploadsFi
         query: {
           portalId: filter.portalId,
           status: filter.status,
+          q: filter.q,
           cursor: pageParam,
           limit: pageParam === undefined ? UPLOADS_FIRST_PAGE : UPLOADS_PAGE,
         },

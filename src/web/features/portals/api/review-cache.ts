@@ -16,6 +16,8 @@ export interface UploadsFilter {
   portalId?: string;
   /** Absent: every status. */
   status?: PortalUploadStatus | "awaiting";
+  /** Text in the sender's name or address or the portal's title (a decision never changes it). */
+  q?: string;
 }
 
 export type UploadPages = InfiniteData<PortalUploadsPage, string | undefined>;

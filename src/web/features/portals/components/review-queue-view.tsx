@@ -1,9 +1,12 @@
 import { InboxIcon } from "lucide-react";
-import { useCallback, useMemo } from "react";
+import { useCallback, useEffect, useMemo, useState } from "react";
+import { PORTAL_UPLOADS_SEARCH_MAX } from "@/contract/portal-rules";
 import type { Portal } from "@/contract/portals";
 import { EmptyState } from "@/web/components/empty-state";
 import { FormField } from "@/web/components/ui/form-field";
+import { Input } from "@/web/components/ui/input";
 import { NativeSelect } from "@/web/components/ui/native-select";
+import { useDebouncedValue } from "@/web/lib/use-debounced-value";
 import { usePortalUploadsQuery } from "../api/list-portal-uploads";
 import type { UploadsFilter } from "../api/portals-keys";
 import {
@@ -25,7 +28,10 @@ const statusLabels: Record<QueueStatus, string> = {
   all: "Any status",
 };
 
-/** The review queue across portals, filtered as the address says (`portalId`, `status`). */
+/** Typing settles this long before the address (and the request) follow it. */
+const SEARCH_DEBOUNCE_MS = 300;
+
+/** The review queue across portals, filtered as the address says (`portalId`, `status`, `q`). */
 export function ReviewQueueView({
   workspaceId,
   search,
@@ -37,7 +43,11 @@ export function ReviewQueueView({
   portals: Portal[];
   onSearch(search: PortalsSearch): void;
 }) {
-  const filter: UploadsFilter = { portalId: search.portalId, status: statusParam(search.status) };
+  const filter: UploadsFilter = {
+    portalId: search.portalId,
+    status: statusParam(search.status),
+    q: search.q,
+  };
   const list = usePortalUploadsQuery(workspaceId, filter);
   const uploads = useMemo(() => list.data?.pages.flatMap((p) => p.items) ?? [], [list.data]);
   const total = list.data?.pages[0]?.total ?? 0;
@@ -45,7 +55,8 @@ export function ReviewQueueView({
   const portalOf = useCallback((id: string) => byId.get(id), [byId]);
   const { fetchNextPage } = list;
   const loadMore = useCallback(() => void fetchNextPage(), [fetchNextPage]);
-  const filtered = search.portalId !== undefined || search.status !== "awaiting";
+  const filtered =
+    search.portalId !== undefined || search.status !== "awaiting" || search.q !== undefined;
   const known = portals.some((p) => p.id === search.portalId);
 
   return (
@@ -88,10 +99,11 @@ export function ReviewQueueView({
             </NativeSelect>
           )}
         </FormField>
+        <SearchField search={search} onSearch={onSearch} />
       </search>
       <ReviewQueue
         // Another filter is another list: its cursor starts at the top.
-        key={`${search.portalId ?? ""}|${search.status}`}
+        key={`${search.portalId ?? ""}|${search.status}|${search.q ?? ""}`}
         workspaceId={workspaceId}
         uploads={uploads}
         total={total}
@@ -111,11 +123,46 @@ export function ReviewQueueView({
             title={filtered ? "No uploads match" : "Nothing waits for review"}
           >
             {filtered
-              ? "No upload has this status here. Choose another status or portal."
+              ? "No upload matches here. Change the search, the status or the portal."
               : "Uploads that land through your portals wait here for a decision."}
           </EmptyState>
         }
       />
     </div>
+  );
+}
+
+/** Sender or portal: the address follows the text once typing pauses (and at once on Enter). */
+function SearchField({
+  search,
+  onSearch,
+}: {
+  search: PortalsSearch;
+  onSearch(search: PortalsSearch): void;
+}) {
+  const [text, setText] = useState(search.q ?? "");
+  const settled = useDebouncedValue(text.trim(), SEARCH_DEBOUNCE_MS);
+  const apply = (q: string) => {
+    if ((q || undefined) !== search.q) onSearch({ ...search, q: q || undefined });
+  };
+  // biome-ignore lint/correctness/useExhaustiveDependencies: only the settled text applies.
+  useEffect(() => apply(settled), [settled]);
+  return (
+    <FormField label="Sender or portal" className="min-w-0 flex-[1_1_14rem] sm:flex-none">
+      {(control) => (
+        <Input
+          {...control}
+          type="search"
+          className="w-full sm:w-64"
+          placeholder="Name, email or portal"
+          maxLength={PORTAL_UPLOADS_SEARCH_MAX}
+          value={text}
+          onChange={(e) => setText(e.target.value)}
+          onKeyDown={(e) => {
+            if (e.key === "Enter") apply(text.trim());
+          }}
+        />
+      )}
+    </FormField>
   );
 }

@@ -1,5 +1,6 @@
-import type { ReactNode } from "react";
+import { type ReactNode, useCallback, useMemo, useState } from "react";
 import { formatCount } from "@/browser/format";
+import { REVIEW_BULK_MAX } from "@/contract/portal-rules";
 import type { Portal, PortalUpload } from "@/contract/portals";
 import { LoadError, LoadMoreError } from "@/web/components/load-error";
 import { Button } from "@/web/components/ui/button";
@@ -7,6 +8,13 @@ import { SkeletonRows } from "@/web/components/ui/skeleton";
 import { cn } from "@/web/lib/cn";
 import type { UploadsFilter } from "../api/review-cache";
 import { useReviewQueue } from "../hooks/use-review-queue";
+import {
+  noSelection,
+  selectedInOrder,
+  toggleSelection,
+  type UploadSelection,
+} from "../state/upload-selection";
+import { BulkReviewBar } from "./bulk-review-bar";
 import { QueueShortcutsDialog } from "./queue-shortcuts-dialog";
 import { UploadInspector } from "./upload-inspector";
 import { UploadRow } from "./upload-row";
@@ -66,6 +74,14 @@ export function ReviewQueue({
     portalOf,
   });
   const { active, labelOf, decide, handlers, setShortcuts } = queue;
+  const [selection, setSelection] = useState<UploadSelection>(noSelection);
+  const order = useMemo(() => uploads.map((u) => u.id), [uploads]);
+  const selected = useMemo(() => selectedInOrder(selection, order), [selection, order]);
+  const onToggle = useCallback(
+    (index: number, range: boolean) =>
+      setSelection((s) => toggleSelection(s, order, index, range, REVIEW_BULK_MAX)),
+    [order],
+  );
 
   return (
     <div className={cn("flex min-h-0 flex-1 flex-col", className)}>
@@ -87,6 +103,9 @@ export function ReviewQueue({
           Shortcuts <kbd className="font-mono text-xs text-muted-foreground">?</kbd>
         </Button>
       </div>
+      {selected.length > 0 && (
+        <BulkReviewBar ids={selected} onClear={() => setSelection(noSelection)} />
+      )}
       <div className="flex min-h-0 flex-1 flex-col max-lg:overflow-y-auto lg:flex-row">
         <div
           ref={queue.scrollRef}
@@ -109,6 +128,8 @@ export function ReviewQueue({
               label={label}
               loadingMore={loadingMore}
               setSize={hasMore ? total : uploads.length}
+              selection={selection.ids}
+              onToggle={onToggle}
             />
           )}
           {loadingMore ? (
@@ -145,6 +166,8 @@ function QueueFeed({
   label,
   loadingMore,
   setSize,
+  selection,
+  onToggle,
 }: {
   queue: ReturnType<typeof useReviewQueue>;
   workspaceId: string;
@@ -152,6 +175,8 @@ function QueueFeed({
   label: string;
   loadingMore: boolean;
   setSize: number;
+  selection: ReadonlySet<string>;
+  onToggle(index: number, range: boolean): void;
 }) {
   return (
     <div
@@ -173,6 +198,8 @@ function QueueFeed({
             setSize={setSize}
             active={index === activeIndex}
             rejecting={state.rejecting === upload.id}
+            selected={selection.has(upload.id)}
+            onToggle={onToggle}
             labelOf={labelOf}
             handlers={handlers}
           />

@@ -1,8 +1,9 @@
 import type { ReactNode } from "react";
-import { formatBytes, formatCount, formatDateTime } from "@/browser/format";
+import { formatCount, formatDateTime } from "@/browser/format";
 import type { PortalUpload } from "@/contract/portals";
 import { isPreviewable } from "@/web/lib/file-preview";
 import { shownPath } from "../state/upload-paths";
+import { duration, UploadFilesTable } from "./upload-files-table";
 import { filesSummary } from "./upload-row";
 import { UploadThumb } from "./upload-thumbs";
 
@@ -16,12 +17,6 @@ export function Part({ title, children }: { title: string; children: ReactNode }
     </section>
   );
 }
-
-const duration = (ms: number | null) => {
-  if (ms === null) return null;
-  const s = Math.round(ms / 1000);
-  return `${Math.floor(s / 60)}:${String(s % 60).padStart(2, "0")}`;
-};
 
 export function FilesPart({ workspaceId, upload }: { workspaceId: string; upload: PortalUpload }) {
   const images = upload.files.filter((f) => isPreviewable(f.mime));
@@ -37,21 +32,12 @@ export function FilesPart({ workspaceId, upload }: { workspaceId: string; upload
         </div>
       )}
       {upload.files.length > 0 ? (
-        <ul className="grid gap-0.5">
-          {upload.files.map((f) => (
-            <li key={f.path} className="flex gap-3">
-              <span className="min-w-0 flex-1 truncate" title={f.path}>
-                {shownPath(upload, f.path)}
-              </span>
-              <span className="shrink-0 tabular-nums text-muted-foreground">
-                {formatBytes(f.size)}
-              </span>
-            </li>
-          ))}
+        <>
+          <UploadFilesTable upload={upload} />
           {more > 0 && (
-            <li className="text-muted-foreground">and {formatCount(more)} more in the folder</li>
+            <p className="text-muted-foreground">and {formatCount(more)} more in the folder</p>
           )}
-        </ul>
+        </>
       ) : (
         <p className="text-muted-foreground">No file has landed yet.</p>
       )}

@@ -1,9 +1,12 @@
+import { useQueryClient } from "@tanstack/react-query";
 import { Link } from "@tanstack/react-router";
+import { DownloadIcon } from "lucide-react";
 import { formatBytes, formatDateTime } from "@/browser/format";
 import type { ReviewDecision } from "@/contract/portal-rules";
 import type { PortalUpload } from "@/contract/portals";
 import { Button } from "@/web/components/ui/button";
 import { ProgressBar } from "@/web/components/ui/progress-bar";
+import { download } from "@/web/features/transfers";
 import { reviewProblem, senderOf } from "../state/review-undo";
 import { SpecCheckBadge, UploadStatusBadge } from "./portal-badges";
 import { FilesPart, Part, SpecCheckPart } from "./upload-inspector-parts";
@@ -149,6 +152,22 @@ function DecisionButtons({
           Open in Files <kbd className="font-mono text-xs opacity-70">o</kbd>
         </Link>
       </Button>
+      <ZipButton upload={upload} />
     </div>
+  );
+}
+
+/** The upload's folder as one ZIP, streamed by the data node as Files downloads a folder. */
+function ZipButton({ upload }: { upload: PortalUpload }) {
+  const queryClient = useQueryClient();
+  if (upload.status === "uploading" || upload.status === "failed" || !upload.fileCount) return null;
+  return (
+    <Button
+      size="sm"
+      variant="outline"
+      onClick={() => void download(queryClient, { kind: "folder", folder: upload.folderPath })}
+    >
+      <DownloadIcon aria-hidden="true" /> Download ZIP
+    </Button>
   );
 }

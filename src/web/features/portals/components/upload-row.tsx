@@ -6,6 +6,7 @@ import { REVIEW_NOTE_MAX, type ReviewDecision } from "@/contract/portal-rules";
 import type { PortalUpload } from "@/contract/portals";
 import { Button } from "@/web/components/ui/button";
 import { Input } from "@/web/components/ui/input";
+import { NativeCheckbox } from "@/web/components/ui/native-checkbox";
 import { cn } from "@/web/lib/cn";
 import { reviewProblem, senderOf } from "../state/review-undo";
 import { SpecCheckBadge, UploadStatusBadge } from "./portal-badges";
@@ -95,6 +96,8 @@ export const UploadRow = memo(function UploadRow({
   setSize,
   active,
   rejecting,
+  selected,
+  onToggle,
   labelOf,
   handlers,
 }: {
@@ -105,6 +108,9 @@ export const UploadRow = memo(function UploadRow({
   setSize: number;
   active: boolean;
   rejecting: boolean;
+  /** In the selection a bulk decision takes; a Shift-click extends it from the last one. */
+  selected: boolean;
+  onToggle(index: number, range: boolean): void;
   labelOf(portalId: string, key: string): string;
   handlers: RowHandlers;
 }) {
@@ -129,6 +135,12 @@ export const UploadRow = memo(function UploadRow({
       )}
       style={{ height: ROW_HEIGHT, transform: `translateY(${start}px)` }}
     >
+      <NativeCheckbox
+        checked={selected}
+        tabIndex={tab}
+        aria-label={`Select ${who}’s upload`}
+        onChange={(e) => onToggle(index, (e.nativeEvent as MouseEvent).shiftKey === true)}
+      />
       <UploadThumbs workspaceId={workspaceId} upload={upload} max={3} className="hidden @xl:flex" />
       <div className="grid min-w-0 flex-1 gap-1">
         <p className="flex min-w-0 items-baseline gap-2 text-sm">

@@ -1,0 +1,254 @@
+import { execFileSync } from "node:child_process";
+import { createHash } from "node:crypto";
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import type { Browser } from "@playwright/test";
+import type { StartedPortalUpload } from "@/contract/portal-public";
+import type { Portal, PortalUpload, PortalUploadsPage } from "@/contract/portals";
+import { expect, expectNoAxeViolations, type Service, test } from "./fixtures";
+
+/* What the reviewer needs to decide (issue 20): each file's media and SHA-256, search, bulk, ZIP. */
+
+const sha256 = (b: Buffer) => createHash("sha256").update(b).digest("hex");
+
+/** Two seconds of a test pattern with a tone, encoded by ffmpeg: real media for ffprobe. */
+function clip(name: string) {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), "consign-e2e-media-"));
+  const file = path.join(dir, name);
+  execFileSync("ffmpeg", [
+    ...["-v", "error", "-f", "lavfi", "-i", "testsrc=size=64x48:rate=5:duration=2"],
+    ...["-f", "lavfi", "-i", "sine=duration=2", "-c:v", "mpeg4", "-c:a", "aac", "-shortest", file],
+  ]);
+  const buffer = fs.readFileSync(file);
+  fs.rmSync(dir, { recursive: true, force: true });
+  return buffer;
+}
+
+const newPortal = (service: Service, title: string) =>
+  service.api<Portal>("POST", "/portals", { title, targetPath: `Incoming/${title}` });
+
+const uploadsOf = async (service: Service, portalId: string) =>
+  (await service.api<PortalUploadsPage>("GET", `/portal-uploads?portalId=${portalId}`)).items;
+
+/** A sender's upload through the public API and the node's tus, as the portal page sends one. */
+async function sendByApi(
+  service: Service,
+  portal: Portal,
+  senderName: string,
+  files: Record<string, Buffer>,
+) {
+  const json = async (res: Response) => {
+    if (!res.ok) throw new Error(`${res.url} -> ${res.status} ${await res.text()}`);
+    return res.json();
+  };
+  const list = Object.entries(files);
+  const started = (await json(
+    await fetch(`${service.apiUrl}/public/portals/${portal.slug}/uploads`, {
+      method: "POST",
+      headers: { "Content-Type": "application/json" },
+      body: JSON.stringify({
+        senderName,
+        files: list.map(([p, b]) => ({ path: p, size: b.length })),
+      }),
+    }),
+  )) as StartedPortalUpload;
+  const { token, destinationRoot, node } = started.transferSpec;
+  const meta = (m: Record<string, string>) =>
+    Object.entries(m)
+      .map(([k, v]) => `${k} ${Buffer.from(v).toString("base64")}`)
+      .join(",");
+  for (const [p, bytes] of list) {
+    const res = await fetch(new URL(node.uploads, service.origin), {
+      method: "POST",
+      headers: {
+        Authorization: `Bearer ${token}`,
+        "Tus-Resumable": "1.0.0",
+        "Upload-Length": String(bytes.length),
+        "Upload-Metadata": meta({ path: `${destinationRoot}/${p}`, sha256: sha256(bytes) }),
+        "Content-Type": "application/offset+octet-stream",
+      },
+      body: new Uint8Array(bytes),
+    });
+    expect(res.status, await res.text()).toBe(201);
+  }
+  await json(
+    await fetch(
+      `${service.apiUrl}/public/portals/${portal.slug}/uploads/${started.uploadId}/complete`,
+      { method: "POST", headers: { Authorization: `Bearer ${token}` } },
+    ),
+  );
+  return { uploadId: started.uploadId, folder: destinationRoot };
+}
+
+/** A sender in a browser of their own, through the portal page (its SHA-256s are the page's). */
+async function sendThroughPage(
+  browser: Browser,
+  portal: Portal,
+  files: { name: string; mimeType: string; buffer: Buffer }[],
+) {
+  const context = await browser.newContext();
+  const page = await context.newPage();
+  await page.goto(portal.url);
+  await page.getByLabel("Name").fill("Ana Lima");
+  await page.getByLabel("Choose files").setInputFiles(files);
+  await page.getByRole("button", { name: /^Upload/ }).click();
+  await expect(page.getByRole("heading", { name: "Your files were received" })).toBeVisible({
+    timeout: 30_000,
+  });
+  await context.close();
+}
+
+async function signIn(page: import("@playwright/test").Page, service: Service) {
+  await page.goto(service.signInUrl);
+  await page.waitForURL(/\/files/);
+}
+
+test("the inspector shows each file's type, duration and resolution, and that its SHA-256 matches the sender's", async ({
+  browser,
+  page,
+  service,
+}) => {
+  const portal = await newPortal(service, `Media ${Date.now()}`);
+  const video = clip("A001_C001.mov");
+  await sendThroughPage(browser, portal, [
+    { name: "A001_C001.mov", mimeType: "video/quicktime", buffer: video },
+    { name: "notes.txt", mimeType: "text/plain", buffer: Buffer.from("Take 3 is the one.") },
+  ]);
+  // The probe is a job on the service: other journeys' jobs may be ahead of it.
+  await expect
+    .poll(async () => (await uploadsOf(service, portal.id))[0]?.files[0]?.media?.width ?? null, {
+      timeout: 30_000,
+    })
+    .toBe(64);
+  const [upload] = await uploadsOf(service, portal.id);
+  expect(upload!.files[0]!.senderSha256).toBe(sha256(video));
+
+  await signIn(page, service);
+  await page.goto(`/portals?view=review&portalId=${portal.id}`);
+  const files = page.getByRole("region", { name: "The upload’s files" });
+  const clipRow = files.getByRole("row", { name: /A001_C001\.mov/ });
+  await expect(clipRow).toContainText("mov · mpeg4, aac");
+  await expect(clipRow).toContainText("0:02");
+  await expect(clipRow).toContainText("64×48");
+  await expect(clipRow).toContainText("Matches");
+  await expect(clipRow.getByTitle(sha256(video))).toBeVisible();
+  const notesRow = files.getByRole("row", { name: /notes\.txt/ });
+  await expect(notesRow).toContainText("text/plain");
+  await expect(notesRow).toContainText("Matches");
+
+  // At 390 px the table is still there to read (it scrolls sideways), light and dark.
+  await page.setViewportSize({ width: 390, height: 844 });
+  await clipRow.scrollIntoViewIfNeeded();
+  await expect(clipRow).toContainText("64×48");
+  for (const colorScheme of ["light", "dark"] as const) {
+    await page.emulateMedia({ colorScheme });
+    await expectNoAxeViolations(page);
+  }
+});
+
+test("the queue searches by sender or portal, and the search stays in the address", async ({
+  page,
+  service,
+}) => {
+  const stamp = Date.now();
+  const dailies = await newPortal(service, `Dailies ${stamp}`);
+  const sound = await newPortal(service, `Sound ${stamp}`);
+  await sendByApi(service, dailies, `Ana ${stamp}`, { "a.txt": Buffer.from("a") });
+  await sendByApi(service, dailies, `Ben ${stamp}`, { "b.txt": Buffer.from("b") });
+  await sendByApi(service, sound, `Cleo ${stamp}`, { "c.txt": Buffer.from("c") });
+
+  await signIn(page, service);
+  await page.goto("/portals?view=review");
+  const rows = page.getByRole("feed").getByRole("article");
+  const search = page.getByRole("searchbox", { name: "Sender or portal" });
+  await search.fill(`ben ${stamp}`);
+  await expect(page).toHaveURL(new RegExp(`q=ben(\\+|%20)${stamp}`));
+  await expect(rows).toHaveCount(1);
+  await expect(rows.first()).toContainText(`Ben ${stamp}`);
+  await search.fill(`Sound ${stamp}`);
+  await expect(rows).toHaveCount(1);
+  await expect(rows.first()).toContainText(`Cleo ${stamp}`);
+  await search.fill(`Dailies ${stamp}`);
+  await expect(rows).toHaveCount(2);
+  // The address holds it: a reload shows the same.
+  await page.reload();
+  await expect(search).toHaveValue(`Dailies ${stamp}`);
+  await expect(rows).toHaveCount(2);
+  await search.fill(`nobody ${stamp}`);
+  await expect(page.getByText("No uploads match")).toBeVisible();
+});
+
+test("two uploads are approved in one request from the selection bar", async ({
+  page,
+  service,
+}) => {
+  const stamp = Date.now();
+  const portal = await newPortal(service, `Bulk ${stamp}`);
+  const one = await sendByApi(service, portal, "Ana", { "a.txt": Buffer.from("a") });
+  const two = await sendByApi(service, portal, "Ben", { "b.txt": Buffer.from("b") });
+  await sendByApi(service, portal, "Cleo", { "c.txt": Buffer.from("c") });
+
+  await signIn(page, service);
+  await page.goto(`/portals?view=review&portalId=${portal.id}`);
+  const rows = page.getByRole("feed").getByRole("article");
+  await expect(rows).toHaveCount(3);
+  const reviews: string[] = [];
+  page.on("request", (r) => {
+    if (r.method() === "POST" && r.url().endsWith("/review")) reviews.push(r.url());
+  });
+  // Newest first: Cleo, Ben, Ana. Ben, then Shift-click Ana: both.
+  await page.getByRole("checkbox", { name: "Select Ben’s upload" }).click();
+  await page.getByRole("checkbox", { name: "Select Ana’s upload" }).click({ modifiers: ["Shift"] });
+  const bar = page.getByRole("toolbar", { name: "The selected uploads" });
+  await expect(bar).toContainText("2 uploads selected");
+  // The bar is reached with the keyboard: its note, then Approve.
+  await bar.getByRole("textbox", { name: /Note for the selected uploads/ }).focus();
+  await page.keyboard.type("Both good");
+  await page.keyboard.press("Tab");
+  await expect(bar.getByRole("button", { name: "Approve 2" })).toBeFocused();
+  await page.keyboard.press("Enter");
+  await expect(rows).toHaveCount(1);
+  await expect(rows.first()).toContainText("Cleo");
+  await expect(bar).toBeHidden();
+  expect(reviews).toEqual([expect.stringMatching(/\/portal-uploads\/review$/)]);
+  const statuses = (await uploadsOf(service, portal.id)).map((u: PortalUpload) => [
+    u.id,
+    u.status,
+    u.reviewNote,
+  ]);
+  expect(statuses).toEqual(
+    expect.arrayContaining([
+      [one.uploadId, "approved", "Both good"],
+      [two.uploadId, "approved", "Both good"],
+    ]),
+  );
+});
+
+test("an upload downloads as one ZIP whose entries are its files", async ({ page, service }) => {
+  const portal = await newPortal(service, `Zip ${Date.now()}`);
+  const files = { "a.txt": Buffer.from("first file"), "sub/b.txt": Buffer.from("second") };
+  const sent = await sendByApi(service, portal, "Dana", files);
+
+  await signIn(page, service);
+  await page.goto(`/portals?view=review&portalId=${portal.id}`);
+  const downloading = page.waitForEvent("download");
+  await page.getByRole("button", { name: "Download ZIP" }).click();
+  const download = await downloading;
+  const top = path.basename(sent.folder);
+  expect(download.suggestedFilename()).toBe(`${top}.zip`);
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), "consign-e2e-zip-"));
+  try {
+    const zip = path.join(dir, "upload.zip");
+    await download.saveAs(zip);
+    const entries = execFileSync("unzip", ["-Z1", zip], { encoding: "utf8" })
+      .split("\n")
+      .filter((e) => e && !e.endsWith("/"))
+      .sort();
+    expect(entries).toEqual([`${top}/a.txt`, `${top}/sub/b.txt`]);
+    for (const [p, bytes] of Object.entries(files))
+      expect(sha256(execFileSync("unzip", ["-p", zip, `${top}/${p}`]))).toBe(sha256(bytes));
+  } finally {
+    fs.rmSync(dir, { recursive: true, force: true });
+  }
+});
