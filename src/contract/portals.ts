@@ -298,6 +298,7 @@ export const reviewBodySchema = z
     }),
   })
   .meta({ id: "ReviewPortalUploadBody" });
+export type ReviewBody = z.input<typeof reviewBodySchema>;
 
 export const listPortalUploadsQuerySchema = z.object({
   portalId: idSchema.optional(),

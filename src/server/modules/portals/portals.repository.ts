@@ -58,6 +58,9 @@ export interface UploadRow {
   reviewed_at: number | null;
   created_at: number;
   completed_at: number | null;
+  /** Where an approval moved its folder from, and the move job: what an undo puts back. */
+  moved_from: string | null;
+  move_job_id: string | null;
 }
 
 /**
@@ -334,13 +337,22 @@ export const recordReview = (
        reviewed_at = @now WHERE id = @id`,
   ).run({ id, ...r });
 
-/** An approved upload's folder moved: its record and its files shown name the new place. */
-export const setFolderPath = (db: Db, id: string, folder: string, filesShown: string) =>
-  stmt(db, "UPDATE portal_uploads SET folder_path = ?, files_shown = ? WHERE id = ?").run(
-    folder,
-    filesShown,
-    id,
-  );
+/**
+ * An upload's folder moved (approved, or the approval undone): its record and its files shown
+ * name the new place; `move` is where an approval moved it from and its job (null: not moved).
+ */
+export const setFolderPath = (
+  db: Db,
+  id: string,
+  folder: string,
+  filesShown: string,
+  move: { from: string; jobId: string } | null,
+) =>
+  stmt(
+    db,
+    `UPDATE portal_uploads SET folder_path = ?, files_shown = ?, moved_from = ?, move_job_id = ?
+     WHERE id = ?`,
+  ).run(folder, filesShown, move?.from ?? null, move?.jobId ?? null, id);
 
 export const recordSpecCheck = (
   db: Db,

@@ -230,11 +230,11 @@ describe("undo", () => {
     });
     expect(decisionToast(upload("u1", "pending"), "rejected").description).toBeUndefined();
     expect(decisionToast(upload("u1", "pending"), "approved", "Approved").description).toBe(
-      "Its folder moves to Approved. Undo restores its status only.",
+      "Its folder moves to Approved. Undo moves it back.",
     );
     expect(undoneToast(received).title).toBe("Set to pending: Ana");
     expect(decisionToast(received, "approved", "Approved").description).toBe(
-      "Its folder moves to Approved. Undo sets it to pending (not received) and leaves the folder there.",
+      "Its folder moves to Approved. Undo moves it back and sets it to pending (not received).",
     );
   });
 

@@ -53,9 +53,9 @@ export function undoFor(previous: PortalUpload): Undo | null {
 }
 
 /**
- * The toast for a decision: what happened, and what Undo cannot put back: `received` (not a
- * decision), or the folder an approval moved into the portal's `approvedPath` (undoing changes
- * the status only; the service does not move it back).
+ * The toast for a decision: what happened, and what Undo does: the service moves a folder an
+ * approval moved into the portal's `approvedPath` back, but cannot put `received` back (it is
+ * not a decision).
  */
 export function decisionToast(
   previous: PortalUpload,
@@ -70,8 +70,8 @@ export function decisionToast(
   const inexact = undo !== null && !undo.exact;
   const undoNote = moved
     ? inexact
-      ? "Undo sets it to pending (not received) and leaves the folder there."
-      : "Undo restores its status only."
+      ? "Undo moves it back and sets it to pending (not received)."
+      : "Undo moves it back."
     : inexact
       ? "Undo sets it to pending: an upload cannot go back to received."
       : null;
