@@ -17,7 +17,8 @@ export const ROW_HEIGHT = 104;
 /** The queue's handlers, one stable object, so a row re-renders only when its own props change. */
 export interface RowHandlers {
   activate(index: number): void;
-  decide(upload: PortalUpload, decision: ReviewDecision, note?: string): void;
+  /** `confirmed`: the reviewer already said yes to approving an upload whose check did not pass. */
+  decide(upload: PortalUpload, decision: ReviewDecision, note?: string, confirmed?: boolean): void;
   startReject(upload: PortalUpload): void;
   cancelReject(): void;
 }

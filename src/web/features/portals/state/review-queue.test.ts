@@ -18,7 +18,14 @@ import {
   type QueueState,
   queueReducer,
 } from "./queue-state";
-import { changesAnything, decisionToast, reviewProblem, undoFor, undoneToast } from "./review-undo";
+import {
+  approvalRisk,
+  changesAnything,
+  decisionToast,
+  reviewProblem,
+  undoFor,
+  undoneToast,
+} from "./review-undo";
 
 const upload = (id: string, status: PortalUploadStatus = "received", portalId = "p1") =>
   ({
@@ -278,5 +285,28 @@ describe("portals search", () => {
       status: "rejected",
     });
     expect(portalsSearchParams({ view: "list", status: "all" })).toEqual({});
+  });
+});
+
+describe("approving an upload whose media check did not pass", () => {
+  const checked = (status: PortalUpload["specCheck"]["status"], problem?: string) => ({
+    ...upload("u1"),
+    specCheck: {
+      status,
+      checkedAt: null,
+      problems: problem ? [{ path: "Incoming/u1/a.mp4", message: problem }] : [],
+      files: [],
+    },
+  });
+
+  it("asks first when the check failed or has not finished, not when it passed or none is set", () => {
+    expect(approvalRisk(checked("failed", "container mp4, expected mov"))).toBe(
+      "Its media check failed: container mp4, expected mov.",
+    );
+    expect(approvalRisk(checked("checking"))).toMatch(/has not finished/);
+    expect(approvalRisk(checked("passed"))).toBeNull();
+    expect(approvalRisk(checked("not_required"))).toBeNull();
+    // Approving again changes nothing, so nothing to ask.
+    expect(approvalRisk({ ...checked("failed"), status: "approved" })).toBeNull();
   });
 });

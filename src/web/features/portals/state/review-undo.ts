@@ -20,6 +20,19 @@ export function reviewProblem(u: PortalUpload): string | null {
 }
 
 /**
+ * Why approving this upload deserves a second thought, or null: its media check failed, or has
+ * not given its verdict yet. Approving a passing upload (or one with no spec) stays one key.
+ */
+export function approvalRisk(u: PortalUpload): string | null {
+  if (u.status === "approved") return null;
+  const { status, problems } = u.specCheck;
+  if (status === "failed")
+    return `Its media check failed${problems[0] ? `: ${problems[0].message}` : ""}.`;
+  if (status === "checking") return "Its media check has not finished: nothing was checked yet.";
+  return null;
+}
+
+/**
  * A decision that changes nothing (approving what is approved) is not sent. A rejection is,
  * when its note is new: the note is what the reviewer meant to change.
  */
