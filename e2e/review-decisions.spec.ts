@@ -1,5 +1,6 @@
 import type { Browser, Page } from "@playwright/test";
 import type { FileListing } from "@/contract/files";
+import type { OutboxMessage } from "@/contract/mail";
 import type { Portal, PortalDetail, PortalUpload } from "@/contract/portals";
 import { expect, type Service, test } from "./fixtures";
 
@@ -174,4 +175,67 @@ test("approving an upload that failed its media check asks first; a passing one 
   await expect(page.getByRole("feed").getByRole("article")).toHaveCount(0);
   await expect(page.getByRole("alertdialog")).toHaveCount(0);
   await expect.poll(async () => (await uploadsOf(service, plain.id))[0]!.status).toBe("approved");
+});
+
+test("a sender's upload is rejected with a note to the sender; their status page and the outbox show it", async ({
+  browser,
+  page,
+  service,
+}) => {
+  const stamp = Date.now();
+  const portal = await service.api<Portal>("POST", "/portals", {
+    title: `Status ${stamp}`,
+    targetPath: `Status-${stamp}`,
+  });
+  expect(portal.notifySender).toEqual({ approved: false, rejected: true });
+  const sender = await sendAsSender(
+    browser,
+    portal,
+    { name: "Dee", email: "dee@example.com" },
+    {
+      "cut.txt": "the cut",
+    },
+  );
+  // The confirmation links to the upload's status page: received, nobody decided yet.
+  await sender.page.getByRole("link", { name: /status page/ }).click();
+  await expect(sender.page).toHaveURL(/\/status\//);
+  await expect(
+    sender.page.getByRole("heading", { name: "Received, waiting for review" }),
+  ).toBeVisible();
+
+  // The reviewer rejects it: an internal note, and a note for the sender.
+  await openQueue(page, service, portal, "Dee");
+  await page.keyboard.press("r");
+  await expect(page.getByRole("textbox", { name: /Why Dee.s upload is rejected/ })).toBeFocused();
+  await page.keyboard.type("Third time the wrong cut");
+  await page.keyboard.press("Tab");
+  await expect(
+    page.getByRole("textbox", { name: /Note to Dee \(shown to the sender/ }),
+  ).toBeFocused();
+  await page.keyboard.type("Please send the director's cut.");
+  await page.keyboard.press("Enter");
+  await expect(page.getByRole("feed").getByRole("article")).toHaveCount(0);
+
+  // The sender's page, read again, says so with the note meant for them, and only that one.
+  await sender.page.getByRole("button", { name: "Refresh" }).click();
+  await expect(sender.page.getByRole("heading", { name: "Not accepted" })).toBeVisible();
+  await expect(sender.page.getByText("Please send the director's cut.")).toBeVisible();
+  await expect(sender.page.getByText("Third time")).toHaveCount(0);
+
+  const outbox = await service.api<{ items: OutboxMessage[] }>(
+    "GET",
+    `/outbox?portalId=${portal.id}&limit=50`,
+  );
+  const decision = outbox.items.find((m) => m.subject.includes("not accepted"))!;
+  expect(decision.to).toBe("dee@example.com");
+  expect(decision.text).toContain("Please send the director's cut.");
+  expect(decision.text).toContain(sender.page.url());
+  expect(decision.text).not.toContain("Third time");
+  const [upload] = await uploadsOf(service, portal.id);
+  expect(upload).toMatchObject({
+    status: "rejected",
+    reviewNote: "Third time the wrong cut",
+    noteToSender: "Please send the director's cut.",
+  });
+  await sender.context.close();
 });

@@ -16,7 +16,8 @@ import type { Caller } from "@/server/http/caller";
 import { notFound, validationFailed } from "@/server/lib/api-error";
 import { moveApproved, moveBack } from "./approval-move";
 import { countUploads, listUploadRows, recordReview, uploadById } from "./portals.repository";
-import { portalOf } from "./portals.service";
+import { portalBase, portalOf } from "./portals.service";
+import { tellSender } from "./sender-status.service";
 import { toUpload } from "./upload-view";
 
 /** The statuses a queue filter names: one, or `awaiting` (received or pending). */
@@ -75,6 +76,7 @@ export function reviewUpload(
       recordReview(db, upload.id, {
         status,
         note: body.note ?? null,
+        noteToSender: body.noteToSender ?? null,
         memberId: caller.memberId,
         now,
       });
@@ -83,6 +85,7 @@ export function reviewUpload(
       if (upload.status === "approved" && status !== "approved")
         moveBack(deps, caller.workspaceId, upload);
       const updated = uploadById(db, caller.workspaceId, upload.id)!;
+      tellSender(deps, portal, updated, portalBase(deps, caller.origin));
       const view = toUpload(updated);
       const data: EventData<"portal.upload.reviewed"> = {
         portalId: portal.id,

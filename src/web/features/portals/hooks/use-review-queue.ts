@@ -18,7 +18,7 @@ import { statusMatches, type UploadsFilter } from "../api/review-cache";
 import { ROW_HEIGHT, type RowHandlers } from "../components/upload-row";
 import { type QueueCommand, queueKeymap } from "../queue-keymap";
 import { cursorIndex, initialQueueState, queueReducer } from "../state/queue-state";
-import { approvalRisk, reviewProblem } from "../state/review-undo";
+import { approvalRisk, type ReviewNotes, reviewProblem } from "../state/review-undo";
 import { useReview } from "./use-review";
 
 /** Within this many rows of the last one loaded, the next page is asked for. */
@@ -76,13 +76,13 @@ export function useReviewQueue(source: QueueSource) {
   const wantFocus = useActiveRowFocus(scrollRef, activeIndex, virtual.scrollToIndex);
 
   const decide = useCallback(
-    (upload: PortalUpload, decision: ReviewDecision, note?: string, confirmed = false) => {
+    (upload: PortalUpload, decision: ReviewDecision, notes?: ReviewNotes, confirmed = false) => {
       if (decision === "approved" && !confirmed && approvalRisk(upload)) {
         setConfirming(upload);
         return;
       }
       const { ids, filterStatus, portalOf } = latest.current;
-      if (!review(upload, decision, note, portalOf(upload.portalId)?.approvedPath)) return;
+      if (!review(upload, decision, notes, portalOf(upload.portalId)?.approvedPath)) return;
       wantFocus.current = true;
       dispatch({
         type: "decided",

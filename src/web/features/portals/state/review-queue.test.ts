@@ -47,6 +47,7 @@ const upload = (id: string, status: PortalUploadStatus = "received", portalId = 
     files: [],
     specCheck: { status: "not_required", checkedAt: null, problems: [], files: [] },
     reviewNote: null,
+    noteToSender: null,
     reviewedAt: null,
     reviewedBy: null,
   }) satisfies PortalUpload;
@@ -165,7 +166,7 @@ describe("decisions in the cache", () => {
 
   it("replaces it in place where the filter still lists it", () => {
     const data = pages([[u5, u4]]);
-    const held = decidedLocally(u4, "pending", "later", "t");
+    const held = decidedLocally(u4, "pending", { note: "later" }, "t");
     const out = placeInPages(data, { status: "awaiting" }, u4, held)!;
     expect(out.pages[0]!.items[1]).toMatchObject({
       id: "u4",
@@ -219,10 +220,14 @@ describe("decisions in the cache", () => {
 describe("undo", () => {
   it("restores a decided upload's status and note exactly", () => {
     const rejected = { ...upload("u1", "rejected"), reviewNote: "Wrong fps" };
-    expect(undoFor(rejected)).toEqual({ decision: "rejected", note: "Wrong fps", exact: true });
+    expect(undoFor({ ...rejected, noteToSender: "Please send 25 fps" })).toEqual({
+      decision: "rejected",
+      notes: { note: "Wrong fps", noteToSender: "Please send 25 fps" },
+      exact: true,
+    });
     expect(undoFor(upload("u1", "approved"))).toEqual({
       decision: "approved",
-      note: undefined,
+      notes: { note: undefined, noteToSender: undefined },
       exact: true,
     });
     expect(undoneToast(rejected).title).toBe("Back to rejected: Ana");
@@ -255,8 +260,13 @@ describe("undo", () => {
   it("skips a decision that changes nothing", () => {
     expect(changesAnything(upload("u1", "approved"), "approved")).toBe(false);
     expect(changesAnything(upload("u1", "received"), "approved")).toBe(true);
-    expect(changesAnything(upload("u1", "rejected"), "rejected", "new reason")).toBe(true);
-    expect(changesAnything(upload("u1", "rejected"), "rejected", "")).toBe(false);
+    expect(changesAnything(upload("u1", "rejected"), "rejected", { note: "new reason" })).toBe(
+      true,
+    );
+    expect(changesAnything(upload("u1", "rejected"), "rejected", { noteToSender: "Hi" })).toBe(
+      true,
+    );
+    expect(changesAnything(upload("u1", "rejected"), "rejected", { note: "" })).toBe(false);
   });
 });
 

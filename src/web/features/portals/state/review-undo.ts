@@ -34,15 +34,29 @@ export function approvalRisk(u: PortalUpload): string | null {
 
 /**
  * A decision that changes nothing (approving what is approved) is not sent. A rejection is,
- * when its note is new: the note is what the reviewer meant to change.
+ * when a note is new: the note is what the reviewer meant to change.
  */
-export function changesAnything(u: PortalUpload, decision: ReviewDecision, note?: string) {
-  return u.status !== decision || (note !== undefined && (note || null) !== u.reviewNote);
+export function changesAnything(
+  u: PortalUpload,
+  decision: ReviewDecision,
+  notes: ReviewNotes = {},
+) {
+  return (
+    u.status !== decision ||
+    (notes.note !== undefined && (notes.note || null) !== u.reviewNote) ||
+    (notes.noteToSender !== undefined && (notes.noteToSender || null) !== u.noteToSender)
+  );
+}
+
+/** A decision's two notes: the internal one, and the one the sender sees. */
+export interface ReviewNotes {
+  note?: string;
+  noteToSender?: string;
 }
 
 export interface Undo {
   decision: ReviewDecision;
-  note?: string;
+  notes?: ReviewNotes;
   /** false: the upload cannot go back exactly where it was. */
   exact: boolean;
 }
@@ -50,14 +64,21 @@ export interface Undo {
 /**
  * The request that puts an upload back as it was before a decision. The service takes only
  * `approved`, `rejected` or `pending`, so an upload decided straight from `received` goes back
- * to `pending` (still waiting for review, but not quite as it arrived); its note is restored.
+ * to `pending` (still waiting for review, but not quite as it arrived); its notes are restored.
  */
 export function undoFor(previous: PortalUpload): Undo | null {
   switch (previous.status) {
     case "approved":
     case "rejected":
     case "pending":
-      return { decision: previous.status, note: previous.reviewNote ?? undefined, exact: true };
+      return {
+        decision: previous.status,
+        notes: {
+          note: previous.reviewNote ?? undefined,
+          noteToSender: previous.noteToSender ?? undefined,
+        },
+        exact: true,
+      };
     case "received":
       return { decision: "pending", exact: false };
     default:
