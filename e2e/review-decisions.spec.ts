@@ -34,6 +34,19 @@ async function sendAsSender(
   return { page, context };
 }
 
+/** A new portal (`body`) with one upload of one text file, sent by `sender` through its page. */
+async function portalWithUpload(
+  browser: Browser,
+  service: Service,
+  body: Record<string, unknown>,
+  sender: { name: string; email: string },
+) {
+  const portal = await service.api<Portal>("POST", "/portals", body);
+  const sent = await sendAsSender(browser, portal, sender, { "notes.txt": "take 3 is the one" });
+  await sent.context.close();
+  return portal;
+}
+
 const uploadsOf = async (service: Service, portalId: string) =>
   (await service.api<PortalDetail>("GET", `/portals/${portalId}`)).uploads;
 
@@ -67,20 +80,12 @@ test("an approval is undone and the upload's folder is back where it landed", as
   service,
 }) => {
   const stamp = Date.now();
-  const portal = await service.api<Portal>("POST", "/portals", {
-    title: `Undo ${stamp}`,
-    targetPath: `Incoming-${stamp}`,
-    approvedPath: `Approved-${stamp}`,
-  });
-  const sender = await sendAsSender(
+  const portal = await portalWithUpload(
     browser,
-    portal,
+    service,
+    { title: `Undo ${stamp}`, targetPath: `Incoming-${stamp}`, approvedPath: `Approved-${stamp}` },
     { name: "Ana", email: "ana@example.com" },
-    {
-      "notes.txt": "take 3 is the one",
-    },
   );
-  await sender.context.close();
   const [landed] = await uploadsOf(service, portal.id);
   const folder = landed!.folderPath;
   const name = folder.slice(folder.lastIndexOf("/") + 1);
@@ -118,20 +123,17 @@ test("approving an upload that failed its media check asks first; a passing one 
   service,
 }) => {
   const stamp = Date.now();
-  const portal = await service.api<Portal>("POST", "/portals", {
-    title: `Check first ${stamp}`,
-    targetPath: `Checked-${stamp}`,
-    spec: { name: "ProRes in MOV", containers: ["mov"], videoCodecs: ["prores"] },
-  });
-  const sender = await sendAsSender(
+  // A text file and no video: the check fails ("no video file to check").
+  const portal = await portalWithUpload(
     browser,
-    portal,
-    { name: "Ben", email: "ben@example.com" },
+    service,
     {
-      "readme.txt": "no video here",
+      title: `Check first ${stamp}`,
+      targetPath: `Checked-${stamp}`,
+      spec: { name: "ProRes in MOV", containers: ["mov"], videoCodecs: ["prores"] },
     },
+    { name: "Ben", email: "ben@example.com" },
   );
-  await sender.context.close();
   await expect
     .poll(async () => (await uploadsOf(service, portal.id))[0]?.specCheck.status, {
       timeout: 30_000,
@@ -156,19 +158,12 @@ test("approving an upload that failed its media check asks first; a passing one 
   await expect.poll(async () => (await uploadsOf(service, portal.id))[0]!.status).toBe("approved");
 
   // Without a spec (nothing to fail), `a` approves at once.
-  const plain = await service.api<Portal>("POST", "/portals", {
-    title: `Plain ${stamp}`,
-    targetPath: `Plain-${stamp}`,
-  });
-  const other = await sendAsSender(
+  const plain = await portalWithUpload(
     browser,
-    plain,
+    service,
+    { title: `Plain ${stamp}`, targetPath: `Plain-${stamp}` },
     { name: "Cy", email: "cy@example.com" },
-    {
-      "a.txt": "a",
-    },
   );
-  await other.context.close();
   await page.goto(`/portals?view=review&portalId=${plain.id}`);
   await expect(active).toContainText("Cy");
   await page.keyboard.press("a");
