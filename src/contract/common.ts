@@ -31,6 +31,9 @@ export const errorCodes = [
   "node_busy",
   "insufficient_storage",
   "internal_error",
+  // Extension: 409, the request is sound but what it would change has moved on (an approval's
+  // undo whose folder's old place is taken).
+  "conflict",
 ] as const;
 export type ErrorCode = (typeof errorCodes)[number];
 

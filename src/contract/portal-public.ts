@@ -7,6 +7,7 @@ import {
   PORTAL_SENDER_MESSAGE_MAX,
   PORTAL_SENDER_NAME_MAX,
   portalStates,
+  senderStatuses,
 } from "./portal-rules";
 import { portalFieldSchema, portalSpecSchema } from "./portals";
 import { emailSchema } from "./shares";
@@ -18,7 +19,11 @@ import { transferSpecSchema } from "./transfers";
  * password also wants the access token `unlock` returns, in PORTAL_ACCESS_HEADER.
  */
 
-export { PORTAL_ACCESS_HEADER, PORTAL_ACCESS_TTL_SECONDS } from "./portal-rules";
+export {
+  PORTAL_ACCESS_HEADER,
+  PORTAL_ACCESS_TTL_SECONDS,
+  PORTAL_STATUS_HEADER,
+} from "./portal-rules";
 
 export const slugParamsSchema = z.object({
   slug: z
@@ -121,9 +126,35 @@ export const portalConfirmationSchema = z
     bytes: count(),
     completedAt: dateTime(),
     senderEmail: z.string().nullable(),
+    statusUrl: z.string().meta({
+      description:
+        "Extension: the sender's status page of this upload; its fragment is the token that opens it (no key)",
+    }),
   })
   .meta({ id: "PortalUploadConfirmation" });
 export type PortalConfirmation = z.infer<typeof portalConfirmationSchema>;
+
+export const senderStatusSchema = z
+  .object({
+    uploadId: z.string(),
+    reference: z.string(),
+    portalTitle: z.string(),
+    workspaceName: z.string(),
+    status: z.enum(senderStatuses).meta({
+      description:
+        "received (waiting for review), in_review (held by a reviewer), approved, rejected",
+    }),
+    noteToSender: z
+      .string()
+      .nullable()
+      .meta({ description: "What the reviewer chose to tell the sender" }),
+    decidedAt: dateTime().nullable().meta({ description: "When it was approved or rejected" }),
+    receivedAt: dateTime(),
+    fileCount: count(),
+    bytes: count(),
+  })
+  .meta({ id: "PortalUploadSenderStatus" });
+export type SenderStatusPage = z.infer<typeof senderStatusSchema>;
 
 export const portalCancelBodySchema = z
   .object({ reason: z.string().max(500).optional() })

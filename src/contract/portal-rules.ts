@@ -48,6 +48,20 @@ export const REVIEW_BULK_MAX = 100;
 export const PORTAL_LINK_PREFIX = "/p/";
 /** The header carrying the access token a portal's password unlocks. */
 export const PORTAL_ACCESS_HEADER = "Consign-Portal-Access";
+
+/*
+ * The sender's status page of one upload: `/p/{slug}/status/{uploadId}#{token}`. The token (in
+ * the fragment, so no server or Referer sees it) goes to the API in PORTAL_STATUS_HEADER.
+ */
+export const PORTAL_STATUS_SEGMENT = "/status/";
+export const PORTAL_STATUS_HEADER = "Consign-Upload-Status";
+
+/** What the sender's status page says of an upload (pending is a reviewer's hold: in review). */
+export const senderStatuses = ["received", "in_review", "approved", "rejected"] as const;
+export type SenderStatus = (typeof senderStatuses)[number];
+
+/** Which decisions mail the sender, by default: a rejection (they must act), not an approval. */
+export const NOTIFY_SENDER_DEFAULT = { approved: false, rejected: true } as const;
 export const PORTAL_ACCESS_TTL_SECONDS = 6 * 60 * 60;
 
 /** At least `min`, at most `max`: characters of a text, items of a list, or a number's value. */

@@ -12,6 +12,7 @@ import {
   awaitingReviewStatuses,
   type Bounds,
   portalBounds as bounds,
+  NOTIFY_SENDER_DEFAULT,
   PHONE_PATTERN,
   PORTAL_EXTENSION_PATTERN,
   PORTAL_FIELD_KEY_PATTERN,
@@ -122,6 +123,12 @@ const fieldsList = z
   })
   .meta({ description: "Each field needs a key of its own (no two alike)" });
 
+export const notifySenderSchema = z.object({ approved: z.boolean(), rejected: z.boolean() }).meta({
+  id: "PortalNotifySender",
+  description:
+    "Extension. Which decisions mail the sender (when they gave an address): the decision, the note to the sender and their status page's link",
+});
+
 export const createPortalBodySchema = z
   .object({
     title,
@@ -160,6 +167,7 @@ export const createPortalBodySchema = z
       description:
         "Extension. Approving an upload moves its folder into this folder (a move job); null or omitted: it stays where it landed",
     }),
+    notifySender: notifySenderSchema.default({ ...NOTIFY_SENDER_DEFAULT }),
   })
   .meta({ id: "CreatePortalBody" });
 export type CreatePortalBody = z.input<typeof createPortalBodySchema>;
@@ -183,6 +191,7 @@ export const updatePortalBodySchema = z
     rules: portalRulesSchema.optional().meta({ description: "Extension: replaces the rules" }),
     spec: portalSpecSchema.nullable().optional().meta({ description: "Extension" }),
     approvedPath: requiredPathSchema.nullable().optional().meta({ description: "Extension" }),
+    notifySender: notifySenderSchema.optional(),
   })
   .meta({ id: "UpdatePortalBody" });
 export type UpdatePortalBody = z.input<typeof updatePortalBodySchema>;
@@ -217,6 +226,7 @@ export const portalSchema = z
     }),
     spec: portalSpecSchema.nullable(),
     approvedPath: z.string().nullable(),
+    notifySender: notifySenderSchema,
     invites: z.object({ emails: z.array(z.string()), phones: z.array(z.string()) }),
     updatedAt: dateTime(),
     revokedAt: dateTime().nullable(),
@@ -308,7 +318,11 @@ export const portalUploadSchema = z
     fields: z.record(z.string(), z.string()).meta({ description: "The custom fields' values" }),
     files: z.array(portalUploadFileSchema).meta({ description: "The first 12 files" }),
     specCheck: specCheckSchema,
-    reviewNote: z.string().nullable(),
+    reviewNote: z.string().nullable().meta({ description: "The internal note: members only" }),
+    noteToSender: z
+      .string()
+      .nullable()
+      .meta({ description: "Extension: the note the sender's status page and mail show" }),
     reviewedAt: dateTime().nullable(),
     reviewedBy: member.nullable(),
   })
@@ -326,10 +340,15 @@ export const reviewBodySchema = z
   .object({
     decision: z.enum(reviewDecisions),
     note: z.string().max(REVIEW_NOTE_MAX).optional().meta({
-      description: "Kept with the decision; omitted: the note is cleared",
+      description: "The internal note, kept with the decision; omitted: the note is cleared",
+    }),
+    noteToSender: z.string().max(REVIEW_NOTE_MAX).optional().meta({
+      description:
+        "Extension: the note the sender sees (status page, decision mail); omitted: cleared",
     }),
   })
   .meta({ id: "ReviewPortalUploadBody" });
+export type ReviewBody = z.input<typeof reviewBodySchema>;
 
 export const listPortalUploadsQuerySchema = z.object({
   portalId: idSchema.optional(),

@@ -35,6 +35,10 @@ export function Confirmation({
         Keep this confirmation. Quote the reference if you contact {c.workspaceName} about this
         upload.
       </p>
+      <p>
+        <a href={c.statusUrl}>Follow its review on your upload’s status page</a> (keep the link: it
+        is the only way in).
+      </p>
       <dl className="facts">
         <dt>Reference</dt>
         <dd className="reference">{c.reference}</dd>

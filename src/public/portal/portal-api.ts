@@ -1,9 +1,10 @@
 import type {
   PortalConfirmation,
   PublicPortal,
+  SenderStatusPage,
   StartedPortalUpload,
 } from "@/contract/portal-public";
-import { PORTAL_ACCESS_HEADER } from "@/contract/portal-rules";
+import { PORTAL_ACCESS_HEADER, PORTAL_STATUS_HEADER } from "@/contract/portal-rules";
 import { PublicApi } from "@/public/common/public-api";
 
 /* The portal page's calls (the public portal operations in /v1/openapi.json). */
@@ -38,5 +39,14 @@ export class PortalApi extends PublicApi {
       {
         Authorization: `Bearer ${token}`,
       },
+    );
+
+  /** The sender's status page of one upload, opened by the token in its address. */
+  uploadStatus = (uploadId: string, token: string) =>
+    this.call<SenderStatusPage>(
+      "GET",
+      `/uploads/${encodeURIComponent(uploadId)}/status`,
+      undefined,
+      { [PORTAL_STATUS_HEADER]: token },
     );
 }

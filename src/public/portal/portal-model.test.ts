@@ -237,6 +237,7 @@ describe("the confirmation", () => {
     bytes: 1_530,
     completedAt: "2026-03-01T10:00:00.000Z",
     senderEmail: "ana@example.com",
+    statusUrl: "https://x.test/p/dailies/status/pu_1#token",
   };
 
   it("is a text the sender keeps, with every file's size and checksum", () => {

@@ -121,6 +121,9 @@ const errorResponses = {
   500: { description: "`internal_error`, with the request id in details", content: errorContent },
 } as const;
 
+/** An error a route documents beyond the common ones (a 409), in the envelope. */
+export const errorResponse = (description: string) => ({ description, content: errorContent });
+
 /** 429 of the password slow-down (lib/attempt-limiter.ts): the envelope, and when to come back. */
 export const passwordSlowDownResponse = {
   description:

@@ -1,4 +1,4 @@
-import { useState } from "react";
+import { useRef, useState } from "react";
 import { describeError } from "@/web/lib/api-client";
 import {
   AlertDialog,
@@ -17,6 +17,7 @@ export function ConfirmDialog({
   confirmLabel,
   pendingLabel = "Working…",
   destructive = false,
+  confirmFirst = false,
   onConfirm,
   onClose,
 }: {
@@ -26,11 +27,17 @@ export function ConfirmDialog({
   /** Shown on the button while the action runs. */
   pendingLabel?: string;
   destructive?: boolean;
+  /**
+   * The confirm button has focus at first, so Enter confirms (a question a key press raised,
+   * answered from the keyboard); otherwise Cancel has it. Esc cancels either way.
+   */
+  confirmFirst?: boolean;
   onConfirm(): Promise<unknown>;
   onClose(): void;
 }) {
   const [pending, setPending] = useState(false);
   const [problem, setProblem] = useState<string | null>(null);
+  const confirmRef = useRef<HTMLButtonElement>(null);
   const confirm = async () => {
     setPending(true);
     setProblem(null);
@@ -44,7 +51,16 @@ export function ConfirmDialog({
   };
   return (
     <AlertDialog open onOpenChange={(open) => !open && !pending && onClose()}>
-      <AlertDialogContent>
+      <AlertDialogContent
+        onOpenAutoFocus={
+          confirmFirst
+            ? (event) => {
+                event.preventDefault();
+                confirmRef.current?.focus();
+              }
+            : undefined
+        }
+      >
         <AlertDialogTitle>{title}</AlertDialogTitle>
         <AlertDialogDescription>{description}</AlertDialogDescription>
         {problem && (
@@ -55,6 +71,7 @@ export function ConfirmDialog({
         <AlertDialogFooter>
           <AlertDialogCancel disabled={pending}>Cancel</AlertDialogCancel>
           <AlertDialogAction
+            ref={confirmRef}
             variant={destructive ? "destructive" : "default"}
             disabled={pending}
             onClick={confirm}

@@ -9,6 +9,7 @@ import { transfers } from "./0007-transfers";
 import { shares } from "./0008-shares";
 import { portals } from "./0009-portals";
 import { passwordAttempts } from "./0010-password-attempts";
+import { reviewDecisions } from "./0012-review-decisions";
 import { shareOpenLink } from "./0014-share-open-link";
 import { attention } from "./0015-attention";
 
@@ -30,6 +31,7 @@ export const migrations: Migration[] = [
   shares,
   portals,
   passwordAttempts,
+  reviewDecisions,
   shareOpenLink,
   attention,
 ];

@@ -41,6 +41,8 @@ export interface OutgoingMessage {
   /** The text; LINK_PLACEHOLDER where `link` goes (a link is kept only until it is sent). */
   body: string;
   link?: string;
+  /** Sent no sooner than this many ms from now: time for the message to be withdrawn. */
+  holdMs?: number;
 }
 
 /**
@@ -67,7 +69,12 @@ export function queueMessage(deps: AppDeps, m: OutgoingMessage, now: number): st
     error: sms ? "Not sent: no SMS provider is configured" : null,
     created_at: now,
   });
-  if (smtp) deps.jobs.enqueue(MAIL_JOB, { messageId: id }, { uniqueKey: `${MAIL_JOB}:${id}` });
+  if (smtp)
+    deps.jobs.enqueue(
+      MAIL_JOB,
+      { messageId: id },
+      { uniqueKey: `${MAIL_JOB}:${id}`, runAt: now + (m.holdMs ?? 0) },
+    );
   return id;
 }
 

@@ -63,6 +63,14 @@ export const markAttemptFailed = (db: Db, id: string, error: string, final: bool
        status = CASE WHEN ? THEN 'failed' ELSE status END WHERE id = ? AND status = 'queued'`,
   ).run(error, final ? 1 : 0, id);
 
+/**
+ * Takes back a message that has not left (waiting, or queued with its send still ahead): its
+ * sender changed what it says. False when it had gone (or failed) already.
+ */
+export const withdrawMessage = (db: Db, id: string) =>
+  stmt(db, "DELETE FROM mail_outbox WHERE id = ? AND status IN ('waiting', 'queued')").run(id)
+    .changes > 0;
+
 /** Each filter of the outbox list, by its parameter: applied only when given. */
 const filters = {
   status: "status = @status",

@@ -24,6 +24,7 @@ export interface PortalRow {
   rules: string;
   spec: string | null;
   approved_path: string | null;
+  notify_sender: string;
   invite_emails: string;
   invite_phones: string;
   status: PortalStatus;
@@ -54,10 +55,15 @@ export interface UploadRow {
   spec_result: string | null;
   spec_checked_at: number | null;
   review_note: string | null;
+  note_to_sender: string | null;
   reviewed_by: string | null;
   reviewed_at: number | null;
   created_at: number;
   completed_at: number | null;
+  decision_mail_id: string | null;
+  /** Where an approval moved its folder from, and the move job: what an undo puts back. */
+  moved_from: string | null;
+  move_job_id: string | null;
 }
 
 /**
@@ -82,12 +88,12 @@ export const insertPortal = (
     db,
     `INSERT INTO portals (id, workspace_id, member_id, key_id, slug, title, message, target_path,
        require_email, password_hash, max_bytes_per_upload, expires_at, notify_on_upload,
-       project_id, due_at, fields, rules, spec, approved_path, invite_emails, invite_phones,
-       status, created_at, updated_at)
+       project_id, due_at, fields, rules, spec, approved_path, notify_sender, invite_emails,
+       invite_phones, status, created_at, updated_at)
      VALUES (@id, @workspace_id, @member_id, @key_id, @slug, @title, @message, @target_path,
        @require_email, @password_hash, @max_bytes_per_upload, @expires_at, @notify_on_upload,
-       @project_id, @due_at, @fields, @rules, @spec, @approved_path, @invite_emails, @invite_phones,
-       @status, @created_at, @created_at)`,
+       @project_id, @due_at, @fields, @rules, @spec, @approved_path, @notify_sender, @invite_emails,
+       @invite_phones, @status, @created_at, @created_at)`,
   ).run(p);
 
 export const portalById = (db: Db, workspaceId: string, id: string) =>
@@ -137,6 +143,7 @@ export type PortalChanges = Partial<
     | "rules"
     | "spec"
     | "approved_path"
+    | "notify_sender"
   >
 >;
 
@@ -337,21 +344,36 @@ export const failAbandoned = (db: Db, idleSince: number) =>
 export const recordReview = (
   db: Db,
   id: string,
-  r: { status: PortalUploadStatus; note: string | null; memberId: string | null; now: number },
+  r: {
+    status: PortalUploadStatus;
+    note: string | null;
+    noteToSender: string | null;
+    memberId: string | null;
+    now: number;
+  },
 ) =>
   stmt(
     db,
-    `UPDATE portal_uploads SET status = @status, review_note = @note, reviewed_by = @memberId,
-       reviewed_at = @now WHERE id = @id`,
+    `UPDATE portal_uploads SET status = @status, review_note = @note,
+       note_to_sender = @noteToSender, reviewed_by = @memberId, reviewed_at = @now WHERE id = @id`,
   ).run({ id, ...r });
 
-/** An approved upload's folder moved: its record and its files shown name the new place. */
-export const setFolderPath = (db: Db, id: string, folder: string, filesShown: string) =>
-  stmt(db, "UPDATE portal_uploads SET folder_path = ?, files_shown = ? WHERE id = ?").run(
-    folder,
-    filesShown,
-    id,
-  );
+export const setDecisionMail = (db: Db, id: string, mailId: string | null) =>
+  stmt(db, "UPDATE portal_uploads SET decision_mail_id = ? WHERE id = ?").run(mailId, id);
+
+/** An upload's folder moved (approved, or undone): `move` is where from and the job, or null. */
+export const setFolderPath = (
+  db: Db,
+  id: string,
+  folder: string,
+  filesShown: string,
+  move: { from: string; jobId: string } | null,
+) =>
+  stmt(
+    db,
+    `UPDATE portal_uploads SET folder_path = ?, files_shown = ?, moved_from = ?, move_job_id = ?
+     WHERE id = ?`,
+  ).run(folder, filesShown, move?.from ?? null, move?.jobId ?? null, id);
 
 export const recordSpecCheck = (
   db: Db,

@@ -11,7 +11,14 @@ import {
   reviewBodySchema,
   updatePortalBodySchema,
 } from "@/contract/portals";
-import { apiRoute, json, jsonBody, pathId, workspaceParams } from "@/server/http/router";
+import {
+  apiRoute,
+  errorResponse,
+  json,
+  jsonBody,
+  pathId,
+  workspaceParams,
+} from "@/server/http/router";
 
 const tags = ["Portals"];
 /** Spec: portal reads are allowed by either scope; writes need portals:write. */
@@ -93,9 +100,14 @@ export const reviewUploadRoute = apiRoute({
   scopes: write,
   summary: "Approve, reject or hold a portal upload",
   description:
-    "`decision` `approved`, `rejected` or `pending` becomes the upload's status, with the `note` (up to 500), the key's member as reviewer and the time. Only once its files landed (`not_received`). Deciding again replaces the decision. Approving, when the portal has `approvedPath`, moves the upload's folder there with a move job. Records `portal.upload.reviewed` (extension).",
+    "`decision` `approved`, `rejected` or `pending` becomes the upload's status, with the `note` (up to 500), the key's member as reviewer and the time. Only once its files landed (`not_received`). Deciding again replaces the decision. Approving, when the portal has `approvedPath`, moves the upload's folder there with a move job; deciding an approved upload otherwise (the console's undo) moves it back where the approval took it from (a move not yet run is cancelled), or is refused with 409 `conflict` when something now stands there. Records `portal.upload.reviewed` (extension).",
   request: { params: uploadParams, body: jsonBody(reviewBodySchema) },
-  responses: { 200: json(portalUploadSchema, "The upload as reviewed") },
+  responses: {
+    200: json(portalUploadSchema, "The upload as reviewed"),
+    409: errorResponse(
+      "`conflict`: undoing an approval would put the folder where something now stands (`details.path`)",
+    ),
+  },
 });
 
 export const listUploadsRoute = apiRoute({

@@ -93,6 +93,7 @@ export function toPortal(deps: AppDeps, row: PortalRow, base: string, awaiting?:
     maxBytesPerUpload: row.max_bytes_per_upload,
     expiresAt: toIsoOrNull(row.expires_at),
     notifyOnUpload: row.notify_on_upload === 1,
+    notifySender: JSON.parse(row.notify_sender),
     status: row.status,
     uploadCount: row.upload_count,
     bytesReceived: row.bytes_received,
@@ -185,6 +186,7 @@ export async function createPortal(
         rules: JSON.stringify(body.rules),
         spec: body.spec ? JSON.stringify(body.spec) : null,
         approved_path: body.approvedPath ?? null,
+        notify_sender: JSON.stringify(body.notifySender),
         invite_emails: JSON.stringify(emails),
         invite_phones: JSON.stringify(phones),
         status: "active",
@@ -279,6 +281,7 @@ export async function updatePortal(
       if (body.spec !== undefined)
         changes.spec = body.spec === null ? null : JSON.stringify(body.spec);
       if (body.approvedPath !== undefined) changes.approved_path = body.approvedPath;
+      if (body.notifySender) changes.notify_sender = JSON.stringify(body.notifySender);
       updatePortalRow(db, id, changes, now);
       return toPortal(deps, portalById(db, workspaceId, id)!, portalBase(deps, origin));
     })

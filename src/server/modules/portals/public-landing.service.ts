@@ -20,8 +20,9 @@ import {
   type UploadRow,
   uploadRow,
 } from "./portals.repository";
-import { filesShown } from "./portals.service";
+import { filesShown, portalBase } from "./portals.service";
 import { type PortalRequest, resolvePortal } from "./public.service";
+import { referenceOf, statusUrl } from "./sender-status.service";
 
 /*
  * An upload's end on a portal's page: landed (the confirmation, the notices, the media check) or
@@ -81,7 +82,7 @@ export function completeUpload(
       const workspaceName = getWorkspace(db, portal.workspace_id)?.name ?? "";
       // Asked again (the first answer was lost): the same confirmation, nothing recorded twice.
       if (upload.status !== "uploading" && upload.status !== "failed")
-        return confirmationOf(portal, upload, files(), workspaceName, upload.completed_at!);
+        return confirmationOf(deps, req, portal, upload, files(), workspaceName);
       // A portal closed while the files were on their way takes nothing more; paused, the same
       // report lands once it is active again.
       requireOpenPortal(portal, deps.clock.now());
@@ -92,21 +93,22 @@ export function completeUpload(
         filesDone: transfer.files_committed,
         bytesDone: transfer.bytes_committed,
       });
-      return landed(deps, portal, upload, files(), workspaceName);
+      landed(deps, portal, upload, files(), workspaceName, portalBase(deps, req.origin));
+      return confirmationOf(deps, req, portal, uploadRow(db, upload.id)!, files(), workspaceName);
     })
     .immediate();
 }
 
 type CommittedFile = ReturnType<typeof committedFiles>[number];
 
-const referenceOf = (uploadId: string) => uploadId.slice(-8).toUpperCase();
-
+/** What the sender keeps, of an upload that landed. */
 function confirmationOf(
+  deps: AppDeps,
+  req: PortalRequest,
   portal: PortalRow,
   upload: UploadRow,
   files: CommittedFile[],
   workspaceName: string,
-  completedAt: number,
 ): PortalConfirmation {
   return {
     uploadId: upload.id,
@@ -120,8 +122,9 @@ function confirmationOf(
     })),
     fileCount: files.length,
     bytes: files.reduce((n, f) => n + f.size, 0),
-    completedAt: toIso(completedAt),
+    completedAt: toIso(upload.completed_at!),
     senderEmail: upload.sender_email,
+    statusUrl: statusUrl(deps, portalBase(deps, req.origin), portal.slug, upload),
   };
 }
 
@@ -132,7 +135,8 @@ function landed(
   upload: UploadRow,
   files: CommittedFile[],
   workspaceName: string,
-): PortalConfirmation {
+  base: string,
+) {
   const { db } = deps;
   const bytes = files.reduce((n, f) => n + f.size, 0);
   const now = deps.clock.now();
@@ -179,7 +183,10 @@ function landed(
                 `${f.path.slice(upload.folder_path.length + 1)}  ${f.size} bytes  SHA-256 ${f.sha256 ?? "-"}`,
             ),
           ...(files.length > 50 ? [`… and ${files.length - 50} more`] : []),
+          "",
+          "Follow its review on your upload's status page: {{link}}",
         ].join("\n"),
+        link: statusUrl(deps, base, portal.slug, uploadRow(db, upload.id)!),
       },
       now,
     );
@@ -203,7 +210,6 @@ function landed(
         now,
       );
   }
-  return confirmationOf(portal, upload, files, workspaceName, now);
 }
 
 /** The sender gave up: the transfer is cancelled (the node drops what it staged), the upload failed. */

@@ -1,12 +1,13 @@
 import type { RouteHandler } from "@hono/zod-openapi";
 import type { Context } from "hono";
-import { PORTAL_ACCESS_HEADER } from "@/contract/portal-public";
+import { PORTAL_ACCESS_HEADER, PORTAL_STATUS_HEADER } from "@/contract/portal-public";
 import { visitorOf } from "@/server/http/caller";
 import type { AppEnv } from "@/server/http/types";
 import type * as r from "./public.routes";
 import * as p from "./public.service";
 import * as landing from "./public-landing.service";
 import * as start from "./public-start.service";
+import { senderStatus } from "./sender-status.service";
 
 const portalRequest = (c: Context<AppEnv>, slug: string): p.PortalRequest => ({
   slug,
@@ -53,4 +54,14 @@ export const cancelPortalUpload: RouteHandler<typeof r.cancelPortalUploadRoute, 
   const { slug, uploadId } = c.req.valid("param");
   landing.cancelUpload(c.get("deps"), portalRequest(c, slug), uploadId, bearer(c));
   return c.body(null, 204);
+};
+
+export const getPortalUploadStatus: RouteHandler<typeof r.getPortalUploadStatusRoute, AppEnv> = (
+  c,
+) => {
+  const { slug, uploadId } = c.req.valid("param");
+  return c.json(
+    senderStatus(c.get("deps"), slug, uploadId, c.req.header(PORTAL_STATUS_HEADER)),
+    200,
+  );
 };

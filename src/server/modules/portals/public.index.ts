@@ -8,4 +8,5 @@ export const publicPortalsRouter = createRouter()
   .openapi(routes.unlockPortalRoute, handlers.unlockPortal)
   .openapi(routes.startPortalUploadRoute, handlers.startPortalUpload)
   .openapi(routes.completePortalUploadRoute, handlers.completePortalUpload)
-  .openapi(routes.cancelPortalUploadRoute, handlers.cancelPortalUpload);
+  .openapi(routes.cancelPortalUploadRoute, handlers.cancelPortalUpload)
+  .openapi(routes.getPortalUploadStatusRoute, handlers.getPortalUploadStatus);

@@ -5,6 +5,7 @@ import {
   portalUnlockResponseSchema,
   portalUploadRefParamsSchema,
   publicPortalSchema,
+  senderStatusSchema,
   slugParamsSchema,
   startedPortalUploadSchema,
   startPortalUploadBodySchema,
@@ -84,3 +85,14 @@ export const cancelPortalUploadRoute = withUploadToken(
     responses: { 204: { description: "Cancelled; no body" } },
   }),
 );
+
+export const getPortalUploadStatusRoute = publicRoute(tags, {
+  operationId: "getPortalUploadStatus",
+  method: "get",
+  path: "/public/portals/{slug}/uploads/{uploadId}/status",
+  summary: "Read a sender's upload status",
+  description:
+    "The sender's status page of one landed upload: `received`, `in_review` (a reviewer holds it), `approved` or `rejected`, with the note the reviewer chose to share with the sender (never the internal note). Opened by the token in the fragment of the confirmation's `statusUrl`, sent in `Consign-Upload-Status`; no key, no portal password, and it still opens after the portal closed. An unknown upload, one still arriving or failed, and a token that does not open it: 404 (`details.reason` `unknown_upload`).",
+  request: { params: portalUploadRefParamsSchema },
+  responses: { 200: json(senderStatusSchema, "What the sender sees") },
+});

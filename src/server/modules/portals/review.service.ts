@@ -11,21 +11,13 @@ import type {
   PortalUploadsPage,
   reviewBodySchema,
 } from "@/contract/portals";
-import { baseName, joinPath } from "@/contract/rules";
 import type { AppDeps } from "@/server/deps";
 import type { Caller } from "@/server/http/caller";
 import { notFound, validationFailed } from "@/server/lib/api-error";
-import { byPath } from "@/server/modules/files/files.repository";
-import { startOperation } from "@/server/modules/operations/operations.service";
-import {
-  countUploads,
-  listUploadRows,
-  recordReview,
-  setFolderPath,
-  type UploadView,
-  uploadById,
-} from "./portals.repository";
-import { portalOf } from "./portals.service";
+import { moveApproved, moveBack } from "./approval-move";
+import { countUploads, listUploadRows, recordReview, uploadById } from "./portals.repository";
+import { portalBase, portalOf } from "./portals.service";
+import { tellSender } from "./sender-status.service";
 import { toUpload } from "./upload-view";
 
 /** The statuses a queue filter names: one, or `awaiting` (received or pending). */
@@ -55,7 +47,8 @@ export function listUploads(
  * A reviewer's decision (approved, rejected, pending) with its note, who and when. Only an
  * upload whose files landed can be reviewed (`not_received`); deciding again replaces the last
  * decision (the console's undo). Records `portal.upload.reviewed`. Approving an upload of a
- * portal with `approvedPath` moves its folder there with a move job, and its record follows.
+ * portal with `approvedPath` moves its folder there with a move job, and its record follows;
+ * deciding an approved upload otherwise moves it back (approval-move.ts).
  */
 export function reviewUpload(
   deps: AppDeps,
@@ -83,12 +76,16 @@ export function reviewUpload(
       recordReview(db, upload.id, {
         status,
         note: body.note ?? null,
+        noteToSender: body.noteToSender ?? null,
         memberId: caller.memberId,
         now,
       });
       if (status === "approved" && upload.status !== "approved" && portal.approved_path !== null)
         moveApproved(deps, caller.workspaceId, upload, portal.approved_path);
+      if (upload.status === "approved" && status !== "approved")
+        moveBack(deps, caller.workspaceId, upload);
       const updated = uploadById(db, caller.workspaceId, upload.id)!;
+      tellSender(deps, portal, updated, portalBase(deps, caller.origin));
       const view = toUpload(updated);
       const data: EventData<"portal.upload.reviewed"> = {
         portalId: portal.id,
@@ -103,28 +100,4 @@ export function reviewUpload(
       return view;
     })
     .immediate();
-}
-
-/** The upload's folder goes into the approved folder (a move job); its record names it there. */
-function moveApproved(
-  deps: AppDeps,
-  workspaceId: string,
-  upload: UploadView,
-  approvedPath: string,
-) {
-  if (!byPath(deps.db, workspaceId, upload.folder_path)) return;
-  // The files module makes the folder: it keeps the tree's counts and records file.created.
-  deps.files.ensureFolder(workspaceId, approvedPath, deps.clock.now());
-  startOperation(deps, workspaceId, {
-    kind: "move",
-    paths: [upload.folder_path],
-    destination: approvedPath,
-    onConflict: "keepBoth",
-  });
-  const folder = joinPath(approvedPath, baseName(upload.folder_path));
-  const moved = (JSON.parse(upload.files_shown) as { path: string }[]).map((f) => ({
-    ...f,
-    path: folder + f.path.slice(upload.folder_path.length),
-  }));
-  setFolderPath(deps.db, upload.id, folder, JSON.stringify(moved));
 }

@@ -56,6 +56,7 @@ export function toUpload(u: UploadView): PortalUpload {
             files: spec?.files ?? [],
           },
     reviewNote: u.review_note,
+    noteToSender: u.note_to_sender,
     reviewedAt: toIsoOrNull(u.reviewed_at),
     reviewedBy:
       u.reviewed_by && u.reviewer_name !== null

@@ -30,6 +30,16 @@ function Fact({ label, children }: { label: string; children: ReactNode }) {
 
 const none = <span className="text-muted-foreground">—</span>;
 
+/** Which decisions mail the sender, in words. */
+const senderMailText = ({ approved, rejected }: PortalDetail["notifySender"]) =>
+  approved && rejected
+    ? "When approved or rejected"
+    : approved
+      ? "When approved"
+      : rejected
+        ? "When rejected"
+        : "No";
+
 function FolderLink({ path }: { path: string }) {
   return (
     <Link to="/files" search={{ path: path || undefined }} className="text-link hover:underline">
@@ -74,6 +84,7 @@ function Settings({ portal: p }: { portal: PortalDetail }) {
       <Fact label="Sender’s email">{p.requireEmail ? "Required" : "Optional"}</Fact>
       <Fact label="Password">{p.hasPassword ? "Yes" : "No"}</Fact>
       <Fact label="Mail on each upload">{p.notifyOnUpload ? "Yes" : "No"}</Fact>
+      <Fact label="Mail the sender">{senderMailText(p.notifySender)}</Fact>
       <Fact label="Spec">
         {p.spec === null
           ? "None"

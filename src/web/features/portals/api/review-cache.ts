@@ -5,6 +5,7 @@ import {
   type ReviewDecision,
 } from "@/contract/portal-rules";
 import type { Portal, PortalDetail, PortalUpload, PortalUploadsPage } from "@/contract/portals";
+import type { ReviewNotes } from "../state/review-undo";
 
 /**
  * A decision shown before the service answers: what each cached view of the uploads becomes,
@@ -42,10 +43,16 @@ const listedBy = (filter: UploadsFilter, u: PortalUpload) =>
 export function decidedLocally(
   upload: PortalUpload,
   decision: ReviewDecision,
-  note: string | undefined,
+  notes: ReviewNotes | undefined,
   at: string,
 ): PortalUpload {
-  return { ...upload, status: decision, reviewNote: note || null, reviewedAt: at };
+  return {
+    ...upload,
+    status: decision,
+    reviewNote: notes?.note || null,
+    noteToSender: notes?.noteToSender || null,
+    reviewedAt: at,
+  };
 }
 
 /**

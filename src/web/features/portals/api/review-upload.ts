@@ -4,6 +4,7 @@ import type { Portal, PortalDetail, PortalUpload } from "@/contract/portals";
 import { apiRequest } from "@/web/lib/api-client";
 import { invalidateAttention } from "@/web/lib/query-keys/attention";
 import { currentWorkspaceId } from "@/web/stores/session-store";
+import type { ReviewNotes } from "../state/review-undo";
 import { portalPath, portalsKeys, type UploadsFilter } from "./portals-keys";
 import {
   decidedLocally,
@@ -17,15 +18,22 @@ export interface ReviewVariables {
   /** The upload as the reviewer saw it: its status is what an undo goes back to. */
   upload: PortalUpload;
   decision: ReviewDecision;
-  note?: string;
+  notes?: ReviewNotes;
 }
 
 const reviewKey = ["portals", "review"] as const;
 
-export function reviewUpload({ upload, decision, note }: ReviewVariables) {
+export function reviewUpload({ upload, decision, notes = {} }: ReviewVariables) {
   return apiRequest<PortalUpload>(
     portalPath(upload.portalId, `/uploads/${encodeURIComponent(upload.id)}/review`),
-    { method: "POST", body: { decision, note: note || undefined } },
+    {
+      method: "POST",
+      body: {
+        decision,
+        note: notes.note || undefined,
+        noteToSender: notes.noteToSender || undefined,
+      },
+    },
   );
 }
 
@@ -56,9 +64,9 @@ export function useReviewUploadMutation() {
   return useMutation({
     mutationKey: reviewKey,
     mutationFn: reviewUpload,
-    onMutate: async ({ upload, decision, note }) => {
+    onMutate: async ({ upload, decision, notes }) => {
       await queryClient.cancelQueries({ queryKey: portalsKeys.all(currentWorkspaceId()) });
-      const shown = decidedLocally(upload, decision, note, new Date().toISOString());
+      const shown = decidedLocally(upload, decision, notes, new Date().toISOString());
       place(upload, shown);
       return { shown };
     },

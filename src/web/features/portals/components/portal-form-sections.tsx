@@ -205,6 +205,18 @@ export function OtherSection({ form: { draft, set, bind } }: { form: PortalForm 
       <Check checked={draft.notifyOnUpload} onChange={(notifyOnUpload) => set({ notifyOnUpload })}>
         Mail the workspace’s admins when an upload lands
       </Check>
+      <Check
+        checked={draft.notifySender.rejected}
+        onChange={(rejected) => set({ notifySender: { ...draft.notifySender, rejected } })}
+      >
+        Mail the sender when their upload is rejected
+      </Check>
+      <Check
+        checked={draft.notifySender.approved}
+        onChange={(approved) => set({ notifySender: { ...draft.notifySender, approved } })}
+      >
+        Mail the sender when their upload is approved
+      </Check>
       <TextField
         label="Project (optional)"
         hint="An id of your own, to group portals by project."

@@ -2,12 +2,14 @@ import { type ReactNode, useCallback, useMemo, useState } from "react";
 import { formatCount } from "@/browser/format";
 import { REVIEW_BULK_MAX } from "@/contract/portal-rules";
 import type { Portal, PortalUpload } from "@/contract/portals";
+import { ConfirmDialog } from "@/web/components/confirm-dialog";
 import { LoadError, LoadMoreError } from "@/web/components/load-error";
 import { Button } from "@/web/components/ui/button";
 import { SkeletonRows } from "@/web/components/ui/skeleton";
 import { cn } from "@/web/lib/cn";
 import type { UploadsFilter } from "../api/review-cache";
 import { useReviewQueue } from "../hooks/use-review-queue";
+import { approvalRisk, senderOf } from "../state/review-undo";
 import {
   noSelection,
   selectedInOrder,
@@ -154,6 +156,16 @@ export function ReviewQueue({
         )}
       </div>
       {queue.shortcuts && <QueueShortcutsDialog onClose={() => setShortcuts(false)} />}
+      {queue.confirming && (
+        <ConfirmDialog
+          title={`Approve ${senderOf(queue.confirming)}’s upload?`}
+          description={`${approvalRisk(queue.confirming)} Enter approves it anyway, Esc leaves it as it is.`}
+          confirmLabel="Approve anyway"
+          confirmFirst
+          onConfirm={async () => decide(queue.confirming!, "approved", undefined, true)}
+          onClose={() => queue.setConfirming(null)}
+        />
+      )}
     </div>
   );
 }

@@ -48,7 +48,14 @@ export function UploadInspector({
       {(upload.reviewedAt || upload.reviewNote) && (
         <Part title="Review">
           {upload.reviewNote && (
-            <p className="whitespace-pre-wrap break-words">“{upload.reviewNote}”</p>
+            <p className="whitespace-pre-wrap break-words">
+              <span className="text-muted-foreground">Internal: </span>“{upload.reviewNote}”
+            </p>
+          )}
+          {upload.noteToSender && (
+            <p className="whitespace-pre-wrap break-words">
+              <span className="text-muted-foreground">To the sender: </span>“{upload.noteToSender}”
+            </p>
           )}
           <p className="text-muted-foreground">
             {upload.reviewedBy ? `${upload.reviewedBy.name}, ` : ""}

@@ -1,15 +1,15 @@
 import { Link } from "@tanstack/react-router";
 import { CheckIcon, ClockIcon, FolderSymlinkIcon, XIcon } from "lucide-react";
-import { memo, useState } from "react";
+import { memo } from "react";
 import { formatBytes, formatCount, formatDateTime, formatRelative } from "@/browser/format";
-import { REVIEW_NOTE_MAX, type ReviewDecision } from "@/contract/portal-rules";
+import type { ReviewDecision } from "@/contract/portal-rules";
 import type { PortalUpload } from "@/contract/portals";
 import { Button } from "@/web/components/ui/button";
-import { Input } from "@/web/components/ui/input";
 import { NativeCheckbox } from "@/web/components/ui/native-checkbox";
 import { cn } from "@/web/lib/cn";
-import { reviewProblem, senderOf } from "../state/review-undo";
+import { type ReviewNotes, reviewProblem, senderOf } from "../state/review-undo";
 import { SpecCheckBadge, UploadStatusBadge } from "./portal-badges";
+import { RejectNote } from "./reject-note";
 import { UploadThumbs } from "./upload-thumbs";
 
 /** Every row one height, so the queue renders only the rows in view (use-fixed-rows). */
@@ -18,7 +18,13 @@ export const ROW_HEIGHT = 104;
 /** The queue's handlers, one stable object, so a row re-renders only when its own props change. */
 export interface RowHandlers {
   activate(index: number): void;
-  decide(upload: PortalUpload, decision: ReviewDecision, note?: string): void;
+  /** `confirmed`: the reviewer already said yes to approving an upload whose check did not pass. */
+  decide(
+    upload: PortalUpload,
+    decision: ReviewDecision,
+    notes?: ReviewNotes,
+    confirmed?: boolean,
+  ): void;
   startReject(upload: PortalUpload): void;
   cancelReject(): void;
 }
@@ -37,51 +43,6 @@ export const fieldsSummary = (
     .filter(([, v]) => v !== "")
     .map(([k, v]) => `${labelOf(u.portalId, k)}: ${v}`)
     .join(" · ");
-
-/** The note a reviewer typed to reject; Enter sends, Esc goes back to the row. */
-function RejectNote({
-  upload,
-  onSubmit,
-  onCancel,
-}: {
-  upload: PortalUpload;
-  onSubmit(note: string): void;
-  onCancel(): void;
-}) {
-  const [note, setNote] = useState(upload.status === "rejected" ? (upload.reviewNote ?? "") : "");
-  return (
-    <form
-      className="absolute inset-x-2 top-1/2 z-10 flex -translate-y-1/2 items-center gap-2 rounded-md border border-border bg-card p-2 shadow-md @md:left-1/3"
-      onSubmit={(e) => {
-        e.preventDefault();
-        onSubmit(note.trim());
-      }}
-    >
-      <Input
-        autoFocus
-        aria-label={`Why ${senderOf(upload)}’s upload is rejected (optional)`}
-        placeholder="Reason (optional)"
-        maxLength={REVIEW_NOTE_MAX}
-        value={note}
-        onChange={(e) => setNote(e.target.value)}
-        onKeyDown={(e) => {
-          if (e.key === "Escape") {
-            e.preventDefault();
-            e.stopPropagation();
-            onCancel();
-          }
-        }}
-        className="min-w-0 flex-1"
-      />
-      <Button type="submit" size="sm" variant="destructive">
-        Reject
-      </Button>
-      <Button size="sm" variant="ghost" onClick={onCancel} className="max-[400px]:hidden">
-        Cancel
-      </Button>
-    </form>
-  );
-}
 
 /**
  * One upload in the queue, an article of the feed placed at `start`: who sent it, from which
@@ -178,7 +139,7 @@ export const UploadRow = memo(function UploadRow({
       {rejecting ? (
         <RejectNote
           upload={upload}
-          onSubmit={(note) => handlers.decide(upload, "rejected", note)}
+          onSubmit={(notes) => handlers.decide(upload, "rejected", notes)}
           onCancel={handlers.cancelReject}
         />
       ) : (

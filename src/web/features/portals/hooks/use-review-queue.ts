@@ -18,7 +18,7 @@ import { statusMatches, type UploadsFilter } from "../api/review-cache";
 import { ROW_HEIGHT, type RowHandlers } from "../components/upload-row";
 import { type QueueCommand, queueKeymap } from "../queue-keymap";
 import { cursorIndex, initialQueueState, queueReducer } from "../state/queue-state";
-import { reviewProblem } from "../state/review-undo";
+import { approvalRisk, type ReviewNotes, reviewProblem } from "../state/review-undo";
 import { useReview } from "./use-review";
 
 /** Within this many rows of the last one loaded, the next page is asked for. */
@@ -51,6 +51,8 @@ export function useReviewQueue(source: QueueSource) {
     [portalOf],
   );
   const [shortcuts, setShortcuts] = useState(false);
+  /** An approval waiting for the reviewer's yes: its media check failed or has not run. */
+  const [confirming, setConfirming] = useState<PortalUpload | null>(null);
   const navigate = useNavigate();
   const review = useReview();
   const scrollRef = useRef<HTMLDivElement>(null);
@@ -74,9 +76,13 @@ export function useReviewQueue(source: QueueSource) {
   const wantFocus = useActiveRowFocus(scrollRef, activeIndex, virtual.scrollToIndex);
 
   const decide = useCallback(
-    (upload: PortalUpload, decision: ReviewDecision, note?: string) => {
+    (upload: PortalUpload, decision: ReviewDecision, notes?: ReviewNotes, confirmed = false) => {
+      if (decision === "approved" && !confirmed && approvalRisk(upload)) {
+        setConfirming(upload);
+        return;
+      }
       const { ids, filterStatus, portalOf } = latest.current;
-      if (!review(upload, decision, note, portalOf(upload.portalId)?.approvedPath)) return;
+      if (!review(upload, decision, notes, portalOf(upload.portalId)?.approvedPath)) return;
       wantFocus.current = true;
       dispatch({
         type: "decided",
@@ -149,6 +155,8 @@ export function useReviewQueue(source: QueueSource) {
     handlers,
     shortcuts,
     setShortcuts,
+    confirming,
+    setConfirming,
   };
 }
 

@@ -7,6 +7,7 @@ import { useReviewUploadMutation } from "../api/review-upload";
 import {
   changesAnything,
   decisionToast,
+  type ReviewNotes,
   reviewProblem,
   senderOf,
   type Undo,
@@ -34,7 +35,7 @@ export function useReview() {
     (
       upload: PortalUpload,
       decision: ReviewDecision,
-      note?: string,
+      notes?: ReviewNotes,
       /** The portal's `approvedPath`, when known: approving moves the folder there. */
       approvedPath?: string | null,
     ): boolean => {
@@ -43,19 +44,19 @@ export function useReview() {
         toast({ title: "Not ready for review", description: problem });
         return false;
       }
-      if (!changesAnything(upload, decision, note)) return true;
+      if (!changesAnything(upload, decision, notes)) return true;
       const { dismiss } = useToastStore.getState();
       if (lastToast.current !== null) dismiss(lastToast.current);
       // Promises, not mutate()'s callbacks: those fire for the latest call only, and a reviewer
       // decides faster than the service answers.
-      const sent = mutateAsync({ upload, decision, note });
+      const sent = mutateAsync({ upload, decision, notes });
       const undo = undoFor(upload);
       // After the decision lands, or the two requests could reach the service out of order; a
       // refused decision needs no undo (its row is back already, and its error said so).
       const undoIt = (u: Undo) =>
         sent.then(
           (answer) =>
-            mutateAsync({ upload: answer, decision: u.decision, note: u.note }).then(
+            mutateAsync({ upload: answer, decision: u.decision, notes: u.notes }).then(
               () => toast(undoneToast(upload)),
               (error) =>
                 toast({

@@ -1,4 +1,4 @@
-import { normalizeExtension } from "@/contract/portal-rules";
+import { NOTIFY_SENDER_DEFAULT, normalizeExtension } from "@/contract/portal-rules";
 import type { Portal } from "@/contract/portals";
 
 /** One custom field as the editor holds it. */
@@ -31,6 +31,8 @@ export interface PortalDraft {
   expiry: ExpiryChoice;
   expiresInDays: string;
   notifyOnUpload: boolean;
+  /** Which decisions mail the sender. */
+  notifySender: { approved: boolean; rejected: boolean };
   projectId: string;
   /** An `<input type="datetime-local">` value (local time), or empty. */
   dueAt: string;
@@ -96,6 +98,7 @@ export function emptyPortalDraft(): PortalDraft {
     expiry: "never",
     expiresInDays: "30",
     notifyOnUpload: false,
+    notifySender: { ...NOTIFY_SENDER_DEFAULT },
     projectId: "",
     dueAt: "",
     inviteEmails: "",
@@ -189,6 +192,7 @@ export function draftFromPortal(p: Portal): PortalDraft {
     maxSizeUnit: size?.unit ?? "GB",
     expiry: "keep",
     notifyOnUpload: p.notifyOnUpload,
+    notifySender: p.notifySender,
     projectId: p.projectId ?? "",
     dueAt: p.dueAt ? toLocalInput(p.dueAt) : "",
     fields: p.fields.map(newFieldDraft),

@@ -45,6 +45,7 @@ export function createPortalBody(d: PortalDraft): CreatePortalBody {
     maxBytesPerUpload: sizeToBytes(d.maxSize, d.maxSizeUnit) ?? undefined,
     expiresInDays: d.expiry === "days" ? Number(d.expiresInDays) : undefined,
     notifyOnUpload: d.notifyOnUpload,
+    notifySender: d.notifySender,
     projectId: d.projectId.trim() || undefined,
     dueAt: d.dueAt === "" ? undefined : (fromLocalInput(d.dueAt) ?? undefined),
     inviteEmails: parseEmails(d.inviteEmails),
@@ -71,6 +72,7 @@ export function updatePortalBody(d: PortalDraft, p: Portal): UpdatePortalBody {
   if (message !== (p.message?.trim() || null)) body.message = message;
   if (d.requireEmail !== p.requireEmail) body.requireEmail = d.requireEmail;
   if (d.notifyOnUpload !== p.notifyOnUpload) body.notifyOnUpload = d.notifyOnUpload;
+  if (!same(d.notifySender, p.notifySender)) body.notifySender = d.notifySender;
   if (d.removePassword && p.hasPassword) body.password = null;
   else if (d.password !== "") body.password = d.password;
   const bytes = sizeToBytes(d.maxSize, d.maxSizeUnit);

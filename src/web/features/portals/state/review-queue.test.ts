@@ -18,7 +18,14 @@ import {
   type QueueState,
   queueReducer,
 } from "./queue-state";
-import { changesAnything, decisionToast, reviewProblem, undoFor, undoneToast } from "./review-undo";
+import {
+  approvalRisk,
+  changesAnything,
+  decisionToast,
+  reviewProblem,
+  undoFor,
+  undoneToast,
+} from "./review-undo";
 
 const upload = (id: string, status: PortalUploadStatus = "received", portalId = "p1") =>
   ({
@@ -40,6 +47,7 @@ const upload = (id: string, status: PortalUploadStatus = "received", portalId = 
     files: [],
     specCheck: { status: "not_required", checkedAt: null, problems: [], files: [] },
     reviewNote: null,
+    noteToSender: null,
     reviewedAt: null,
     reviewedBy: null,
   }) satisfies PortalUpload;
@@ -158,7 +166,7 @@ describe("decisions in the cache", () => {
 
   it("replaces it in place where the filter still lists it", () => {
     const data = pages([[u5, u4]]);
-    const held = decidedLocally(u4, "pending", "later", "t");
+    const held = decidedLocally(u4, "pending", { note: "later" }, "t");
     const out = placeInPages(data, { status: "awaiting" }, u4, held)!;
     expect(out.pages[0]!.items[1]).toMatchObject({
       id: "u4",
@@ -212,10 +220,14 @@ describe("decisions in the cache", () => {
 describe("undo", () => {
   it("restores a decided upload's status and note exactly", () => {
     const rejected = { ...upload("u1", "rejected"), reviewNote: "Wrong fps" };
-    expect(undoFor(rejected)).toEqual({ decision: "rejected", note: "Wrong fps", exact: true });
+    expect(undoFor({ ...rejected, noteToSender: "Please send 25 fps" })).toEqual({
+      decision: "rejected",
+      notes: { note: "Wrong fps", noteToSender: "Please send 25 fps" },
+      exact: true,
+    });
     expect(undoFor(upload("u1", "approved"))).toEqual({
       decision: "approved",
-      note: undefined,
+      notes: { note: undefined, noteToSender: undefined },
       exact: true,
     });
     expect(undoneToast(rejected).title).toBe("Back to rejected: Ana");
@@ -230,11 +242,11 @@ describe("undo", () => {
     });
     expect(decisionToast(upload("u1", "pending"), "rejected").description).toBeUndefined();
     expect(decisionToast(upload("u1", "pending"), "approved", "Approved").description).toBe(
-      "Its folder moves to Approved. Undo restores its status only.",
+      "Its folder moves to Approved. Undo moves it back.",
     );
     expect(undoneToast(received).title).toBe("Set to pending: Ana");
     expect(decisionToast(received, "approved", "Approved").description).toBe(
-      "Its folder moves to Approved. Undo sets it to pending (not received) and leaves the folder there.",
+      "Its folder moves to Approved. Undo moves it back and sets it to pending (not received).",
     );
   });
 
@@ -248,8 +260,13 @@ describe("undo", () => {
   it("skips a decision that changes nothing", () => {
     expect(changesAnything(upload("u1", "approved"), "approved")).toBe(false);
     expect(changesAnything(upload("u1", "received"), "approved")).toBe(true);
-    expect(changesAnything(upload("u1", "rejected"), "rejected", "new reason")).toBe(true);
-    expect(changesAnything(upload("u1", "rejected"), "rejected", "")).toBe(false);
+    expect(changesAnything(upload("u1", "rejected"), "rejected", { note: "new reason" })).toBe(
+      true,
+    );
+    expect(changesAnything(upload("u1", "rejected"), "rejected", { noteToSender: "Hi" })).toBe(
+      true,
+    );
+    expect(changesAnything(upload("u1", "rejected"), "rejected", { note: "" })).toBe(false);
   });
 });
 
@@ -278,5 +295,28 @@ describe("portals search", () => {
       status: "rejected",
     });
     expect(portalsSearchParams({ view: "list", status: "all" })).toEqual({});
+  });
+});
+
+describe("approving an upload whose media check did not pass", () => {
+  const checked = (status: PortalUpload["specCheck"]["status"], problem?: string) => ({
+    ...upload("u1"),
+    specCheck: {
+      status,
+      checkedAt: null,
+      problems: problem ? [{ path: "Incoming/u1/a.mp4", message: problem }] : [],
+      files: [],
+    },
+  });
+
+  it("asks first when the check failed or has not finished, not when it passed or none is set", () => {
+    expect(approvalRisk(checked("failed", "container mp4, expected mov"))).toBe(
+      "Its media check failed: container mp4, expected mov.",
+    );
+    expect(approvalRisk(checked("checking"))).toMatch(/has not finished/);
+    expect(approvalRisk(checked("passed"))).toBeNull();
+    expect(approvalRisk(checked("not_required"))).toBeNull();
+    // Approving again changes nothing, so nothing to ask.
+    expect(approvalRisk({ ...checked("failed"), status: "approved" })).toBeNull();
   });
 });

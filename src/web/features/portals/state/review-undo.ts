@@ -20,16 +20,43 @@ export function reviewProblem(u: PortalUpload): string | null {
 }
 
 /**
- * A decision that changes nothing (approving what is approved) is not sent. A rejection is,
- * when its note is new: the note is what the reviewer meant to change.
+ * Why approving this upload deserves a second thought, or null: its media check failed, or has
+ * not given its verdict yet. Approving a passing upload (or one with no spec) stays one key.
  */
-export function changesAnything(u: PortalUpload, decision: ReviewDecision, note?: string) {
-  return u.status !== decision || (note !== undefined && (note || null) !== u.reviewNote);
+export function approvalRisk(u: PortalUpload): string | null {
+  if (u.status === "approved") return null;
+  const { status, problems } = u.specCheck;
+  if (status === "failed")
+    return `Its media check failed${problems[0] ? `: ${problems[0].message}` : ""}.`;
+  if (status === "checking") return "Its media check has not finished: nothing was checked yet.";
+  return null;
+}
+
+/**
+ * A decision that changes nothing (approving what is approved) is not sent. A rejection is,
+ * when a note is new: the note is what the reviewer meant to change.
+ */
+export function changesAnything(
+  u: PortalUpload,
+  decision: ReviewDecision,
+  notes: ReviewNotes = {},
+) {
+  return (
+    u.status !== decision ||
+    (notes.note !== undefined && (notes.note || null) !== u.reviewNote) ||
+    (notes.noteToSender !== undefined && (notes.noteToSender || null) !== u.noteToSender)
+  );
+}
+
+/** A decision's two notes: the internal one, and the one the sender sees. */
+export interface ReviewNotes {
+  note?: string;
+  noteToSender?: string;
 }
 
 export interface Undo {
   decision: ReviewDecision;
-  note?: string;
+  notes?: ReviewNotes;
   /** false: the upload cannot go back exactly where it was. */
   exact: boolean;
 }
@@ -37,14 +64,21 @@ export interface Undo {
 /**
  * The request that puts an upload back as it was before a decision. The service takes only
  * `approved`, `rejected` or `pending`, so an upload decided straight from `received` goes back
- * to `pending` (still waiting for review, but not quite as it arrived); its note is restored.
+ * to `pending` (still waiting for review, but not quite as it arrived); its notes are restored.
  */
 export function undoFor(previous: PortalUpload): Undo | null {
   switch (previous.status) {
     case "approved":
     case "rejected":
     case "pending":
-      return { decision: previous.status, note: previous.reviewNote ?? undefined, exact: true };
+      return {
+        decision: previous.status,
+        notes: {
+          note: previous.reviewNote ?? undefined,
+          noteToSender: previous.noteToSender ?? undefined,
+        },
+        exact: true,
+      };
     case "received":
       return { decision: "pending", exact: false };
     default:
@@ -53,9 +87,9 @@ export function undoFor(previous: PortalUpload): Undo | null {
 }
 
 /**
- * The toast for a decision: what happened, and what Undo cannot put back: `received` (not a
- * decision), or the folder an approval moved into the portal's `approvedPath` (undoing changes
- * the status only; the service does not move it back).
+ * The toast for a decision: what happened, and what Undo does: the service moves a folder an
+ * approval moved into the portal's `approvedPath` back, but cannot put `received` back (it is
+ * not a decision).
  */
 export function decisionToast(
   previous: PortalUpload,
@@ -70,8 +104,8 @@ export function decisionToast(
   const inexact = undo !== null && !undo.exact;
   const undoNote = moved
     ? inexact
-      ? "Undo sets it to pending (not received) and leaves the folder there."
-      : "Undo restores its status only."
+      ? "Undo moves it back and sets it to pending (not received)."
+      : "Undo moves it back."
     : inexact
       ? "Undo sets it to pending: an upload cannot go back to received."
       : null;
