@@ -2,7 +2,7 @@ import type { Browser, Page } from "@playwright/test";
 import type { FileListing } from "@/contract/files";
 import type { OutboxMessage } from "@/contract/mail";
 import type { Portal, PortalDetail, PortalUpload } from "@/contract/portals";
-import { expect, type Service, test } from "./fixtures";
+import { expect, expectNoAxeViolationsInThemes, type Service, test } from "./fixtures";
 
 /**
  * A sender in a browser context of their own (no key, no console) sends text files through an
@@ -233,4 +233,34 @@ test("a sender's upload is rejected with a note to the sender; their status page
     noteToSender: "Please send the director's cut.",
   });
   await sender.context.close();
+});
+
+test("on a phone an upload's details open as a sheet over the queue, and close back to it", async ({
+  browser,
+  page,
+  service,
+}) => {
+  const stamp = Date.now();
+  const portal = await portalWithUpload(
+    browser,
+    service,
+    { title: `Phone ${stamp}`, targetPath: `Phone-${stamp}` },
+    { name: "Cleo", email: "cleo@example.com" },
+  );
+  await page.setViewportSize({ width: 390, height: 844 });
+  const row = await openQueue(page, service, portal, "Cleo");
+  // Nothing is drawn below the list until the upload is tapped.
+  await expect(page.getByRole("complementary", { name: "The active upload" })).toHaveCount(0);
+  await row.getByText("Cleo", { exact: true }).click();
+  const sheet = page.getByRole("dialog", { name: "The active upload" });
+  await expect(sheet).toBeVisible();
+  await expect(sheet.getByText("notes.txt").first()).toBeInViewport();
+  await expect(sheet.getByRole("button", { name: /^Approve/ })).toBeInViewport();
+  await expectNoAxeViolationsInThemes(page, [390]);
+  await page.keyboard.press("Escape");
+  await expect(sheet).toHaveCount(0);
+  // Enter on the focused row opens it again, for a keyboard on a narrow screen.
+  await row.focus();
+  await page.keyboard.press("Enter");
+  await expect(sheet).toBeVisible();
 });

@@ -5,8 +5,10 @@ import type { Portal, PortalUpload } from "@/contract/portals";
 import { ConfirmDialog } from "@/web/components/confirm-dialog";
 import { LoadError, LoadMoreError } from "@/web/components/load-error";
 import { Button } from "@/web/components/ui/button";
+import { Sheet, SheetContent, SheetTitle } from "@/web/components/ui/sheet";
 import { SkeletonRows } from "@/web/components/ui/skeleton";
 import { cn } from "@/web/lib/cn";
+import { useMediaQuery } from "@/web/lib/use-media-query";
 import type { UploadsFilter } from "../api/review-cache";
 import { useReviewQueue } from "../hooks/use-review-queue";
 import { approvalRisk, senderOf } from "../state/review-undo";
@@ -19,9 +21,12 @@ import {
 import { BulkReviewBar } from "./bulk-review-bar";
 import { QueueShortcutsDialog } from "./queue-shortcuts-dialog";
 import { UploadInspector } from "./upload-inspector";
-import { UploadRow } from "./upload-row";
+import { type RowHandlers, UploadRow } from "./upload-row";
 
 const unknownPortal = () => undefined;
+
+/** Tailwind's `lg`: from here up the inspector sits beside the queue; below, it is a sheet. */
+const INSPECTOR_BESIDE = "(min-width: 64rem)";
 
 /**
  * Uploads to triage from the keyboard: a feed of fixed-height rows (only those in view are
@@ -75,7 +80,15 @@ export function ReviewQueue({
     onLoadMore,
     portalOf,
   });
-  const { active, labelOf, decide, handlers, setShortcuts } = queue;
+  const { active, labelOf, decide, setShortcuts } = queue;
+  const beside = useMediaQuery(INSPECTOR_BESIDE);
+  // On a narrow screen the active upload's details open as a sheet over the queue when its row
+  // is tapped (drawn below the list, they were a screen's height away from the tap).
+  const [sheetFor, setSheetFor] = useState<string | null>(null);
+  const handlers = useMemo<RowHandlers>(
+    () => ({ ...queue.handlers, open: (upload) => setSheetFor(upload.id) }),
+    [queue.handlers],
+  );
   const [selection, setSelection] = useState<UploadSelection>(noSelection);
   const order = useMemo(() => uploads.map((u) => u.id), [uploads]);
   const selected = useMemo(() => selectedInOrder(selection, order), [selection, order]);
@@ -83,6 +96,16 @@ export function ReviewQueue({
     (index: number, range: boolean) =>
       setSelection((s) => toggleSelection(s, order, index, range, REVIEW_BULK_MAX)),
     [order],
+  );
+
+  const inspector = (upload: PortalUpload) => (
+    <UploadInspector
+      workspaceId={workspaceId}
+      upload={upload}
+      labelOf={labelOf}
+      onDecide={(decision) => decide(upload, decision)}
+      onReject={() => handlers.startReject(upload)}
+    />
   );
 
   return (
@@ -108,11 +131,11 @@ export function ReviewQueue({
       {selected.length > 0 && (
         <BulkReviewBar ids={selected} onClear={() => setSelection(noSelection)} />
       )}
-      <div className="flex min-h-0 flex-1 flex-col max-lg:overflow-y-auto lg:flex-row">
+      <div className="flex min-h-0 flex-1">
         <div
           ref={queue.scrollRef}
           data-testid="review-queue-scroller"
-          className="@container relative min-h-0 flex-1 overflow-auto max-lg:h-[70dvh] max-lg:min-h-72 max-lg:flex-none"
+          className="@container relative min-h-0 flex-1 overflow-auto"
         >
           {loading ? (
             <SkeletonRows label="Loading uploads" rows={5} rowClassName="h-20" className="p-3" />
@@ -125,6 +148,7 @@ export function ReviewQueue({
           ) : (
             <QueueFeed
               queue={queue}
+              handlers={handlers}
               workspaceId={workspaceId}
               uploads={uploads}
               label={label}
@@ -140,21 +164,28 @@ export function ReviewQueue({
             <LoadMoreError what="uploads" error={loadMoreError} onRetry={() => onLoadMore?.()} />
           ) : null}
         </div>
-        {active && !loading && !error && (
+        {active && !loading && !error && beside && (
           <aside
             aria-label="The active upload"
-            className="shrink-0 border-border max-lg:border-t lg:w-96 lg:overflow-y-auto lg:border-l"
+            className="w-96 shrink-0 overflow-y-auto border-l border-border"
           >
-            <UploadInspector
-              workspaceId={workspaceId}
-              upload={active}
-              labelOf={labelOf}
-              onDecide={(decision) => decide(active, decision)}
-              onReject={() => handlers.startReject(active)}
-            />
+            {inspector(active)}
           </aside>
         )}
       </div>
+      {active && !loading && !error && !beside && sheetFor === active.id && (
+        <Sheet open onOpenChange={(open) => !open && setSheetFor(null)}>
+          <SheetContent
+            aria-label="The active upload"
+            aria-labelledby={undefined}
+            aria-describedby={undefined}
+            className="max-w-md overflow-y-auto p-0"
+          >
+            <SheetTitle className="sr-only">{senderOf(active)}’s upload</SheetTitle>
+            {inspector(active)}
+          </SheetContent>
+        </Sheet>
+      )}
       {queue.shortcuts && <QueueShortcutsDialog onClose={() => setShortcuts(false)} />}
       {queue.confirming && (
         <ConfirmDialog
@@ -172,7 +203,8 @@ export function ReviewQueue({
 
 /** The rows in view, placed at their offsets in a feed as tall as all of them. */
 function QueueFeed({
-  queue: { virtual, activeIndex, state, labelOf, handlers },
+  queue: { virtual, activeIndex, state, labelOf },
+  handlers,
   workspaceId,
   uploads,
   label,
@@ -182,6 +214,7 @@ function QueueFeed({
   onToggle,
 }: {
   queue: ReturnType<typeof useReviewQueue>;
+  handlers: RowHandlers;
   workspaceId: string;
   uploads: PortalUpload[];
   label: string;

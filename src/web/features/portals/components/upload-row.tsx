@@ -27,6 +27,8 @@ export interface RowHandlers {
   ): void;
   startReject(upload: PortalUpload): void;
   cancelReject(): void;
+  /** A tap on the row (not on its controls) or Enter on it: on a narrow screen, its details open. */
+  open?(upload: PortalUpload): void;
 }
 
 export const filesSummary = (u: PortalUpload) =>
@@ -90,6 +92,16 @@ export const UploadRow = memo(function UploadRow({
       aria-labelledby={`${id}-who`}
       aria-describedby={`${id}-about ${id}-state`}
       onFocus={() => handlers.activate(index)}
+      onClick={(e) => {
+        if (!(e.target as Element).closest("button, input, textarea, a")) handlers.open?.(upload);
+      }}
+      onKeyDown={(e) => {
+        if (e.key !== "Enter" || e.target !== e.currentTarget || !handlers.open) return;
+        // The sheet takes focus within this keydown: without this the same Enter would go on
+        // to press the first button in it (Approve).
+        e.preventDefault();
+        handlers.open(upload);
+      }}
       className={cn(
         "absolute left-0 top-0 flex w-full items-center gap-3 border-b border-border px-4 focus-visible:outline-2 focus-visible:-outline-offset-2 focus-visible:outline-ring",
         active ? "bg-selected" : "hover:bg-accent",
