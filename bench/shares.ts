@@ -285,7 +285,7 @@ async function listWhilePdfsRender(base: string, headers: Record<string, string>
     (async () => {
       for (const receipt of receipts) {
         await new Promise((turn) => setImmediate(turn));
-        await receiptPdf(receipt as Receipt);
+        await receiptPdf(receipt as Receipt, null);
       }
     })(),
   );
