@@ -1,12 +1,8 @@
 import { z } from "zod";
 import { count, dateTime, trimmedText } from "./common";
+import { WORKSPACE_NAME_MAX } from "./settings-rules";
 
 /* The workspace's settings: how its documents (receipts, delivery notes) are branded. Ours. */
-
-export const WORKSPACE_NAME_MAX = 100;
-/** The largest logo file accepted; it is re-encoded to a PNG of at most LOGO_BOX pixels. */
-export const LOGO_UPLOAD_MAX_BYTES = 2 * 1024 * 1024;
-export const LOGO_BOX = { width: 600, height: 200 };
 
 export const workspaceLogoSchema = z
   .object({

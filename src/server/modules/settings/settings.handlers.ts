@@ -1,5 +1,5 @@
 import type { RouteHandler } from "@hono/zod-openapi";
-import { LOGO_UPLOAD_MAX_BYTES } from "@/contract/settings";
+import { LOGO_UPLOAD_MAX_BYTES } from "@/contract/settings-rules";
 import type { AppEnv } from "@/server/http/types";
 import type * as r from "./settings.routes";
 import * as settings from "./settings.service";

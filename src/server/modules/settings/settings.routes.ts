@@ -1,10 +1,7 @@
 import { z } from "@hono/zod-openapi";
 import { okSchema } from "@/contract/common";
-import {
-  LOGO_UPLOAD_MAX_BYTES,
-  updateSettingsBodySchema,
-  workspaceSettingsSchema,
-} from "@/contract/settings";
+import { updateSettingsBodySchema, workspaceSettingsSchema } from "@/contract/settings";
+import { LOGO_UPLOAD_MAX_BYTES } from "@/contract/settings-rules";
 import { apiRoute, json, jsonBody, workspaceParams } from "@/server/http/router";
 
 const tags = ["Settings"];

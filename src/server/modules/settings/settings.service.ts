@@ -1,5 +1,6 @@
 import sharp from "sharp";
-import { LOGO_BOX, LOGO_UPLOAD_MAX_BYTES, type WorkspaceSettings } from "@/contract/settings";
+import type { WorkspaceSettings } from "@/contract/settings";
+import { LOGO_BOX, LOGO_UPLOAD_MAX_BYTES } from "@/contract/settings-rules";
 import type { AppDeps } from "@/server/deps";
 import { notFound, validationFailed } from "@/server/lib/api-error";
 import { toIso } from "@/server/lib/clock";

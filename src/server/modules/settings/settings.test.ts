@@ -1,6 +1,6 @@
 import sharp from "sharp";
 import { describe, expect, it } from "vitest";
-import { LOGO_UPLOAD_MAX_BYTES } from "@/contract/settings";
+import { LOGO_UPLOAD_MAX_BYTES } from "@/contract/settings-rules";
 import { type TestApp, testAppEach } from "@/server/testing/test-app";
 
 let t: TestApp;

@@ -85,8 +85,13 @@ export class PdfFonts {
     const faces = this.faces[family];
     const first = faces[0]!;
     if (!first.font) return [{ font: first.name, text: latin1(text) }];
-    // Nearly every name is ASCII, which the first face holds.
-    if (/^[\x20-\x7e]*$/.test(text)) return [{ font: first.name, text }];
+    if (/^[\x20-\x7e]*$/.test(text)) {
+      // A checksum (10,000 of them in a big receipt) needs no shaping: the standard Courier
+      // lays out from a table of widths, where an embedded font runs fontkit's layout.
+      if (family === "mono") return [{ font: STANDARD.mono, text }];
+      // Nearly every name is ASCII, which the first face holds.
+      return [{ font: first.name, text }];
+    }
     const runs: Run[] = [];
     let current: Run | undefined;
     for (const ch of text) {

@@ -138,7 +138,8 @@ export function ReceiptViewer({ workspaceId, shareId }: { workspaceId: string; s
           </p>
         </div>
         <div className="flex flex-wrap gap-2">
-          <SaveButton shareId={shareId} file="receipt.pdf" label="Receipt PDF" />
+          <SaveButton shareId={shareId} file="receipt.pdf" label="Client receipt PDF" />
+          <SaveButton shareId={shareId} file="audit.pdf" label="Audit report PDF" />
           <SaveButton shareId={shareId} file="receipt.csv" label="Receipt CSV" />
           <SaveButton shareId={shareId} file="delivery-note.pdf" label="Delivery note" />
         </div>
