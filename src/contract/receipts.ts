@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { count, dateTime } from "./common";
+import { deliveryStates } from "./receipt-verdict";
 import { shareItemSchema, shareRecipientSchema, shareSchema } from "./shares";
 
 /* The delivery receipt (spec: Delivery receipt; the members are ours). */
@@ -63,7 +64,11 @@ export const receiptSchema = z
         viewed: z.boolean(),
         downloaded: z.boolean().meta({ description: "Completed every file of the share" }),
         verified: z.boolean().meta({
-          description: "Downloaded every file and each of their completed downloads verified",
+          description: "Holds a verified copy of every file (`delivery` is `verified`)",
+        }),
+        delivery: z.enum(deliveryStates).meta({
+          description:
+            "What the recipient holds, from their latest completed download of each file: failed (a copy did not match), verified, delivered_unverified (every file, some not checked), partly_delivered, not_delivered",
         }),
       }),
     ),
@@ -83,9 +88,12 @@ export const receiptSchema = z
         detail: z.string().nullable(),
       }),
     ),
-    integrity: z.enum(["verified", "none"]).meta({
+    verdict: z.enum(deliveryStates).meta({
       description:
-        "verified: at least one completed download, and every completed download verified",
+        "Does each recipient now hold an intact copy of every file? failed when any recipient's does not, verified when all do, delivered_unverified when all hold every file but some copies were not checked, not_delivered when nobody has a file, else partly_delivered. A share without recipients is judged on its plain link's downloads. A failure a later verified download of the same file by the same recipient superseded is history (downloads, timeline), not the verdict",
+    }),
+    integrity: z.enum(["verified", "none"]).meta({
+      description: "verified when `verdict` is verified; none: not everything is verified yet",
     }),
     files: z.array(
       z.object({

@@ -166,3 +166,21 @@ export const failuresOf = (db: Db, shareId: string) =>
     db,
     "SELECT recipient_id, address, failed_at FROM share_password_failures WHERE share_id = ? ORDER BY failed_at, id",
   ).all(shareId);
+
+/** Every file of a share's completed downloads, in the order they completed (the matrix's facts). */
+export const completedFilesOf = (db: Db, shareId: string) =>
+  stmt<
+    [string],
+    {
+      recipient_id: string | null;
+      download_id: string;
+      file_idx: number;
+      matched: 0 | 1;
+      reported_sha256: string | null;
+    }
+  >(
+    db,
+    `SELECT d.recipient_id, d.id AS download_id, df.file_idx, df.matched, df.reported_sha256
+     FROM share_downloads d JOIN share_download_files df ON df.download_id = d.id
+     WHERE d.share_id = ? AND d.completed_at IS NOT NULL ORDER BY d.completed_at, d.id, df.idx`,
+  ).all(shareId);

@@ -1,4 +1,5 @@
 import PDFDocument from "pdfkit";
+import { deliveryLabel, deliveryMeaning, deliveryTone } from "@/contract/receipt-verdict";
 import type { Receipt } from "@/contract/receipts";
 
 /*
@@ -173,6 +174,13 @@ const fileColumns: Column[] = [
   { title: "SHA-256", width: 260, mono: true },
 ];
 
+const verdictLook = {
+  success: { fill: "#e3f9e5", ink: "#0e5a20" },
+  warning: { fill: "#fff3c4", ink: "#8d2b0b" },
+  danger: { fill: "#ffe3e3", ink: "#8a041a" },
+  neutral: { fill: "#f0f0f0", ink: INK },
+};
+
 /** The receipt a producer forwards as proof: integrity first, then who got what, then every checksum. */
 export function receiptPdf(r: Receipt): Promise<Buffer> {
   const doc = newDoc(`Delivery receipt: ${r.share.title}`);
@@ -188,30 +196,16 @@ export function receiptPdf(r: Receipt): Promise<Buffer> {
     .text(`Delivery receipt from ${latin1(r.share.workspace.name)}`);
   doc.moveDown(0.8);
 
-  const verified = r.integrity === "verified";
   const completed = r.downloads.filter((d) => d.completedAt !== null).length;
+  const look = verdictLook[deliveryTone[r.verdict]];
   const boxY = doc.y;
-  doc
-    .rect(PAGE.margin, boxY, PAGE.width - 2 * PAGE.margin, 38)
-    .fill(verified ? "#e3f9e5" : "#fff3c4");
-  doc
-    .font("Helvetica-Bold")
-    .fontSize(12)
-    .fillColor(verified ? "#0e5a20" : "#8d2b0b");
-  doc.text(verified ? "VERIFIED" : "NOT VERIFIED", PAGE.margin + 10, boxY + 7, {
+  doc.rect(PAGE.margin, boxY, PAGE.width - 2 * PAGE.margin, 38).fill(look.fill);
+  doc.font("Helvetica-Bold").fontSize(12).fillColor(look.ink);
+  doc.text(deliveryLabel[r.verdict].toUpperCase(), PAGE.margin + 10, boxY + 7, {
     lineBreak: false,
   });
   doc.font("Helvetica").fontSize(9).fillColor(INK);
-  doc.text(
-    verified
-      ? `Every completed download (${completed}) matched each file's SHA-256.`
-      : completed === 0
-        ? "No download has completed yet."
-        : "At least one completed download did not match a file's SHA-256 (or was not checked).",
-    PAGE.margin + 10,
-    boxY + 23,
-    { lineBreak: false },
-  );
+  doc.text(deliveryMeaning[r.verdict], PAGE.margin + 10, boxY + 23, { lineBreak: false });
   doc.y = boxY + 50;
   doc.x = PAGE.margin;
 

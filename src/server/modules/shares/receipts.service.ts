@@ -1,3 +1,4 @@
+import type { DeliveryState } from "@/contract/receipt-verdict";
 import type { Receipt } from "@/contract/receipts";
 import { csvField } from "@/contract/shares";
 import type { Db } from "@/server/db/database";
@@ -16,6 +17,7 @@ import {
   type ViewRow,
   viewsOf,
 } from "./activity.repository";
+import { deliveryMatrix } from "./receipt-matrix";
 import {
   changesOf,
   commentsOf,
@@ -142,16 +144,18 @@ function receiptTimeline(
   return timeline;
 }
 
-/** Each recipient: what they viewed and downloaded, and whether all of it verified. */
-const receiptRecipient = (row: ShareRow) => (r: RecipientRow) => {
-  const downloaded = r.files_downloaded >= row.file_count;
-  return {
-    ...toRecipient(r),
-    viewed: r.views > 0,
-    downloaded,
-    verified: downloaded && r.unverified_downloads === 0,
+/** Each recipient: what they viewed and downloaded, and what they now hold (the matrix row). */
+const receiptRecipient =
+  (row: ShareRow, stateOf: Map<string | null, DeliveryState>) => (r: RecipientRow) => {
+    const delivery = stateOf.get(r.id) ?? "not_delivered";
+    return {
+      ...toRecipient(r),
+      viewed: r.views > 0,
+      downloaded: r.files_downloaded >= row.file_count,
+      verified: delivery === "verified",
+      delivery,
+    };
   };
-};
 
 /**
  * The delivery receipt (spec: Delivery receipt): the share as it was shared, who viewed and
@@ -174,6 +178,13 @@ export function buildReceipt(deps: AppDeps, caller: Caller, shareId: string): Re
   const views = viewsOf(db, shareId);
   const anonymousViews = views.filter((v) => v.recipient_id === null);
   const anonymousDownloads = completed.filter((d) => d.recipient_id === null);
+  const delivery = deliveryMatrix(
+    db,
+    shareId,
+    row.file_count,
+    recipients.map((r) => r.id),
+  );
+  const stateOf = new Map(delivery.matrix.map((m) => [m.recipientId, m.state]));
 
   return {
     receiptId: `rcpt_${row.id}`,
@@ -184,7 +195,7 @@ export function buildReceipt(deps: AppDeps, caller: Caller, shareId: string): Re
     },
     items: share.items,
     totalBytes: row.total_bytes,
-    recipients: recipients.map(receiptRecipient(row)),
+    recipients: recipients.map(receiptRecipient(row, stateOf)),
     anonymous: {
       views: anonymousViews.length,
       downloads: anonymousDownloads.length,
@@ -194,8 +205,8 @@ export function buildReceipt(deps: AppDeps, caller: Caller, shareId: string): Re
     },
     downloads: receiptDownloads(db, shareId, who, downloadRows),
     timeline: receiptTimeline(db, row, who, { views, downloads: downloadRows }),
-    integrity:
-      completed.length > 0 && completed.every((d) => d.verified === 1) ? "verified" : "none",
+    verdict: delivery.verdict,
+    integrity: delivery.verdict === "verified" ? "verified" : "none",
     files: filesOf(db, shareId).map((f) => ({
       path: f.path,
       sizeBytes: f.size,

@@ -213,7 +213,9 @@ describe("the receipt", () => {
     recordShareView(t.deps, { shareId: s.id, recipientId: null, address: "203.0.113.1" });
     download(s.id, null, both);
     r = await receipt(s.id);
-    expect(r.integrity).toBe("verified");
+    // ana holds everything verified, bo's download did not finish: not everyone has it yet
+    expect(r.verdict).toBe("partly_delivered");
+    expect(r.integrity).toBe("none");
     const [ana, bo] = r.recipients;
     expect(ana).toMatchObject({
       email: "ana@example.com",
@@ -224,7 +226,14 @@ describe("the receipt", () => {
       filesDownloaded: 2,
     });
     expect(ana!.firstViewedAt).toBe("2026-06-01T12:01:00.000Z");
-    expect(bo).toMatchObject({ viewed: false, downloaded: false, verified: false, downloads: 0 });
+    expect(ana!.delivery).toBe("verified");
+    expect(bo).toMatchObject({
+      viewed: false,
+      downloaded: false,
+      verified: false,
+      downloads: 0,
+      delivery: "not_delivered",
+    });
     expect(r.anonymous).toMatchObject({ views: 1, downloads: 1, verifiedDownloads: 1 });
     expect(r.downloads).toHaveLength(4);
     expect(r.downloads[2]).toMatchObject({
@@ -243,8 +252,13 @@ describe("the receipt", () => {
     // one altered download and the receipt no longer says verified
     download(s.id, boLink.recipientId, [both[0]!, { path: "Out/b.wav", sha256: null }]);
     r = await receipt(s.id);
+    expect(r.verdict).toBe("delivered_unverified");
     expect(r.integrity).toBe("none");
-    expect(r.recipients[1]).toMatchObject({ downloaded: true, verified: false });
+    expect(r.recipients[1]).toMatchObject({
+      downloaded: true,
+      verified: false,
+      delivery: "delivered_unverified",
+    });
     expect(r.downloads[4]!.unverifiedFiles).toEqual([
       { path: "Out/b.wav", expectedSha256: sha("bravo"), reportedSha256: null },
     ]);
@@ -267,6 +281,27 @@ describe("the receipt", () => {
     expect(types[0]).toBe("created");
     for (const type of ["sent", "viewed", "downloaded", "extended", "commented", "revoked"])
       expect(types).toContain(type);
+  });
+
+  it("recovers: a corrupted download then a clean one of the same file is verified", async () => {
+    const s = await share({ recipients: ["ana@example.com"] });
+    const ana = resolveShareLink(t.deps.db, tokenOf(s.recipientLinks[0]!.url))!;
+    download(s.id, ana.recipientId, [both[0]!, { path: "Out/b.wav", sha256: sha("tampered") }]);
+    let r = await receipt(s.id);
+    expect(r.verdict).toBe("failed");
+    expect(r.recipients[0]).toMatchObject({ delivery: "failed", verified: false });
+    clock.advance(60_000);
+    download(s.id, ana.recipientId, [both[1]!]);
+    r = await receipt(s.id);
+    expect(r.verdict).toBe("verified");
+    expect(r.integrity).toBe("verified");
+    expect(r.recipients[0]).toMatchObject({
+      delivery: "verified",
+      downloaded: true,
+      verified: true,
+    });
+    // the failure stays as history
+    expect(r.downloads.map((d) => d.verified)).toEqual([false, true]);
   });
 
   it("lists an expiry on the timeline", async () => {
