@@ -88,3 +88,29 @@ export function shareVerdict(states: readonly DeliveryState[]): DeliveryState {
   if (states.every((s) => s === "not_delivered")) return "not_delivered";
   return "partly_delivered";
 }
+
+/**
+ * Run-length pairs over the files' order: `[count, value, count, value, …]` says the next
+ * `count` files have `value` (the receipt's matrix: the index in `downloads` of the download
+ * that decided each cell, -1 for none). A row downloaded in one go is one pair.
+ */
+export function encodeRuns<T>(values: readonly T[]): (number | T)[] {
+  const runs: (number | T)[] = [];
+  for (let i = 0; i < values.length; ) {
+    let j = i + 1;
+    while (j < values.length && values[j] === values[i]) j++;
+    runs.push(j - i, values[i]!);
+    i = j;
+  }
+  return runs;
+}
+
+/** The values `encodeRuns` encoded, `fill` past the runs' end. */
+export function decodeRuns<T>(runs: readonly (number | T)[], length: number, fill: T): T[] {
+  const values: T[] = [];
+  for (let r = 0; r + 1 < runs.length && values.length < length; r += 2)
+    for (let n = runs[r] as number; n > 0 && values.length < length; n--)
+      values.push(runs[r + 1] as T);
+  while (values.length < length) values.push(fill);
+  return values;
+}

@@ -9,6 +9,7 @@ import { transfers } from "./0007-transfers";
 import { shares } from "./0008-shares";
 import { portals } from "./0009-portals";
 import { passwordAttempts } from "./0010-password-attempts";
+import { shareDeliveries } from "./0011-share-deliveries";
 
 export interface Migration {
   version: number;
@@ -28,4 +29,5 @@ export const migrations: Migration[] = [
   shares,
   portals,
   passwordAttempts,
+  shareDeliveries,
 ];

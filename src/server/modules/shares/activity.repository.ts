@@ -106,15 +106,6 @@ export const unmatchedFilesOfDownloads = (db: Db, shareId: string) =>
      WHERE d.share_id = ? AND d.unverified_count > 0 ORDER BY df.download_id, df.idx`,
   ).all(shareId);
 
-/** Per file of a share: completed downloads of it, how many matched, how many did not. */
-export const fileTallies = (db: Db, shareId: string) =>
-  stmt<[string], { file_idx: number; downloads: number; matched: number }>(
-    db,
-    `SELECT df.file_idx, count(*) AS downloads, sum(df.matched) AS matched
-     FROM share_download_files df JOIN share_downloads d ON d.id = df.download_id
-     WHERE df.share_id = ? AND d.completed_at IS NOT NULL GROUP BY df.file_idx`,
-  ).all(shareId);
-
 export interface ViewRow {
   recipient_id: string | null;
   address: string | null;
@@ -165,22 +156,4 @@ export const failuresOf = (db: Db, shareId: string) =>
   stmt<[string], { recipient_id: string | null; address: string; failed_at: number }>(
     db,
     "SELECT recipient_id, address, failed_at FROM share_password_failures WHERE share_id = ? ORDER BY failed_at, id",
-  ).all(shareId);
-
-/** Every file of a share's completed downloads, in the order they completed (the matrix's facts). */
-export const completedFilesOf = (db: Db, shareId: string) =>
-  stmt<
-    [string],
-    {
-      recipient_id: string | null;
-      download_id: string;
-      file_idx: number;
-      matched: 0 | 1;
-      reported_sha256: string | null;
-    }
-  >(
-    db,
-    `SELECT d.recipient_id, d.id AS download_id, df.file_idx, df.matched, df.reported_sha256
-     FROM share_downloads d JOIN share_download_files df ON df.download_id = d.id
-     WHERE d.share_id = ? AND d.completed_at IS NOT NULL ORDER BY d.completed_at, d.id, df.idx`,
   ).all(shareId);

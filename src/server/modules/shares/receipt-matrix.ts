@@ -1,52 +1,97 @@
 import {
   CELL,
   cellOf,
-  type DeliveryState,
+  decodeRuns,
+  encodeRuns,
   partyState,
   shareVerdict,
 } from "@/contract/receipt-verdict";
+import type { Receipt } from "@/contract/receipts";
 import type { Db } from "@/server/db/database";
-import { completedFilesOf } from "./activity.repository";
-
-/** One row of the recipient × file matrix: `recipientId` null is the plain link. */
-export interface MatrixRow {
-  recipientId: string | null;
-  /** One CELL character per file, in the share's file order. */
-  cells: string;
-  /** Per file, the id of the download that decided its cell (null: none). */
-  decidedBy: (string | null)[];
-  state: DeliveryState;
-}
-
-const NONE = CELL.none.charCodeAt(0);
+import type { DownloadFile } from "./activity.repository";
+import {
+  deliveriesOf,
+  deliveryOf,
+  deliveryStatesOf,
+  PLAIN_LINK,
+  recipientIdsOf,
+  saveDelivery,
+  setVerdict,
+} from "./delivery.repository";
+import type { ShareRow } from "./shares.repository";
 
 /**
- * The recipient × file matrix: for each recipient (and the plain link, when it completed a
- * download or the share has no recipients), each file's cell as its latest completed download
- * of it left it, and the share's verdict over the recipients (over the plain link without any).
+ * A completed download, applied to its party's matrix row: each of its files' cells is what
+ * this download showed (the latest decides), then the party's state and the share's verdict
+ * again. Runs in recordShareDownload's transaction.
  */
-export function deliveryMatrix(db: Db, shareId: string, fileCount: number, recipientIds: string[]) {
-  const rows = new Map<string | null, { cells: Uint8Array; decidedBy: (string | null)[] }>();
-  const rowOf = (id: string | null) => {
-    let row = rows.get(id);
-    if (!row) {
-      row = { cells: new Uint8Array(fileCount).fill(NONE), decidedBy: Array(fileCount).fill(null) };
-      rows.set(id, row);
-    }
-    return row;
-  };
-  for (const id of recipientIds) rowOf(id);
-  if (recipientIds.length === 0) rowOf(null);
-  // Oldest first, so a later download of the same file overwrites the cell: the latest decides.
-  for (const f of completedFilesOf(db, shareId)) {
-    const row = rowOf(f.recipient_id);
-    row.cells[f.file_idx] = cellOf(f.matched === 1, f.reported_sha256).charCodeAt(0);
-    row.decidedBy[f.file_idx] = f.download_id;
+export function recordDelivery(
+  db: Db,
+  share: ShareRow,
+  download: { id: string; recipientId: string | null; files: DownloadFile[] },
+) {
+  const party = download.recipientId ?? PLAIN_LINK;
+  const n = share.file_count;
+  const old = deliveryOf(db, share.id, party);
+  const cells = old ? Buffer.from(old.cells, "latin1") : Buffer.alloc(n, CELL.none);
+  const by = old
+    ? decodeRuns<string | null>(JSON.parse(old.decided_by), n, null)
+    : Array(n).fill(null);
+  for (const f of download.files) {
+    cells[f.file_idx] = cellOf(f.matched === 1, f.reported_sha256).charCodeAt(0);
+    by[f.file_idx] = download.id;
   }
-  const matrix: MatrixRow[] = [...rows].map(([recipientId, row]) => {
-    const cells = Buffer.from(row.cells).toString("latin1");
-    return { recipientId, cells, decidedBy: row.decidedBy, state: partyState(cells) };
+  const text = cells.toString("latin1");
+  saveDelivery(db, {
+    share_id: share.id,
+    party,
+    cells: text,
+    decided_by: JSON.stringify(encodeRuns(by)),
+    state: partyState(text),
   });
-  const judged = matrix.filter((m) => recipientIds.length > 0 === (m.recipientId !== null));
-  return { matrix, verdict: shareVerdict(judged.map((m) => m.state)) };
+  setVerdict(db, share.id, verdictOf(db, share.id));
+}
+
+/** The share's verdict over its recipients, or over the plain link when it has none. */
+function verdictOf(db: Db, shareId: string) {
+  const stateOf = new Map(deliveryStatesOf(db, shareId).map((d) => [d.party, d.state]));
+  const recipients = recipientIdsOf(db, shareId);
+  const parties = recipients.length > 0 ? recipients : [PLAIN_LINK];
+  return shareVerdict(parties.map((p) => stateOf.get(p) ?? "not_delivered"));
+}
+
+type MatrixRow = Receipt["matrix"][number];
+
+/**
+ * The receipt's matrix: a row per recipient, then the plain link's when it completed a download
+ * (or the share has no recipients), each cell's deciding download as its index in `downloads`.
+ */
+export function receiptMatrix(
+  db: Db,
+  share: ShareRow,
+  recipients: { id: string; email: string }[],
+  downloadIndex: Map<string, number>,
+): MatrixRow[] {
+  const rows = new Map(deliveriesOf(db, share.id).map((d) => [d.party, d]));
+  const parties: { recipientId: string | null; email: string | null }[] = recipients.map((r) => ({
+    recipientId: r.id,
+    email: r.email,
+  }));
+  if (recipients.length === 0 || rows.has(PLAIN_LINK))
+    parties.push({ recipientId: null, email: null });
+  const n = share.file_count;
+  return parties.map((p) => {
+    const row = rows.get(p.recipientId ?? PLAIN_LINK);
+    if (!row)
+      return { ...p, state: "not_delivered", cells: CELL.none.repeat(n), decidedBy: [n, -1] };
+    const runs = JSON.parse(row.decided_by) as (number | string | null)[];
+    return {
+      ...p,
+      state: row.state,
+      cells: row.cells,
+      decidedBy: runs.map((v, i) =>
+        i % 2 === 0 ? (v as number) : v === null ? -1 : (downloadIndex.get(v as string) ?? -1),
+      ),
+    };
+  });
 }

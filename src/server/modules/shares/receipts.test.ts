@@ -290,6 +290,15 @@ describe("the receipt", () => {
     let r = await receipt(s.id);
     expect(r.verdict).toBe("failed");
     expect(r.recipients[0]).toMatchObject({ delivery: "failed", verified: false });
+    expect(r.matrix).toEqual([
+      {
+        recipientId: ana.recipientId,
+        email: "ana@example.com",
+        state: "failed",
+        cells: "vx",
+        decidedBy: [2, 0],
+      },
+    ]);
     clock.advance(60_000);
     download(s.id, ana.recipientId, [both[1]!]);
     r = await receipt(s.id);
@@ -300,7 +309,8 @@ describe("the receipt", () => {
       downloaded: true,
       verified: true,
     });
-    // the failure stays as history
+    // b.wav's cell is now the second download's; the failure stays as history
+    expect(r.matrix[0]).toMatchObject({ state: "verified", cells: "vv", decidedBy: [1, 0, 1, 1] });
     expect(r.downloads.map((d) => d.verified)).toEqual([false, true]);
   });
 
@@ -314,6 +324,12 @@ describe("the receipt", () => {
   });
 });
 
+const r0 = (shareId: string) =>
+  t.deps.db
+    .prepare("SELECT id FROM share_downloads WHERE share_id = ? ORDER BY started_at, id")
+    .pluck()
+    .get(shareId) as string;
+
 describe("the verification report (CSV)", () => {
   it("quotes every text field and defuses formulas", () => {
     expect(csvField('=HYPERLINK("x")')).toBe(`"'=HYPERLINK(""x"")"`);
@@ -326,6 +342,25 @@ describe("the verification report (CSV)", () => {
     expect(csvField("plain.mov")).toBe('"plain.mov"');
     // A spreadsheet that splits on ";" (semicolon locales) sees one quoted field, not "=1+2".
     expect(csvField("a;=1+2;x.txt")).toBe('"a;=1+2;x.txt"');
+  });
+
+  it("has one row per recipient and file", async () => {
+    const s = await share({ recipients: ["ana@example.com", "bo@example.com"] });
+    const ana = resolveShareLink(t.deps.db, tokenOf(s.recipientLinks[0]!.url))!;
+    download(s.id, ana.recipientId, [both[1]!]);
+    const res = await t.call("GET", t.w(`/shares/${s.id}/receipt.csv`), {
+      key: t.keyWith(["receipts:read"]),
+    });
+    const lines = res.text.split("\r\n");
+    const at = `"2026-06-01T12:00:01.000Z","${r0(s.id)}"`;
+    expect(lines).toEqual([
+      "recipient,path,size_bytes,sha256,status,downloaded_at,download_id",
+      `"ana@example.com","Out/a.mov",5,"${sha("alpha")}","not_downloaded",,`,
+      `"ana@example.com","Out/b.wav",5,"${sha("bravo")}","verified",${at}`,
+      `"bo@example.com","Out/a.mov",5,"${sha("alpha")}","not_downloaded",,`,
+      `"bo@example.com","Out/b.wav",5,"${sha("bravo")}","not_downloaded",,`,
+      "",
+    ]);
   });
 
   it("reports each file, safe to open in a spreadsheet", async () => {
@@ -344,21 +379,20 @@ describe("the verification report (CSV)", () => {
       `attachment; filename="receipt-${s.id}.csv"`,
     );
     const lines = res.text.split("\r\n");
-    expect(lines[0]).toBe(
-      "path,size_bytes,sha256,downloads,verified_downloads,failed_verifications,status",
-    );
-    const row = (path: string, size: number, hash: string, counts: string, status: string) =>
-      `${path},${size},"${hash}",${counts},"${status}"`;
+    expect(lines[0]).toBe("recipient,path,size_bytes,sha256,status,downloaded_at,download_id");
+    const row = (path: string, size: number, hash: string, status: string) =>
+      `"plain link",${path},${size},"${hash}","${status}"`;
+    const at = `"2026-06-01T12:00:01.000Z","${r0(s.id)}"`;
     expect(lines).toContain(
-      row(`"'=cmd|' /C calc'!A0.mov"`, 4, sha("evil"), "0,0,0", "not_downloaded"),
+      `${row(`"'=cmd|' /C calc'!A0.mov"`, 4, sha("evil"), "not_downloaded")},,`,
     );
-    expect(lines).toContain(row(`"'@SUM(1+1).txt"`, 2, sha("at"), "0,0,0", "not_downloaded"));
-    expect(lines).toContain(row('"Out/a.mov"', 5, sha("alpha"), "1,1,0", "verified"));
-    expect(lines).toContain(row('"Out/b.wav"', 5, sha("bravo"), "1,0,1", "mismatch"));
+    expect(lines).toContain(`${row(`"'@SUM(1+1).txt"`, 2, sha("at"), "not_downloaded")},,`);
+    expect(lines).toContain(`${row('"Out/a.mov"', 5, sha("alpha"), "verified")},${at}`);
+    expect(lines).toContain(`${row('"Out/b.wav"', 5, sha("bravo"), "failed")},${at}`);
     expect(lines).toContain(
-      row('"Out/say ""hi"", then go.txt"', 6, sha("quotes"), "0,0,0", "not_downloaded"),
+      `${row('"Out/say ""hi"", then go.txt"', 6, sha("quotes"), "not_downloaded")},,`,
     );
-    expect(lines).toContain(row('"Out/a;=1+2;x.txt"', 4, sha("semi"), "0,0,0", "not_downloaded"));
+    expect(lines).toContain(`${row('"Out/a;=1+2;x.txt"', 4, sha("semi"), "not_downloaded")},,`);
     expect(lines.at(-1)).toBe("");
   });
 });
