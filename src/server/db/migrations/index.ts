@@ -9,6 +9,7 @@ import { transfers } from "./0007-transfers";
 import { shares } from "./0008-shares";
 import { portals } from "./0009-portals";
 import { passwordAttempts } from "./0010-password-attempts";
+import { shareDeliveries } from "./0011-share-deliveries";
 import { workspaceLogos } from "./0016-workspace-logos";
 
 export interface Migration {
@@ -29,5 +30,6 @@ export const migrations: Migration[] = [
   shares,
   portals,
   passwordAttempts,
+  shareDeliveries,
   workspaceLogos,
 ];

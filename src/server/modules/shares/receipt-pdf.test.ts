@@ -5,9 +5,15 @@ import path from "node:path";
 import sharp from "sharp";
 import { describe, expect, it } from "vitest";
 import { formatBytes } from "@/contract/format";
+import { deliveryLabel, deliveryMeaning } from "@/contract/receipt-verdict";
 import { writeFile } from "@/server/testing/files-client";
 import { type TestApp, testAppEach } from "@/server/testing/test-app";
-import { checkSharePassword, recordShareDownload, recordShareView } from "./share-access";
+import {
+  checkSharePassword,
+  recordShareDownload,
+  recordShareView,
+  resolveShareLink,
+} from "./share-access";
 import { shareRow } from "./shares.repository";
 
 /* The client's receipt and the sender's audit report, read back with pdftotext. */
@@ -60,17 +66,43 @@ describe("the client's receipt and the audit report", () => {
     downloadAll(s.id, [{ path: "Out/a.mov", content: "alpha" }]);
 
     const client = await textOf(`/shares/${s.id}/receipt.pdf`);
-    expect(client).toContain("Delivered and verified");
+    expect(client).toContain(deliveryLabel.verified);
+    expect(client).toContain(deliveryMeaning.verified);
     expect(client).toContain(sha("alpha"));
     expect(client).not.toMatch(/\d+\.\d+\.\d+\.\d+/);
     expect(client).not.toMatch(/password/i);
 
     const audit = await textOf(`/shares/${s.id}/audit.pdf`);
     expect(audit).toContain("Audit report");
-    expect(audit).toContain("Delivered and verified");
+    expect(audit).toContain(deliveryMeaning.verified);
     expect(audit).toContain(ADDRESS);
     expect(audit).toContain("203.0.113.9");
     expect(audit).toContain("wrong password");
+  });
+
+  it("says who holds which file, and a clean download after a failed one verifies", async () => {
+    await writeFile(t, "Out/b.wav", "bravo");
+    const s = await share({ paths: ["Out"], recipients: ["ana@example.com"] });
+    const ana = resolveShareLink(t.deps.db, s.recipientLinks[0]!.url.split("/").pop()!)!;
+    const get = (content: string) =>
+      recordShareDownload(t.deps, {
+        shareId: s.id,
+        recipientId: ana.recipientId,
+        transferId: null,
+        address: ADDRESS,
+        startedAt: t.clock.now(),
+        completedAt: t.clock.now() + 1000,
+        files: [{ path: "Out/a.mov", bytes: 5, sha256: sha(content) }],
+      });
+    get("corrupted");
+    let text = await textOf(`/shares/${s.id}/receipt.pdf`);
+    expect(text).toContain(deliveryLabel.failed);
+    expect(text).toMatch(/ana@example\.com\s+Out\/a\.mov\s+did not match/);
+    get("alpha");
+    text = await textOf(`/shares/${s.id}/receipt.pdf`);
+    expect(text).toContain(deliveryLabel.partly_delivered);
+    expect(text).toMatch(/ana@example\.com\s+Out\/a\.mov\s+verified/);
+    expect(text).toMatch(/ana@example\.com\s+Out\/b\.wav\s+not downloaded/);
   });
 
   it("prints non-Latin names as themselves", async () => {

@@ -1,4 +1,5 @@
 import { formatBytes } from "@/contract/format";
+import { deliveryLabel, deliveryMeaning, deliveryTone } from "@/contract/receipt-verdict";
 import type { Receipt } from "@/contract/receipts";
 import {
   type Branding,
@@ -17,6 +18,7 @@ import {
   title,
   when,
 } from "./pdf-layout";
+import { deliveryMatrix } from "./receipt-matrix-pdf";
 
 /*
  * The documents a sender may hand to a client: the delivery receipt (the verdict, who received
@@ -31,25 +33,9 @@ const TONES = {
   neutral: { fill: "#e4e7eb", ink: INK },
 };
 
-/** Until the shared verdict rule lands: the console's answer, from the receipt's members. */
-function receiptVerdict(r: Receipt) {
-  const completed = r.downloads.filter((d) => d.completedAt !== null);
-  const everyone = r.recipients.length > 0 && r.recipients.every((p) => p.verified);
-  if (completed.length === 0)
-    return { tone: "neutral", headline: "Not downloaded yet", detail: "" } as const;
-  if (completed.some((d) => !d.verified))
-    return { tone: "danger", headline: "Not verified", detail: "" } as const;
-  if (r.recipients.length === 0)
-    return { tone: "success", headline: "Delivered and verified", detail: "" } as const;
-  if (everyone)
-    return { tone: "success", headline: "Everyone got everything, intact", detail: "" } as const;
-  return { tone: "warning", headline: "Partly delivered", detail: "" } as const;
-}
-
-/** The verdict, as the console words it. */
+/** The verdict, worded as the console words it (one rule: contract/receipt-verdict.ts). */
 export function verdictBanner(pdf: Pdf, r: Receipt) {
-  const v = receiptVerdict(r);
-  banner(pdf, v.headline, v.detail, TONES[v.tone]);
+  banner(pdf, deliveryLabel[r.verdict], deliveryMeaning[r.verdict], TONES[deliveryTone[r.verdict]]);
 }
 
 /** Every file with its size and SHA-256, and how to check one. */
@@ -92,25 +78,7 @@ export function receiptPdf(r: Receipt, logo: Uint8Array | null): Promise<Buffer>
     ["Files", `${r.files.length.toLocaleString("en")} (${formatBytes(r.totalBytes ?? 0)})`],
     ["Generated", when(r.generatedAt)],
   ]);
-  if (r.recipients.length > 0) {
-    heading(pdf, "Recipients");
-    table(
-      pdf,
-      [
-        { title: "Recipient", width: 199 },
-        { title: "Files downloaded", width: 100, align: "right" },
-        { title: "Verified", width: 90 },
-        { title: "Last download", width: 110 },
-      ],
-      r.recipients.map((p) => [
-        p.email,
-        `${p.filesDownloaded} of ${r.files.length}`,
-        p.verified ? "yes" : p.downloaded ? "no" : "-",
-        when(p.lastDownloadAt),
-      ]),
-      8,
-    );
-  }
+  deliveryMatrix(pdf, r);
   checksums(pdf, r);
   return finish(pdf, brand(r, logo, "Delivery receipt"));
 }

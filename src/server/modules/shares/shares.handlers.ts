@@ -1,6 +1,7 @@
 import type { RouteHandler } from "@hono/zod-openapi";
 import type { Context } from "hono";
 import { callerOf } from "@/server/http/caller";
+import { textStream } from "@/server/http/text-stream";
 import type { AppEnv } from "@/server/http/types";
 import * as outbox from "@/server/modules/mail/outbox.service";
 import { logoForDocuments } from "@/server/modules/settings/settings.service";
@@ -110,8 +111,8 @@ export const getAuditPdf: RouteHandler<typeof r.getAuditPdfRoute, AppEnv> = (c) 
 
 export const getReceiptCsv: RouteHandler<typeof r.getReceiptCsvRoute, AppEnv> = (c) => {
   const { shareId } = c.req.valid("param");
-  const csv = receipts.receiptCsv(c.get("deps"), c.get("auth").workspaceId, shareId);
-  return c.body(csv, 200, {
+  const rows = receipts.receiptCsv(c.get("deps"), c.get("auth").workspaceId, shareId);
+  return c.body(textStream(rows), 200, {
     "Content-Type": "text/csv; charset=utf-8",
     "Content-Disposition": attachment(`receipt-${shareId}.csv`),
   }) as never;

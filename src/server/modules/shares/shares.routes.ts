@@ -171,7 +171,7 @@ export const getReceiptRoute = apiRoute({
   scopes: read,
   summary: "The delivery receipt",
   description:
-    "Who viewed and downloaded what, when and from where, whether each download verified (every file's SHA-256, as computed by the receiving engine, matched), the timeline, and every file with its checksum. `integrity` is `verified` only when there is at least one completed download and every completed download verified.",
+    "Who viewed and downloaded what, when and from where, whether each download verified (every file's SHA-256, as computed by the receiving engine, matched), the timeline, and every file with its checksum. `verdict` answers whether each recipient now holds an intact copy of every file (their latest completed download of each decides; `src/contract/receipt-verdict.ts`); `integrity` is `verified` exactly when the verdict is.",
   request: { params: shareParams },
   responses: { 200: json(receiptSchema, "The receipt") },
 });
