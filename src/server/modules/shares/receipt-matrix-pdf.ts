@@ -41,7 +41,7 @@ export function deliveryMatrix(pdf: Pdf, r: Receipt) {
       { title: "Recipient", width: 175 },
       { title: "State", width: 110 },
       { title: "Verified", width: 55, align: "right" },
-      { title: "Not checked", width: 55, align: "right" },
+      { title: "Unchecked", width: 55, align: "right" },
       { title: "Failed", width: 45, align: "right" },
       { title: "Missing", width: 59, align: "right" },
     ],
