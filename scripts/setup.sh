@@ -1,6 +1,8 @@
 #!/usr/bin/env bash
 # `npm run setup`: what a fresh machine needs, then the locked npm dependencies.
-# System packages: Chromium (browser journeys), ffmpeg and poppler-utils (media, demo content).
+# System packages: Chromium (browser journeys), ffmpeg and poppler-utils (media, demo content),
+# and the fonts receipt PDFs embed (DejaVu: Latin, Greek, Cyrillic, Arabic, Hebrew; Droid Sans
+# Fallback: Chinese, Japanese, Korean).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
@@ -8,6 +10,8 @@ missing=()
 command -v chromium >/dev/null 2>&1 || command -v chromium-browser >/dev/null 2>&1 || missing+=(chromium)
 command -v ffmpeg >/dev/null 2>&1 || missing+=(ffmpeg)
 command -v pdftoppm >/dev/null 2>&1 || missing+=(poppler-utils)
+[ -f /usr/share/fonts/truetype/dejavu/DejaVuSans.ttf ] || missing+=(fonts-dejavu-core)
+[ -f /usr/share/fonts/truetype/droid/DroidSansFallbackFull.ttf ] || missing+=(fonts-droid-fallback)
 if [ ${#missing[@]} -gt 0 ]; then
   if command -v apt-get >/dev/null 2>&1; then
     sudo=""

@@ -1,17 +1,4 @@
-const units = ["B", "KB", "MB", "GB", "TB", "PB"];
-
-/** 1536 -> "1.5 KB"; decimal units, as file managers and delivery reports show them. */
-export function formatBytes(bytes: number | null | undefined): string {
-  if (bytes == null) return "—";
-  if (bytes < 1000) return `${bytes} B`;
-  let value = bytes;
-  let unit = 0;
-  while (value >= 1000 && unit < units.length - 1) {
-    value /= 1000;
-    unit++;
-  }
-  return `${value >= 100 ? Math.round(value) : value.toFixed(1)} ${units[unit]}`;
-}
+export { formatBytes } from "@/contract/format";
 
 const dateTimeFormat = new Intl.DateTimeFormat(undefined, {
   dateStyle: "medium",

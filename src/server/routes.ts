@@ -7,6 +7,7 @@ import { operationsRouter } from "./modules/operations/operations.index";
 import { portalsRouter } from "./modules/portals/portals.index";
 import { publicPortalsRouter } from "./modules/portals/public.index";
 import { renameRouter } from "./modules/rename/rename.index";
+import { settingsRouter } from "./modules/settings/settings.index";
 import { publicSharesRouter } from "./modules/shares/public.index";
 import { sharesRouter } from "./modules/shares/shares.index";
 import { transfersRouter } from "./modules/transfers/transfers.index";
@@ -30,4 +31,5 @@ export const routers = [
   webhooksRouter,
   eventsRouter,
   attentionRouter,
+  settingsRouter,
 ] as const;

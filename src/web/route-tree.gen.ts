@@ -18,6 +18,7 @@ import { Route as AppAttentionRouteImport } from './routes/_app/attention'
 import { Route as AppEventsRouteImport } from './routes/_app/events'
 import { Route as AppFilesRouteImport } from './routes/_app/files'
 import { Route as AppJobsRouteImport } from './routes/_app/jobs'
+import { Route as AppSettingsRouteImport } from './routes/_app/settings'
 import { Route as AppSharesRouteImport } from './routes/_app/shares'
 import { Route as AppTransfersRouteImport } from './routes/_app/transfers'
 import { Route as AppTrashRouteImport } from './routes/_app/trash'
@@ -70,6 +71,11 @@ const AppJobsRoute = AppJobsRouteImport.update({
   path: '/jobs',
   getParentRoute: () => AppRoute,
 } as any)
+const AppSettingsRoute = AppSettingsRouteImport.update({
+  id: '/settings',
+  path: '/settings',
+  getParentRoute: () => AppRoute,
+} as any)
 const AppSharesRoute = AppSharesRouteImport.update({
   id: '/shares',
   path: '/shares',
@@ -115,6 +121,7 @@ export interface FileRoutesByFullPath {
   '/events': typeof AppEventsRoute
   '/files': typeof AppFilesRoute
   '/jobs': typeof AppJobsRoute
+  '/settings': typeof AppSettingsRoute
   '/shares': typeof AppSharesRoute
   '/transfers': typeof AppTransfersRoute
   '/trash': typeof AppTrashRoute
@@ -131,6 +138,7 @@ export interface FileRoutesByTo {
   '/events': typeof AppEventsRoute
   '/files': typeof AppFilesRoute
   '/jobs': typeof AppJobsRoute
+  '/settings': typeof AppSettingsRoute
   '/shares': typeof AppSharesRoute
   '/transfers': typeof AppTransfersRoute
   '/trash': typeof AppTrashRoute
@@ -150,6 +158,7 @@ export interface FileRoutesById {
   '/_app/events': typeof AppEventsRoute
   '/_app/files': typeof AppFilesRoute
   '/_app/jobs': typeof AppJobsRoute
+  '/_app/settings': typeof AppSettingsRoute
   '/_app/shares': typeof AppSharesRoute
   '/_app/transfers': typeof AppTransfersRoute
   '/_app/trash': typeof AppTrashRoute
@@ -170,6 +179,7 @@ export interface FileRouteTypes {
     | '/events'
     | '/files'
     | '/jobs'
+    | '/settings'
     | '/shares'
     | '/transfers'
     | '/trash'
@@ -186,6 +196,7 @@ export interface FileRouteTypes {
     | '/events'
     | '/files'
     | '/jobs'
+    | '/settings'
     | '/shares'
     | '/transfers'
     | '/trash'
@@ -204,6 +215,7 @@ export interface FileRouteTypes {
     | '/_app/events'
     | '/_app/files'
     | '/_app/jobs'
+    | '/_app/settings'
     | '/_app/shares'
     | '/_app/transfers'
     | '/_app/trash'
@@ -284,6 +296,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AppJobsRouteImport
       parentRoute: typeof AppRoute
     }
+    '/_app/settings': {
+      id: '/_app/settings'
+      path: '/settings'
+      fullPath: '/settings'
+      preLoaderRoute: typeof AppSettingsRouteImport
+      parentRoute: typeof AppRoute
+    }
     '/_app/shares': {
       id: '/_app/shares'
       path: '/shares'
@@ -343,6 +362,7 @@ interface AppRouteChildren {
   AppEventsRoute: typeof AppEventsRoute
   AppFilesRoute: typeof AppFilesRoute
   AppJobsRoute: typeof AppJobsRoute
+  AppSettingsRoute: typeof AppSettingsRoute
   AppSharesRoute: typeof AppSharesRoute
   AppTransfersRoute: typeof AppTransfersRoute
   AppTrashRoute: typeof AppTrashRoute
@@ -360,6 +380,7 @@ const AppRouteChildren: AppRouteChildren = {
   AppEventsRoute: AppEventsRoute,
   AppFilesRoute: AppFilesRoute,
   AppJobsRoute: AppJobsRoute,
+  AppSettingsRoute: AppSettingsRoute,
   AppSharesRoute: AppSharesRoute,
   AppTransfersRoute: AppTransfersRoute,
   AppTrashRoute: AppTrashRoute,

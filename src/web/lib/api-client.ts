@@ -30,6 +30,7 @@ type QueryValue = string | number | boolean | null | undefined;
 export interface RequestOptions {
   method?: "GET" | "POST" | "PATCH" | "PUT" | "DELETE";
   query?: Record<string, QueryValue>;
+  /** Sent as JSON; a Blob (an image) is sent as it is, with its own type. */
   body?: unknown;
   signal?: AbortSignal;
   /** Explicit credentials (the connect screen); otherwise the signed-in session's. */
@@ -151,10 +152,18 @@ async function send(path: string, options: RequestOptions, extraHeaders = {}): P
         headers: {
           Authorization: `Bearer ${connection.apiKey}`,
           Accept: options.responseType === "blob" ? "*/*" : "application/json",
-          ...(options.body === undefined ? {} : { "Content-Type": "application/json" }),
+          ...(options.body === undefined
+            ? {}
+            : {
+                "Content-Type":
+                  options.body instanceof Blob ? options.body.type : "application/json",
+              }),
           ...extraHeaders,
         },
-        body: options.body === undefined ? undefined : JSON.stringify(options.body),
+        body:
+          options.body === undefined || options.body instanceof Blob
+            ? (options.body as Blob | undefined)
+            : JSON.stringify(options.body),
         signal: options.signal,
         credentials: "omit",
       });

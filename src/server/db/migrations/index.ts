@@ -9,9 +9,11 @@ import { transfers } from "./0007-transfers";
 import { shares } from "./0008-shares";
 import { portals } from "./0009-portals";
 import { passwordAttempts } from "./0010-password-attempts";
+import { shareDeliveries } from "./0011-share-deliveries";
 import { reviewDecisions } from "./0012-review-decisions";
 import { shareOpenLink } from "./0014-share-open-link";
 import { attention } from "./0015-attention";
+import { workspaceLogos } from "./0016-workspace-logos";
 
 export interface Migration {
   version: number;
@@ -31,7 +33,9 @@ export const migrations: Migration[] = [
   shares,
   portals,
   passwordAttempts,
+  shareDeliveries,
   reviewDecisions,
   shareOpenLink,
   attention,
+  workspaceLogos,
 ];

@@ -1,5 +1,6 @@
 import type { RouteHandler } from "@hono/zod-openapi";
 import { thumbnailMimeTypes } from "@/contract/rules";
+import { textStream } from "@/server/http/text-stream";
 import type { AppEnv } from "@/server/http/types";
 import { validationFailed } from "@/server/lib/api-error";
 import { protectionOf } from "./files.repository";
@@ -41,19 +42,8 @@ export const manifest: RouteHandler<typeof r.manifestRoute, AppEnv> = (c) => {
   const { files } = c.get("deps");
   const folder = files.folder(c.get("auth").workspaceId, c.req.valid("query").path, "query.path");
   const chunks = files.manifest(folder);
-  const encoder = new TextEncoder();
-  const body = new ReadableStream<Uint8Array>({
-    async pull(controller) {
-      const next = await chunks.next();
-      if (next.done) controller.close();
-      else controller.enqueue(encoder.encode(next.value));
-    },
-    async cancel() {
-      await chunks.return(undefined);
-    },
-  });
   // Streamed, so the typed c.json() does not apply; the body follows manifestSchema.
-  return c.body(body, 200, { "Content-Type": "application/json" }) as never;
+  return c.body(textStream(chunks), 200, { "Content-Type": "application/json" }) as never;
 };
 
 export const createFolder: RouteHandler<typeof r.createFolderRoute, AppEnv> = (c) => {

@@ -106,15 +106,6 @@ export const unmatchedFilesOfDownloads = (db: Db, shareId: string) =>
      WHERE d.share_id = ? AND d.unverified_count > 0 ORDER BY df.download_id, df.idx`,
   ).all(shareId);
 
-/** Per file of a share: completed downloads of it, how many matched, how many did not. */
-export const fileTallies = (db: Db, shareId: string) =>
-  stmt<[string], { file_idx: number; downloads: number; matched: number }>(
-    db,
-    `SELECT df.file_idx, count(*) AS downloads, sum(df.matched) AS matched
-     FROM share_download_files df JOIN share_downloads d ON d.id = df.download_id
-     WHERE df.share_id = ? AND d.completed_at IS NOT NULL GROUP BY df.file_idx`,
-  ).all(shareId);
-
 export interface ViewRow {
   recipient_id: string | null;
   address: string | null;

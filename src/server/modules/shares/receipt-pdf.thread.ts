@@ -1,6 +1,13 @@
 import { parentPort } from "node:worker_threads";
+import { auditPdf } from "./audit-pdf";
 import { deliveryNotePdf, receiptPdf } from "./receipt-pdf";
-import type { PdfReply, PdfRequest } from "./receipt-render";
+import type { PdfKind, PdfReply, PdfRequest } from "./receipt-render";
+
+const renderers: Record<PdfKind, typeof receiptPdf> = {
+  receipt: receiptPdf,
+  audit: auditPdf,
+  "delivery-note": deliveryNotePdf,
+};
 
 /*
  * A thread that renders PDFs one at a time for receipt-render.ts: pdfkit lays a document out
@@ -9,10 +16,10 @@ import type { PdfReply, PdfRequest } from "./receipt-render";
  * on threads is what leaves the main thread its core.
  */
 
-parentPort?.on("message", async ({ id, kind, receipt }: PdfRequest) => {
+parentPort?.on("message", async ({ id, kind, receipt, logo }: PdfRequest) => {
   let reply: PdfReply;
   try {
-    reply = { id, pdf: await (kind === "receipt" ? receiptPdf : deliveryNotePdf)(receipt) };
+    reply = { id, pdf: await renderers[kind](receipt, logo) };
   } catch (err) {
     reply = { id, error: err instanceof Error ? err.message : String(err) };
   }

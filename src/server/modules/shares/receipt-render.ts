@@ -4,12 +4,15 @@ import type { Receipt } from "@/contract/receipts";
 import type { AppDeps } from "@/server/deps";
 import { startTsThread } from "@/server/workers/threads";
 
-export type PdfKind = "receipt" | "delivery-note";
+/** The client's receipt, the sender's audit report, the delivery note. */
+export type PdfKind = "receipt" | "audit" | "delivery-note";
 /** What a PDF thread is sent (receipt-pdf.thread.ts), and what it answers. */
 export interface PdfRequest {
   id: number;
   kind: PdfKind;
   receipt: Receipt;
+  /** The workspace's logo (settings), printed on every page. */
+  logo: Uint8Array | null;
 }
 export type PdfReply = { id: number; pdf: Uint8Array } | { id: number; error: string };
 
@@ -45,9 +48,9 @@ export class PdfRenderer {
 
   constructor(private readonly threads: number) {}
 
-  async pdf(kind: PdfKind, receipt: Receipt): Promise<Buffer> {
+  async pdf(kind: PdfKind, receipt: Receipt, logo: Uint8Array | null): Promise<Buffer> {
     const slot = `${kind}:${receipt.share.id}`;
-    const fingerprint = fingerprintOf(receipt);
+    const fingerprint = fingerprintOf(receipt, logo);
     const hit = this.cache.get(slot);
     if (hit?.fingerprint === fingerprint) {
       this.cache.delete(slot);
@@ -58,7 +61,7 @@ export class PdfRenderer {
     const key = `${slot}:${fingerprint}`;
     let rendering = this.inFlight.get(key);
     if (!rendering) {
-      rendering = this.render(kind, receipt).finally(() => this.inFlight.delete(key));
+      rendering = this.render({ kind, receipt, logo }).finally(() => this.inFlight.delete(key));
       this.inFlight.set(key, rendering);
     }
     const pdf = await rendering;
@@ -66,7 +69,7 @@ export class PdfRenderer {
     return pdf;
   }
 
-  private async render(kind: PdfKind, receipt: Receipt): Promise<Buffer> {
+  private async render(request: Omit<PdfRequest, "id">): Promise<Buffer> {
     const thread = await this.acquire();
     this.renders++;
     const id = this.nextId++;
@@ -74,7 +77,7 @@ export class PdfRenderer {
       const reply = await new Promise<PdfReply>((resolve) => {
         this.pending.set(id, resolve);
         thread.job = id;
-        thread.worker.postMessage({ id, kind, receipt } satisfies PdfRequest);
+        thread.worker.postMessage({ id, ...request } satisfies PdfRequest);
       });
       if ("error" in reply) throw new Error(`Rendering the PDF failed: ${reply.error}`);
       return Buffer.from(reply.pdf.buffer, reply.pdf.byteOffset, reply.pdf.byteLength);
@@ -158,11 +161,14 @@ export class PdfRenderer {
   }
 }
 
-/** The receipt's content apart from when it was built: an equal fingerprint renders the same PDF. */
-function fingerprintOf(receipt: Receipt) {
-  return createHash("sha256")
-    .update(JSON.stringify({ ...receipt, generatedAt: null }))
-    .digest("base64url");
+/**
+ * The receipt's content apart from when it was built, and the logo: an equal fingerprint renders
+ * the same PDF (a new name is in the receipt; a new logo changes the hash).
+ */
+function fingerprintOf(receipt: Receipt, logo: Uint8Array | null) {
+  const hash = createHash("sha256").update(JSON.stringify({ ...receipt, generatedAt: null }));
+  if (logo) hash.update(logo);
+  return hash.digest("base64url");
 }
 
 const renderers = new WeakMap<AppDeps, PdfRenderer>();

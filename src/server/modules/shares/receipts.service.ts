@@ -1,3 +1,4 @@
+import { CELL, type DeliveryState, decodeRuns } from "@/contract/receipt-verdict";
 import type { Receipt } from "@/contract/receipts";
 import { csvField } from "@/contract/shares";
 import type { Db } from "@/server/db/database";
@@ -10,12 +11,12 @@ import {
   type DownloadRow,
   downloadsOf,
   failuresOf,
-  fileTallies,
   firstFilesOfDownloads,
   unmatchedFilesOfDownloads,
   type ViewRow,
   viewsOf,
 } from "./activity.repository";
+import { receiptMatrix } from "./receipt-matrix";
 import {
   changesOf,
   commentsOf,
@@ -142,16 +143,18 @@ function receiptTimeline(
   return timeline;
 }
 
-/** Each recipient: what they viewed and downloaded, and whether all of it verified. */
-const receiptRecipient = (row: ShareRow) => (r: RecipientRow) => {
-  const downloaded = r.files_downloaded >= row.file_count;
-  return {
-    ...toRecipient(r),
-    viewed: r.views > 0,
-    downloaded,
-    verified: downloaded && r.unverified_downloads === 0,
+/** Each recipient: what they viewed and downloaded, and what they now hold (the matrix row). */
+const receiptRecipient =
+  (row: ShareRow, stateOf: Map<string | null, DeliveryState>) => (r: RecipientRow) => {
+    const delivery = stateOf.get(r.id) ?? "not_delivered";
+    return {
+      ...toRecipient(r),
+      viewed: r.views > 0,
+      downloaded: r.files_downloaded >= row.file_count,
+      verified: delivery === "verified",
+      delivery,
+    };
   };
-};
 
 /**
  * The delivery receipt (spec: Delivery receipt): the share as it was shared, who viewed and
@@ -174,6 +177,9 @@ export function buildReceipt(deps: AppDeps, caller: Caller, shareId: string): Re
   const views = viewsOf(db, shareId);
   const anonymousViews = views.filter((v) => v.recipient_id === null);
   const anonymousDownloads = completed.filter((d) => d.recipient_id === null);
+  const downloadIndex = new Map(downloadRows.map((d, i) => [d.id, i]));
+  const matrix = receiptMatrix(db, row, recipients, downloadIndex);
+  const stateOf = new Map(matrix.map((m) => [m.recipientId, m.state]));
 
   return {
     receiptId: `rcpt_${row.id}`,
@@ -184,7 +190,7 @@ export function buildReceipt(deps: AppDeps, caller: Caller, shareId: string): Re
     },
     items: share.items,
     totalBytes: row.total_bytes,
-    recipients: recipients.map(receiptRecipient(row)),
+    recipients: recipients.map(receiptRecipient(row, stateOf)),
     anonymous: {
       views: anonymousViews.length,
       downloads: anonymousDownloads.length,
@@ -194,8 +200,9 @@ export function buildReceipt(deps: AppDeps, caller: Caller, shareId: string): Re
     },
     downloads: receiptDownloads(db, shareId, who, downloadRows),
     timeline: receiptTimeline(db, row, who, { views, downloads: downloadRows }),
-    integrity:
-      completed.length > 0 && completed.every((d) => d.verified === 1) ? "verified" : "none",
+    verdict: row.verdict,
+    matrix,
+    integrity: row.verdict === "verified" ? "verified" : "none",
     files: filesOf(db, shareId).map((f) => ({
       path: f.path,
       sizeBytes: f.size,
@@ -206,26 +213,47 @@ export function buildReceipt(deps: AppDeps, caller: Caller, shareId: string): Re
   };
 }
 
+const cellStatus: Record<string, string> = {
+  [CELL.verified]: "verified",
+  [CELL.unchecked]: "unchecked",
+  [CELL.failed]: "failed",
+  [CELL.none]: "not_downloaded",
+};
+
 /**
- * The verification report: one row per shared file with its checksum and what completed
- * downloads of it showed. `status`: verified (every completed download of it matched),
- * mismatch (at least one did not), not_downloaded. CRLF line ends, formula-safe fields.
+ * The verification report: one row per recipient (then the plain link) and shared file, from the
+ * matrix: `status` verified, unchecked, failed or not_downloaded as that party's latest completed
+ * download of the file left it, with when and which download. The share is checked before the
+ * first byte; the rows are made a party at a time as the response is read. CRLF line ends,
+ * formula-safe fields.
  */
-export function receiptCsv(deps: AppDeps, workspaceId: string, shareId: string): string {
-  requireShare(deps, workspaceId, shareId);
-  const tallies = new Map(fileTallies(deps.db, shareId).map((t) => [t.file_idx, t]));
-  const lines = ["path,size_bytes,sha256,downloads,verified_downloads,failed_verifications,status"];
-  for (const f of filesOf(deps.db, shareId)) {
-    const t = tallies.get(f.idx);
-    const downloads = t?.downloads ?? 0;
-    const matched = t?.matched ?? 0;
-    const status =
-      downloads === 0 ? "not_downloaded" : matched === downloads ? "verified" : "mismatch";
-    lines.push(
-      [f.path, f.size, f.sha256, downloads, matched, downloads - matched, status]
-        .map(csvField)
-        .join(","),
-    );
-  }
-  return `${lines.join("\r\n")}\r\n`;
+export function receiptCsv(deps: AppDeps, workspaceId: string, shareId: string) {
+  const { db } = deps;
+  const row = requireShare(deps, workspaceId, shareId);
+  const downloads = downloadsOf(db, shareId);
+  const matrix = receiptMatrix(
+    db,
+    row,
+    recipientsOf(db, shareId),
+    new Map(downloads.map((d, i) => [d.id, i])),
+  );
+  const files = filesOf(db, shareId).map(
+    (f) => `${csvField(f.path)},${f.size},${csvField(f.sha256)}`,
+  );
+  return (function* () {
+    yield "recipient,path,size_bytes,sha256,status,downloaded_at,download_id\r\n";
+    for (const party of matrix) {
+      const who = csvField(party.email ?? "plain link");
+      const by = decodeRuns(party.decidedBy, files.length, -1);
+      const lines: string[] = [];
+      for (const [i, file] of files.entries()) {
+        const d = downloads[by[i]!];
+        const when = d?.completed_at == null ? "" : csvField(toIso(d.completed_at));
+        lines.push(
+          `${who},${file},${csvField(cellStatus[party.cells[i]!]!)},${when},${d ? csvField(d.id) : ""}\r\n`,
+        );
+      }
+      yield lines.join("");
+    }
+  })();
 }

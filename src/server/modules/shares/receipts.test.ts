@@ -4,6 +4,7 @@ import fs from "node:fs";
 import path from "node:path";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { type EventType, eventDataSchemas } from "@/contract/events";
+import { deliveryMeaning } from "@/contract/receipt-verdict";
 import { SHARE_PASSWORD_FREE_TRIES } from "@/contract/rules";
 import { type CreateShareBody, csvField, shareStatuses, shareStatusOf } from "@/contract/shares";
 import { ManualClock } from "@/server/lib/clock";
@@ -213,7 +214,9 @@ describe("the receipt", () => {
     recordShareView(t.deps, { shareId: s.id, recipientId: null, address: "203.0.113.1" });
     download(s.id, null, both);
     r = await receipt(s.id);
-    expect(r.integrity).toBe("verified");
+    // ana holds everything verified, bo's download did not finish: not everyone has it yet
+    expect(r.verdict).toBe("partly_delivered");
+    expect(r.integrity).toBe("none");
     const [ana, bo] = r.recipients;
     expect(ana).toMatchObject({
       email: "ana@example.com",
@@ -224,7 +227,14 @@ describe("the receipt", () => {
       filesDownloaded: 2,
     });
     expect(ana!.firstViewedAt).toBe("2026-06-01T12:01:00.000Z");
-    expect(bo).toMatchObject({ viewed: false, downloaded: false, verified: false, downloads: 0 });
+    expect(ana!.delivery).toBe("verified");
+    expect(bo).toMatchObject({
+      viewed: false,
+      downloaded: false,
+      verified: false,
+      downloads: 0,
+      delivery: "not_delivered",
+    });
     expect(r.anonymous).toMatchObject({ views: 1, downloads: 1, verifiedDownloads: 1 });
     expect(r.downloads).toHaveLength(4);
     expect(r.downloads[2]).toMatchObject({
@@ -243,8 +253,13 @@ describe("the receipt", () => {
     // one altered download and the receipt no longer says verified
     download(s.id, boLink.recipientId, [both[0]!, { path: "Out/b.wav", sha256: null }]);
     r = await receipt(s.id);
+    expect(r.verdict).toBe("delivered_unverified");
     expect(r.integrity).toBe("none");
-    expect(r.recipients[1]).toMatchObject({ downloaded: true, verified: false });
+    expect(r.recipients[1]).toMatchObject({
+      downloaded: true,
+      verified: false,
+      delivery: "delivered_unverified",
+    });
     expect(r.downloads[4]!.unverifiedFiles).toEqual([
       { path: "Out/b.wav", expectedSha256: sha("bravo"), reportedSha256: null },
     ]);
@@ -269,6 +284,37 @@ describe("the receipt", () => {
       expect(types).toContain(type);
   });
 
+  it("recovers: a corrupted download then a clean one of the same file is verified", async () => {
+    const s = await share({ recipients: ["ana@example.com"] });
+    const ana = resolveShareLink(t.deps.db, tokenOf(s.recipientLinks[0]!.url))!;
+    download(s.id, ana.recipientId, [both[0]!, { path: "Out/b.wav", sha256: sha("tampered") }]);
+    let r = await receipt(s.id);
+    expect(r.verdict).toBe("failed");
+    expect(r.recipients[0]).toMatchObject({ delivery: "failed", verified: false });
+    expect(r.matrix).toEqual([
+      {
+        recipientId: ana.recipientId,
+        email: "ana@example.com",
+        state: "failed",
+        cells: "vx",
+        decidedBy: [2, 0],
+      },
+    ]);
+    clock.advance(60_000);
+    download(s.id, ana.recipientId, [both[1]!]);
+    r = await receipt(s.id);
+    expect(r.verdict).toBe("verified");
+    expect(r.integrity).toBe("verified");
+    expect(r.recipients[0]).toMatchObject({
+      delivery: "verified",
+      downloaded: true,
+      verified: true,
+    });
+    // b.wav's cell is now the second download's; the failure stays as history
+    expect(r.matrix[0]).toMatchObject({ state: "verified", cells: "vv", decidedBy: [1, 0, 1, 1] });
+    expect(r.downloads.map((d) => d.verified)).toEqual([false, true]);
+  });
+
   it("lists an expiry on the timeline", async () => {
     const s = await share({ expiresInDays: 1 });
     clock.advance(86_400_000);
@@ -278,6 +324,12 @@ describe("the receipt", () => {
     expect(r.timeline.at(-1)).toMatchObject({ type: "expired", at: "2026-06-02T12:00:00.000Z" });
   });
 });
+
+const r0 = (shareId: string) =>
+  t.deps.db
+    .prepare("SELECT id FROM share_downloads WHERE share_id = ? ORDER BY started_at, id")
+    .pluck()
+    .get(shareId) as string;
 
 describe("the verification report (CSV)", () => {
   it("quotes every text field and defuses formulas", () => {
@@ -291,6 +343,25 @@ describe("the verification report (CSV)", () => {
     expect(csvField("plain.mov")).toBe('"plain.mov"');
     // A spreadsheet that splits on ";" (semicolon locales) sees one quoted field, not "=1+2".
     expect(csvField("a;=1+2;x.txt")).toBe('"a;=1+2;x.txt"');
+  });
+
+  it("has one row per recipient and file", async () => {
+    const s = await share({ recipients: ["ana@example.com", "bo@example.com"] });
+    const ana = resolveShareLink(t.deps.db, tokenOf(s.recipientLinks[0]!.url))!;
+    download(s.id, ana.recipientId, [both[1]!]);
+    const res = await t.call("GET", t.w(`/shares/${s.id}/receipt.csv`), {
+      key: t.keyWith(["receipts:read"]),
+    });
+    const lines = res.text.split("\r\n");
+    const at = `"2026-06-01T12:00:01.000Z","${r0(s.id)}"`;
+    expect(lines).toEqual([
+      "recipient,path,size_bytes,sha256,status,downloaded_at,download_id",
+      `"ana@example.com","Out/a.mov",5,"${sha("alpha")}","not_downloaded",,`,
+      `"ana@example.com","Out/b.wav",5,"${sha("bravo")}","verified",${at}`,
+      `"bo@example.com","Out/a.mov",5,"${sha("alpha")}","not_downloaded",,`,
+      `"bo@example.com","Out/b.wav",5,"${sha("bravo")}","not_downloaded",,`,
+      "",
+    ]);
   });
 
   it("reports each file, safe to open in a spreadsheet", async () => {
@@ -309,21 +380,20 @@ describe("the verification report (CSV)", () => {
       `attachment; filename="receipt-${s.id}.csv"`,
     );
     const lines = res.text.split("\r\n");
-    expect(lines[0]).toBe(
-      "path,size_bytes,sha256,downloads,verified_downloads,failed_verifications,status",
-    );
-    const row = (path: string, size: number, hash: string, counts: string, status: string) =>
-      `${path},${size},"${hash}",${counts},"${status}"`;
+    expect(lines[0]).toBe("recipient,path,size_bytes,sha256,status,downloaded_at,download_id");
+    const row = (path: string, size: number, hash: string, status: string) =>
+      `"plain link",${path},${size},"${hash}","${status}"`;
+    const at = `"2026-06-01T12:00:01.000Z","${r0(s.id)}"`;
     expect(lines).toContain(
-      row(`"'=cmd|' /C calc'!A0.mov"`, 4, sha("evil"), "0,0,0", "not_downloaded"),
+      `${row(`"'=cmd|' /C calc'!A0.mov"`, 4, sha("evil"), "not_downloaded")},,`,
     );
-    expect(lines).toContain(row(`"'@SUM(1+1).txt"`, 2, sha("at"), "0,0,0", "not_downloaded"));
-    expect(lines).toContain(row('"Out/a.mov"', 5, sha("alpha"), "1,1,0", "verified"));
-    expect(lines).toContain(row('"Out/b.wav"', 5, sha("bravo"), "1,0,1", "mismatch"));
+    expect(lines).toContain(`${row(`"'@SUM(1+1).txt"`, 2, sha("at"), "not_downloaded")},,`);
+    expect(lines).toContain(`${row('"Out/a.mov"', 5, sha("alpha"), "verified")},${at}`);
+    expect(lines).toContain(`${row('"Out/b.wav"', 5, sha("bravo"), "failed")},${at}`);
     expect(lines).toContain(
-      row('"Out/say ""hi"", then go.txt"', 6, sha("quotes"), "0,0,0", "not_downloaded"),
+      `${row('"Out/say ""hi"", then go.txt"', 6, sha("quotes"), "not_downloaded")},,`,
     );
-    expect(lines).toContain(row('"Out/a;=1+2;x.txt"', 4, sha("semi"), "0,0,0", "not_downloaded"));
+    expect(lines).toContain(`${row('"Out/a;=1+2;x.txt"', 4, sha("semi"), "not_downloaded")},,`);
     expect(lines.at(-1)).toBe("");
   });
 });
@@ -376,7 +446,7 @@ describe("PDFs", () => {
     const receiptPdf = pdfText(await get(`/shares/${s.id}/receipt.pdf`), "receipt.pdf");
     expect(receiptPdf.text).toContain("Northlight Post");
     expect(receiptPdf.text).toContain("Reel 4 final");
-    expect(receiptPdf.text).toContain("VERIFIED");
+    expect(receiptPdf.text).toContain(deliveryMeaning.verified);
     expect(receiptPdf.text).toContain("ana@example.com");
     expect(receiptPdf.text).toContain(sha("alpha"));
     expect(receiptPdf.text).toContain(sha("bravo"));
@@ -407,12 +477,7 @@ describe("PDFs", () => {
     expect(note.text).toContain(last.path);
   }, 60_000);
 
-  it("prints characters outside Latin-1 as ? rather than garbage", async () => {
-    await writeFile(t, "Out/映画.mov", "film");
-    const s = await share({ title: "Café 映画" });
-    const { text } = pdfText(await get(`/shares/${s.id}/receipt.pdf`), "latin.pdf");
-    expect(text).toContain("Café ??");
-    expect(text).toContain("Out/??.mov");
+  it("answers 404 for an unknown share", async () => {
     const refused = await expectError(
       await api()[":shareId"].receipt.$get({ param: { ...t.ws, shareId: "nope" } }),
       404,

@@ -16,6 +16,7 @@ import {
   insertPasswordFailure,
   insertView,
 } from "./activity.repository";
+import { recordDelivery } from "./receipt-matrix";
 import {
   filesOf,
   linkByTokenHash,
@@ -202,6 +203,7 @@ export function recordShareDownload(deps: AppDeps, report: ShareDownloadReport) 
       );
       if (completed) {
         countCompletedDownload(db, share.id, deps.clock.now());
+        recordDelivery(db, share, { id, recipientId: recipient?.id ?? null, files });
         if (recipient) {
           const newFiles = addRecipientFiles(
             db,

@@ -1,12 +1,15 @@
 import type { RouteHandler } from "@hono/zod-openapi";
+import type { Context } from "hono";
 import { callerOf } from "@/server/http/caller";
 import { pollableJson } from "@/server/http/etag";
+import { textStream } from "@/server/http/text-stream";
 import type { AppEnv } from "@/server/http/types";
 import * as outbox from "@/server/modules/mail/outbox.service";
+import { logoForDocuments } from "@/server/modules/settings/settings.service";
 import * as comments from "./comments.service";
 import * as create from "./create.service";
 import * as lifecycle from "./lifecycle.service";
-import { pdfRenderer } from "./receipt-render";
+import { type PdfKind, pdfRenderer } from "./receipt-render";
 import * as receipts from "./receipts.service";
 import * as mail from "./share-mail.service";
 import type * as r from "./shares.routes";
@@ -90,31 +93,33 @@ export const getReceipt: RouteHandler<typeof r.getReceiptRoute, AppEnv> = (c) =>
   return pollableJson(c, receipt, `"generatedAt":"${receipt.generatedAt}"`) as never;
 };
 
-export const getReceiptPdf: RouteHandler<typeof r.getReceiptPdfRoute, AppEnv> = async (c) => {
-  const { shareId } = c.req.valid("param");
-  const receipt = receipts.buildReceipt(c.get("deps"), callerOf(c), shareId);
-  const pdf = await pdfRenderer(c.get("deps")).pdf("receipt", receipt);
+/** One of the receipt's PDFs, branded with the workspace's name and logo. */
+async function receiptDocument(c: Context<AppEnv>, shareId: string, kind: PdfKind) {
+  const deps = c.get("deps");
+  const caller = callerOf(c);
+  const receipt = receipts.buildReceipt(deps, caller, shareId);
+  const logo = logoForDocuments(deps, caller.workspaceId);
+  const pdf = await pdfRenderer(deps).pdf(kind, receipt, logo);
   return c.body(new Uint8Array(pdf), 200, {
     "Content-Type": "application/pdf",
-    "Content-Disposition": attachment(`receipt-${shareId}.pdf`),
-  }) as never;
-};
+    "Content-Disposition": attachment(`${kind}-${shareId}.pdf`),
+  });
+}
+
+export const getReceiptPdf: RouteHandler<typeof r.getReceiptPdfRoute, AppEnv> = (c) =>
+  receiptDocument(c, c.req.valid("param").shareId, "receipt") as never;
+
+export const getAuditPdf: RouteHandler<typeof r.getAuditPdfRoute, AppEnv> = (c) =>
+  receiptDocument(c, c.req.valid("param").shareId, "audit") as never;
 
 export const getReceiptCsv: RouteHandler<typeof r.getReceiptCsvRoute, AppEnv> = (c) => {
   const { shareId } = c.req.valid("param");
-  const csv = receipts.receiptCsv(c.get("deps"), c.get("auth").workspaceId, shareId);
-  return c.body(csv, 200, {
+  const rows = receipts.receiptCsv(c.get("deps"), c.get("auth").workspaceId, shareId);
+  return c.body(textStream(rows), 200, {
     "Content-Type": "text/csv; charset=utf-8",
     "Content-Disposition": attachment(`receipt-${shareId}.csv`),
   }) as never;
 };
 
-export const getDeliveryNote: RouteHandler<typeof r.getDeliveryNoteRoute, AppEnv> = async (c) => {
-  const { shareId } = c.req.valid("param");
-  const receipt = receipts.buildReceipt(c.get("deps"), callerOf(c), shareId);
-  const pdf = await pdfRenderer(c.get("deps")).pdf("delivery-note", receipt);
-  return c.body(new Uint8Array(pdf), 200, {
-    "Content-Type": "application/pdf",
-    "Content-Disposition": attachment(`delivery-note-${shareId}.pdf`),
-  }) as never;
-};
+export const getDeliveryNote: RouteHandler<typeof r.getDeliveryNoteRoute, AppEnv> = (c) =>
+  receiptDocument(c, c.req.valid("param").shareId, "delivery-note") as never;

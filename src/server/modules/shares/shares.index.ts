@@ -17,5 +17,6 @@ export const sharesRouter = createRouter()
   .openapi(routes.listOutboxRoute, handlers.listOutbox)
   .openapi(routes.getReceiptRoute, handlers.getReceipt)
   .openapi(routes.getReceiptPdfRoute, handlers.getReceiptPdf)
+  .openapi(routes.getAuditPdfRoute, handlers.getAuditPdf)
   .openapi(routes.getReceiptCsvRoute, handlers.getReceiptCsv)
   .openapi(routes.getDeliveryNoteRoute, handlers.getDeliveryNote);

@@ -1,3 +1,4 @@
+import type { DeliveryState } from "@/contract/receipt-verdict";
 import { type ShareStatus, shareStatusOf } from "@/contract/shares";
 import type { Db } from "@/server/db/database";
 import { stmt } from "@/server/db/statements";
@@ -28,6 +29,8 @@ export interface ShareRow {
   expired_at: number | null;
   created_at: number;
   updated_at: number;
+  /** The delivery verdict (contract/receipt-verdict.ts), kept by recordDelivery. */
+  verdict: DeliveryState;
 }
 
 /** A row's status at `now` (the contract's rule, `shareStatusOf`). */
@@ -114,7 +117,13 @@ export const liveFilesAt = (db: Db, workspaceId: string, p: string, limit: numbe
 
 export type NewShare = Omit<
   ShareRow,
-  "download_count" | "view_count" | "comment_count" | "revoked_at" | "expired_at" | "updated_at"
+  | "download_count"
+  | "view_count"
+  | "comment_count"
+  | "revoked_at"
+  | "expired_at"
+  | "updated_at"
+  | "verdict"
 >;
 
 export function insertShare(

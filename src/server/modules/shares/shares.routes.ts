@@ -172,7 +172,7 @@ export const getReceiptRoute = apiRoute({
   scopes: read,
   summary: "The delivery receipt",
   description:
-    "Who viewed and downloaded what, when and from where, whether each download verified (every file's SHA-256, as computed by the receiving engine, matched), the timeline, and every file with its checksum. `integrity` is `verified` only when there is at least one completed download and every completed download verified. Made to be polled while open: send the last `ETag` as `If-None-Match` and an unchanged receipt is 304 with no body.",
+    "Who viewed and downloaded what, when and from where, whether each download verified (every file's SHA-256, as computed by the receiving engine, matched), the timeline, and every file with its checksum. `verdict` answers whether each recipient now holds an intact copy of every file (their latest completed download of each decides; `src/contract/receipt-verdict.ts`); `integrity` is `verified` exactly when the verdict is. Made to be polled while open: send the last `ETag` as `If-None-Match` and an unchanged receipt is 304 with no body.",
   request: { params: shareParams },
   responses: pollableResponses(receiptSchema, "The receipt"),
 });
@@ -183,10 +183,25 @@ export const getReceiptPdfRoute = apiRoute({
   path: "/workspaces/{workspaceId}/shares/{shareId}/receipt.pdf",
   tags: receiptTags,
   scopes: receipts,
-  summary: "The delivery receipt as PDF",
-  description: "The receipt, branded with the workspace name, with every file's SHA-256; paged.",
+  summary: "The delivery receipt as PDF, for the client",
+  description:
+    "The document a sender forwards to a client: the workspace's name and logo (settings), the verdict, who received which files, and every file's SHA-256; paged. No addresses, failed passwords or other security events: those are in `audit.pdf`.",
   request: { params: shareParams },
   responses: { 200: file("application/pdf", "The receipt") },
+});
+
+export const getAuditPdfRoute = apiRoute({
+  operationId: "getShareAuditPdf",
+  method: "get",
+  path: "/workspaces/{workspaceId}/shares/{shareId}/audit.pdf",
+  tags: receiptTags,
+  scopes: receipts,
+  extension: true,
+  summary: "The audit report as PDF, for the sender",
+  description:
+    "Everything the receipt records: the verdict, recipients, every download with the address it came from, files that did not verify, the timeline (failed passwords and comments in full; repeats of one event by one person are one row with a count) and every checksum.",
+  request: { params: shareParams },
+  responses: { 200: file("application/pdf", "The audit report") },
 });
 
 export const getReceiptCsvRoute = apiRoute({

@@ -98,7 +98,7 @@ export const navItems: NavItem[] = [
     area: "settings",
     label: "Settings",
     icon: SettingsIcon,
-    built: false,
-    summary: "Workspace, members and keys.",
+    built: true,
+    summary: "The workspace's name and logo, as its documents print them.",
   },
 ];

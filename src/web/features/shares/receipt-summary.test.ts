@@ -1,14 +1,9 @@
 import { describe, expect, it } from "vitest";
+import type { DeliveryState } from "@/contract/receipt-verdict";
 import { receiptVerdict } from "./receipt-summary";
 
 type Input = Parameters<typeof receiptVerdict>[0];
-const person = (downloaded: boolean, verified: boolean) =>
-  ({ downloaded, verified }) as Input["recipients"][number];
-const download = (completed: boolean, verified: boolean) =>
-  ({
-    completedAt: completed ? "2026-01-01T00:00:00Z" : null,
-    verified,
-  }) as Input["downloads"][number];
+const person = (delivery: DeliveryState) => ({ delivery }) as Input["recipients"][number];
 const anonymous = {
   views: 0,
   downloads: 0,
@@ -18,55 +13,36 @@ const anonymous = {
 };
 
 describe("receiptVerdict", () => {
-  it("says nothing arrived while no download completed (a started one does not count)", () => {
+  it("heads with the shared verdict and counts recipients by state", () => {
     const v = receiptVerdict({
-      recipients: [person(false, false)],
-      downloads: [download(false, false)],
-      integrity: "none",
-      anonymous,
+      verdict: "partly_delivered",
+      recipients: [person("verified"), person("not_delivered")],
+      anonymous: { ...anonymous, downloads: 2 },
     });
-    expect(v.tone).toBe("neutral");
-    expect(v.headline).toBe("Not downloaded yet");
+    expect(v).toEqual({
+      tone: "warning",
+      headline: "Partly delivered",
+      detail:
+        "Not every recipient holds every file yet. 2 recipients: 1 verified, 1 not delivered yet. Plus 2 downloads through the plain link.",
+    });
   });
 
-  it("is success only when every recipient downloaded everything and each verified", () => {
+  it("is danger when a copy failed, success when everyone verified", () => {
+    const failed = receiptVerdict({
+      verdict: "failed",
+      recipients: [person("failed")],
+      anonymous,
+    });
+    expect(failed.tone).toBe("danger");
+    expect(failed.headline).toBe("Verification failed");
     expect(
-      receiptVerdict({
-        recipients: [person(true, true), person(true, true)],
-        downloads: [download(true, true), download(true, true)],
-        integrity: "verified",
-        anonymous,
-      }).tone,
+      receiptVerdict({ verdict: "verified", recipients: [person("verified")], anonymous }).tone,
     ).toBe("success");
-    const partly = receiptVerdict({
-      recipients: [person(true, true), person(false, false)],
-      downloads: [download(true, true)],
-      integrity: "verified",
-      anonymous,
-    });
-    expect(partly.tone).toBe("warning");
-    expect(partly.detail).toContain("1 of 2 recipients");
   });
 
-  it("is danger when any completed download is unverified", () => {
-    const v = receiptVerdict({
-      recipients: [person(true, false)],
-      downloads: [download(true, true), download(true, false)],
-      integrity: "none",
-      anonymous,
-    });
-    expect(v.tone).toBe("danger");
-    expect(v.detail).toMatch(/^1 completed download could not be verified/);
-  });
-
-  it("counts a link-only share's verified downloads as delivered", () => {
-    expect(
-      receiptVerdict({
-        recipients: [],
-        downloads: [download(true, true)],
-        integrity: "verified",
-        anonymous: { ...anonymous, downloads: 1, verifiedDownloads: 1 },
-      }).headline,
-    ).toBe("Delivered and verified");
+  it("says a link-only share is judged on the plain link", () => {
+    expect(receiptVerdict({ verdict: "verified", recipients: [], anonymous }).detail).toContain(
+      "plain link",
+    );
   });
 });

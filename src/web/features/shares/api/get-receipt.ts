@@ -28,7 +28,8 @@ export function useReceiptQuery(workspaceId: string, id: string, enabled = true)
   return useQuery({ ...receiptQueryOptions(workspaceId, id), enabled });
 }
 
-export type ReceiptFile = "receipt.pdf" | "receipt.csv" | "delivery-note.pdf";
+/** receipt.pdf is for the client; audit.pdf (addresses, security events) stays with the sender. */
+export type ReceiptFile = "receipt.pdf" | "audit.pdf" | "receipt.csv" | "delivery-note.pdf";
 
 /**
  * A receipt's file, fetched with the API key (never put in a URL) and saved from a Blob, so the

@@ -1,6 +1,7 @@
 import { CheckCircle2Icon, CircleDashedIcon, FileDownIcon, ShieldAlertIcon } from "lucide-react";
 import { useState } from "react";
 import { formatBytes, formatCount, formatDateTime } from "@/browser/format";
+import { deliveryLabel } from "@/contract/receipt-verdict";
 import type { Receipt } from "@/contract/receipts";
 import { LoadError } from "@/web/components/load-error";
 import { Badge } from "@/web/components/ui/badge";
@@ -124,11 +125,8 @@ export function ReceiptViewer({ workspaceId, shareId }: { workspaceId: string; s
       >
         <look.icon aria-hidden="true" className={cn("size-8 shrink-0", look.icon_)} />
         <div className="grid min-w-0 flex-[1_1_16rem] gap-1">
-          <p className="flex flex-wrap items-center gap-2">
-            <span className="text-lg font-semibold">{verdict.headline}</span>
-            <Badge data-testid="integrity">
-              Integrity: {r.integrity === "verified" ? "verified" : "none"}
-            </Badge>
+          <p className="text-lg font-semibold" data-testid="verdict">
+            {verdict.headline}
           </p>
           <p className="text-sm text-muted-foreground">{verdict.detail}</p>
           <p className="text-xs text-muted-foreground">
@@ -139,7 +137,8 @@ export function ReceiptViewer({ workspaceId, shareId }: { workspaceId: string; s
           </p>
         </div>
         <div className="flex flex-wrap gap-2">
-          <SaveButton shareId={shareId} file="receipt.pdf" label="Receipt PDF" />
+          <SaveButton shareId={shareId} file="receipt.pdf" label="Client receipt PDF" />
+          <SaveButton shareId={shareId} file="audit.pdf" label="Audit report PDF" />
           <SaveButton shareId={shareId} file="receipt.csv" label="Receipt CSV" />
           <SaveButton shareId={shareId} file="delivery-note.pdf" label="Delivery note" />
         </div>
@@ -154,13 +153,11 @@ export function ReceiptViewer({ workspaceId, shareId }: { workspaceId: string; s
           fileCount={r.files.length}
           extra={(p) => (
             <Badge>
-              {p.verified
-                ? "Verified"
-                : p.downloaded
-                  ? "Downloaded, unverified"
-                  : p.viewed
-                    ? "Viewed"
-                    : "Not opened"}
+              {p.delivery !== "not_delivered"
+                ? deliveryLabel[p.delivery]
+                : p.viewed
+                  ? "Viewed, nothing downloaded"
+                  : "Not opened"}
             </Badge>
           )}
         />
