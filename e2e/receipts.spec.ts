@@ -14,6 +14,8 @@ test("a recipient's verified download and comment show in the sender's receipt, 
   page,
   service,
 }) => {
+  // Two browsers and PDFs rendered in a thread: past the default minute on a shared machine.
+  test.setTimeout(180_000);
   const top = `Receipt-${Date.now()}`;
   await service.writeFile(`${top}/conform.edl`, TEXT);
   const share = await service.api<CreatedShare>("POST", "/shares", {
@@ -84,6 +86,7 @@ test("a corrupted download then a clean one gives a verified verdict, and who ho
   request,
   service,
 }) => {
+  test.setTimeout(180_000);
   const top = `Matrix-${Date.now()}`;
   await service.writeFile(`${top}/a.edl`, "alpha");
   await service.writeFile(`${top}/b.edl`, "bravo");
