@@ -44,7 +44,7 @@ describe("receipt PDFs", () => {
   it("answers from the cache while the receipt is unchanged, and renders again after a download", async () => {
     const id = await share(["Out"]);
     const first = await pdf(`/shares/${id}/receipt.pdf`);
-    expect(textOf(first)).toContain("No download has completed yet.");
+    expect(textOf(first)).toContain("NOT DELIVERED YET");
     clock.advance(60_000);
     expect((await pdf(`/shares/${id}/receipt.pdf`)).equals(first)).toBe(true);
     expect(pdfRenderer(t.deps).renders).toBe(1);
@@ -60,7 +60,7 @@ describe("receipt PDFs", () => {
     const after = await pdf(`/shares/${id}/receipt.pdf`);
     expect(after.equals(first)).toBe(false);
     expect(textOf(after)).toContain("VERIFIED");
-    expect(textOf(after)).not.toContain("NOT VERIFIED");
+    expect(textOf(after)).not.toContain("NOT DELIVERED");
     // The delivery note is a document of its own, cached beside the receipt.
     expect(textOf(await pdf(`/shares/${id}/delivery-note.pdf`))).toContain("Delivery note");
     expect(pdfRenderer(t.deps).renders).toBe(3);
