@@ -31,7 +31,13 @@ export function ReceiptMatrix({ receipt }: { receipt: Receipt }) {
   const shown = files.slice(first, first + PAGE);
   return (
     <div className="grid gap-2">
-      <div className="overflow-x-auto rounded-md border border-border">
+      {/* Focusable so a keyboard can scroll a matrix wider than the screen. */}
+      <section
+        // biome-ignore lint/a11y/noNoninteractiveTabindex: a scrolling region needs keyboard access
+        tabIndex={0}
+        aria-label="Files by recipient, scrolls sideways"
+        className="overflow-x-auto rounded-md border border-border focus-visible:ring-2 focus-visible:ring-ring"
+      >
         <table className="w-full border-collapse text-sm">
           <caption className="sr-only">
             Each recipient's latest completed download of each file, files {first + 1} to{" "}
@@ -84,7 +90,7 @@ export function ReceiptMatrix({ receipt }: { receipt: Receipt }) {
             })}
           </tbody>
         </table>
-      </div>
+      </section>
       {pages > 1 && (
         <nav aria-label="Matrix pages" className="flex flex-wrap items-center gap-2 text-sm">
           <Button
