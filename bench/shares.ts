@@ -1,11 +1,12 @@
 /**
- * npm run bench:shares: delivery receipts (issues 11 and 20) against the real service over HTTP on
- * a temporary data dir. A share of 10,000 files to 50 recipients, each with a completed download
- * of all of them (recorded through recordShareDownload, as the data node will): the receipt as
- * JSON (p50 of 30 reads), the client receipt PDF and the audit report (every file with its
- * checksum, over 160 pages, names in embedded fonts), and, side by side, the files list's p99
- * idle and while four client receipt PDFs of four such shares render at once (in worker
- * threads). BENCH_SHARE_FILES runs it smaller.
+ * npm run bench:shares: delivery receipts (issue 11) against the real service over HTTP on a
+ * temporary data dir. A share of 10,000 files with 50 recipients, each with a completed
+ * download of all of them (recorded through recordShareDownload, as the data node will): the
+ * receipt as JSON (p50 of 30 reads, with its recipient × file matrix; beside it, for reference,
+ * a share as this benchmark made it before issue 20: 10 recipients and the plain link), the
+ * client receipt PDF and the audit report (every file with its checksum, over 160 pages, names
+ * in embedded fonts), and the files list's p99 idle and while four client receipt PDFs of four
+ * such shares render at once (in worker threads). BENCH_SHARES_FILES runs it smaller.
  */
 import fs from "node:fs";
 import os from "node:os";
@@ -21,10 +22,10 @@ import { load } from "./load";
 import { figureLine, formatMs, percentile } from "./stats";
 import { ensureBuilt, launchChromium } from "./support";
 
-const FILES = Number(process.env.BENCH_SHARE_FILES ?? 10_000);
+// BENCH_SHARES_FILES: a smaller share for a quick first run.
+const FILES = Number(process.env.BENCH_SHARES_FILES ?? 10_000);
+const DOWNLOADS = 50;
 const RECIPIENTS = 50;
-/** One completed download of every file by each recipient. */
-const DOWNLOADS = RECIPIENTS;
 const JSON_READS = 30;
 const PDF_READS = 3;
 const PAGE_LOADS = 5;
@@ -32,7 +33,6 @@ const PARALLEL_PDFS = 4;
 const LIST_ROUND = 100;
 
 const ms = (n: number) => formatMs(n);
-const recipientList = Array.from({ length: RECIPIENTS }, (_, i) => `client${i}@example.com`);
 const line = figureLine(52);
 
 // The service serves the built pages only if they exist when it starts.
@@ -58,64 +58,93 @@ try {
     folderEvery: 0,
     pauseMs: 0,
   });
-  const created = await fetch(`${base}/shares`, {
-    method: "POST",
-    headers: { ...headers, "Content-Type": "application/json" },
-    body: JSON.stringify({
-      paths: ["Bench/frames"],
-      title: "Bench delivery",
-      recipients: recipientList,
-      notify: false,
-    }),
-  });
-  if (created.status !== 201) throw new Error(`create: ${created.status} ${await created.text()}`);
-  const share = (await created.json()) as {
-    id: string;
-    url: string;
-    recipients: { id: string }[];
-  };
-
-  const receiptUrl = `${base}/shares/${share.id}/receipt`;
-  const firstReceipt = (await (await fetch(receiptUrl, { headers })).json()) as {
-    files: { path: string; sha256: string }[];
-  };
-  const files = firstReceipt.files.map((f) => ({ path: f.path, bytes: 57, sha256: f.sha256 }));
-  const recordStart = performance.now();
-  for (let i = 0; i < DOWNLOADS; i++) {
-    const now = Date.now();
-    recordShareDownload(service.deps, {
-      shareId: share.id,
-      recipientId: share.recipients[i]!.id,
-      transferId: null,
-      address: `198.51.100.${i + 1}`,
-      startedAt: now - 60_000,
-      completedAt: now,
-      files,
+  /** A share of the frames with `people` recipients and DOWNLOADS completed downloads of all. */
+  const deliveredShare = async (
+    title: string,
+    people: number,
+    who: (i: number, ids: string[]) => string | null,
+  ) => {
+    const created = await fetch(`${base}/shares`, {
+      method: "POST",
+      headers: { ...headers, "Content-Type": "application/json" },
+      body: JSON.stringify({
+        paths: ["Bench/frames"],
+        title,
+        recipients: Array.from({ length: people }, (_, i) => `client${i}@example.com`),
+        notify: false,
+      }),
     });
-  }
-  const recordMs = (performance.now() - recordStart) / DOWNLOADS;
-  // Recording blocked this process's event loop past the keep-alive timeouts, so the pooled
-  // connection may be closed under the next request: that first read (a GET) is retried once.
-  await fetch(receiptUrl, { headers })
-    .catch(() => fetch(receiptUrl, { headers }))
-    .then((r) => r.arrayBuffer());
+    if (created.status !== 201)
+      throw new Error(`create: ${created.status} ${await created.text()}`);
+    const made = (await created.json()) as {
+      id: string;
+      url: string;
+      recipients: { id: string }[];
+    };
+    const receiptUrl = `${base}/shares/${made.id}/receipt`;
+    const first = (await (await fetch(receiptUrl, { headers })).json()) as {
+      files: { path: string; sha256: string }[];
+    };
+    const files = first.files.map((f) => ({ path: f.path, bytes: 57, sha256: f.sha256 }));
+    const ids = made.recipients.map((r) => r.id);
+    const recordStart = performance.now();
+    for (let i = 0; i < DOWNLOADS; i++) {
+      const now = Date.now();
+      recordShareDownload(service.deps, {
+        shareId: made.id,
+        recipientId: who(i, ids),
+        transferId: null,
+        address: `198.51.100.${i + 1}`,
+        startedAt: now - 60_000,
+        completedAt: now,
+        files,
+      });
+    }
+    const recordMs = (performance.now() - recordStart) / DOWNLOADS;
+    // Recording blocked this process's event loop past the keep-alive timeouts, so the pooled
+    // connection may be closed under the next request: that first read (a GET) is retried once.
+    await fetch(receiptUrl, { headers })
+      .catch(() => fetch(receiptUrl, { headers }))
+      .then((r) => r.arrayBuffer());
+    return { share: made, receiptUrl, firstReceipt: first, recordMs };
+  };
+  /** The receipt JSON read JSON_READS times, one after another. */
+  const readJson = async (url: string) => {
+    const times: number[] = [];
+    let bytes = 0;
+    for (let i = 0; i < JSON_READS; i++) {
+      const start = performance.now();
+      const res = await fetch(url, { headers });
+      const body = await res.arrayBuffer();
+      times.push(performance.now() - start);
+      bytes = body.byteLength;
+      if (res.status !== 200) throw new Error(`receipt: ${res.status}`);
+    }
+    return { times, bytes };
+  };
 
-  const jsonTimes: number[] = [];
-  let bytes = 0;
-  for (let i = 0; i < JSON_READS; i++) {
-    const start = performance.now();
-    const res = await fetch(receiptUrl, { headers });
-    const body = await res.arrayBuffer();
-    jsonTimes.push(performance.now() - start);
-    bytes = body.byteLength;
-    if (res.status !== 200) throw new Error(`receipt: ${res.status}`);
-  }
+  const { share, receiptUrl, firstReceipt, recordMs } = await deliveredShare(
+    "Bench delivery",
+    RECIPIENTS,
+    (i, ids) => ids[i % ids.length]!,
+  );
+  const reference = await deliveredShare("Bench delivery, as before", 10, (i, ids) =>
+    i % 5 === 0 ? null : ids[i % ids.length]!,
+  );
+  const { times: jsonTimes, bytes } = await readJson(receiptUrl);
+  const { times: referenceTimes, bytes: referenceBytes } = await readJson(reference.receiptUrl);
   const receipt = JSON.parse(await (await fetch(receiptUrl, { headers })).text()) as {
     verdict: string;
     downloads: unknown[];
     files: unknown[];
+    matrix: { cells: string }[];
   };
-  if (receipt.downloads.length !== DOWNLOADS || receipt.files.length !== FILES)
+  if (
+    receipt.downloads.length !== DOWNLOADS ||
+    receipt.files.length !== FILES ||
+    receipt.matrix.length !== RECIPIENTS ||
+    receipt.matrix.some((m) => m.cells.length !== FILES)
+  )
     throw new Error("the receipt does not hold what was recorded");
 
   const pdfTimes: number[] = [];
@@ -136,7 +165,7 @@ try {
   const listing = await listWhilePdfsRender(base, headers);
 
   console.log(
-    `A share of ${FILES.toLocaleString("en")} files to ${RECIPIENTS} recipients, each with a completed download of every file (verdict ${receipt.verdict})`,
+    `A share of ${FILES.toLocaleString("en")} files, ${RECIPIENTS} recipients, each with a completed download of every file (verdict ${receipt.verdict})`,
   );
   const jsonP50 = percentile(jsonTimes, 50);
   line(
@@ -146,6 +175,12 @@ try {
     jsonP50 <= 50,
   );
   line("  ... p95", ms(percentile(jsonTimes, 95)), "", true);
+  line(
+    `  reference: 10 recipients and the plain link (${(referenceBytes / 1e6).toFixed(1)} MB)`,
+    ms(percentile(referenceTimes, 50)),
+    "",
+    null,
+  );
   const [rendered, ...cached] = pdfTimes;
   line(
     `client receipt PDF, rendered (${(pdfBytes / 1e6).toFixed(1)} MB)`,
@@ -278,7 +313,7 @@ async function listWhilePdfsRender(base: string, headers: Record<string, string>
       body: JSON.stringify({
         paths: ["Bench/frames"],
         title: `Parallel ${i}`,
-        recipients: recipientList,
+        recipients: Array.from({ length: RECIPIENTS }, (_, r) => `client${r}@example.com`),
         notify: false,
       }),
     });

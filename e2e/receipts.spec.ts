@@ -14,6 +14,8 @@ test("a recipient's verified download and comment show in the sender's receipt, 
   page,
   service,
 }) => {
+  // Two browsers and PDFs rendered in a thread: past the default minute on a shared machine.
+  test.setTimeout(180_000);
   const top = `Receipt-${Date.now()}`;
   await service.writeFile(`${top}/conform.edl`, TEXT);
   const share = await service.api<CreatedShare>("POST", "/shares", {
@@ -77,4 +79,70 @@ test("a recipient's verified download and comment show in the sender's receipt, 
   } finally {
     fs.rmSync(dir, { recursive: true, force: true });
   }
+});
+
+test("a corrupted download then a clean one gives a verified verdict, and who holds which file shows in the console's matrix and in the CSV", async ({
+  page,
+  request,
+  service,
+}) => {
+  test.setTimeout(180_000);
+  const top = `Matrix-${Date.now()}`;
+  await service.writeFile(`${top}/a.edl`, "alpha");
+  await service.writeFile(`${top}/b.edl`, "bravo");
+  const share = await service.api<CreatedShare>("POST", "/shares", {
+    paths: [top],
+    title: "Matrix check",
+    recipients: ["ana@example.com"],
+    notify: false,
+  });
+  const pub = `${service.apiUrl}/public/shares/${share.recipientLinks[0]!.url.split("/").at(-1)}`;
+  const sha = (text: string) => createHash("sha256").update(text).digest("hex");
+  /** One download through the data node, reporting the hash the engine "computed". */
+  const take = async (paths: string[], reported: (path: string) => string) => {
+    const started = await request.post(`${pub}/downloads`, { data: { paths } });
+    expect(started.status()).toBe(201);
+    const { transferId, transferSpec } = await started.json();
+    for (const path of paths) {
+      const bytes = await request.get(
+        `${transferSpec.node.files}?path=${encodeURIComponent(path)}`,
+        { headers: { Authorization: `Bearer ${transferSpec.token}` } },
+      );
+      expect(bytes.status()).toBe(200);
+    }
+    const done = await request.post(`${pub}/downloads/${transferId}/complete`, {
+      data: { files: paths.map((path) => ({ path, sha256: reported(path) })) },
+    });
+    expect(done.status()).toBe(200);
+  };
+  const [a, b] = [`${top}/a.edl`, `${top}/b.edl`];
+  await take([a, b], (p) => (p === a ? sha("alpha") : sha("corrupted")));
+
+  await page.goto(service.signInUrl);
+  await expect(page).toHaveURL(/\/files/);
+  await page.goto(`/shares?share=${share.id}&view=receipt`);
+  await expect(page.getByTestId("verdict")).toHaveText("Verification failed");
+  const matrix = page.getByRole("table", { name: /latest completed download of each file/ });
+  await expect(matrix.getByRole("columnheader", { name: "ana@example.com" })).toBeVisible();
+  await expect(matrix.getByRole("row", { name: /b\.edl/ })).toContainText("Failed verification");
+
+  // The clean download of the same file supersedes the failure.
+  await take([b], () => sha("bravo"));
+  await page.reload();
+  await expect(page.getByTestId("verdict")).toHaveText("Verified");
+  await expect(matrix.getByRole("row", { name: /a\.edl/ })).toContainText("Verified");
+  await expect(matrix.getByRole("row", { name: /b\.edl/ })).toContainText("Verified");
+  await expect(matrix.getByRole("row", { name: /b\.edl/ })).not.toContainText("Failed");
+  await expectNoAxeViolations(page);
+
+  const [csv] = await Promise.all([
+    page.waitForEvent("download"),
+    page.getByRole("button", { name: "Receipt CSV" }).click(),
+  ]);
+  const lines = fs.readFileSync((await csv.path())!, "utf8").split("\r\n");
+  expect(lines[0]).toBe("recipient,path,size_bytes,sha256,status,downloaded_at,download_id");
+  expect(lines.filter((l) => l.startsWith('"ana@example.com"'))).toEqual([
+    expect.stringMatching(new RegExp(`^"ana@example.com","${a}",5,"${sha("alpha")}","verified",`)),
+    expect.stringMatching(new RegExp(`^"ana@example.com","${b}",5,"${sha("bravo")}","verified",`)),
+  ]);
 });

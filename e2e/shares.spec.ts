@@ -92,9 +92,12 @@ test("a share from a Files selection: list and filters, detail, extend, comment,
 
   // The receipt: nothing downloaded yet, so no integrity to claim.
   await page.getByRole("link", { name: "Receipt", exact: true }).click();
-  await expect(page.getByText("Not downloaded yet")).toBeVisible();
-  await expect(page.getByText("Integrity: none")).toBeVisible();
-  await expect(page.getByRole("row", { name: /cut\.mov/ })).toBeVisible();
+  await expect(page.getByTestId("verdict")).toHaveText("Not delivered yet");
+  await expect(
+    page
+      .getByRole("region", { name: "Files and checksums" })
+      .getByRole("row", { name: /cut\.mov/ }),
+  ).toBeVisible();
   await expect(page.getByText("Extended", { exact: true })).toBeVisible();
   const [download] = await Promise.all([
     page.waitForEvent("download"),
@@ -102,14 +105,14 @@ test("a share from a Files selection: list and filters, detail, extend, comment,
   ]);
   const csv = fs.readFileSync(await download.path(), "utf8");
   expect(csv.split("\r\n")[0]).toBe(
-    "path,size_bytes,sha256,downloads,verified_downloads,failed_verifications,status",
+    "recipient,path,size_bytes,sha256,status,downloaded_at,download_id",
   );
   expect(csv).toContain(`${top}/cut.mov`);
   await axeLightAndDark(page);
 
   // At a phone's width the receipt and the share still read.
   await page.setViewportSize({ width: 390, height: 844 });
-  await expect(page.getByText("Not downloaded yet")).toBeInViewport();
+  await expect(page.getByTestId("verdict")).toBeInViewport();
   expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
   await expectNoAxeViolations(page);
   await page.getByRole("link", { name: "Share", exact: true }).click();

@@ -9,6 +9,7 @@ import {
   trimmedText,
 } from "./common";
 import { outboxMessageSchema } from "./mail";
+import { deliveryStates } from "./receipt-verdict";
 import {
   EMAIL_MAX,
   SHARE_COMMENT_MAX,
@@ -155,6 +156,10 @@ export const shareSchema = z
     revokedAt: dateTime().nullable(),
     expiredAt: dateTime().nullable().meta({ description: "When `share.expired` was recorded" }),
     createdBy: z.object({ id: z.string(), name: z.string(), email: z.string() }).nullable(),
+    verdict: z.enum(deliveryStates).meta({
+      description:
+        "Does each recipient now hold an intact copy of every file? (the receipt's `verdict`; contract/receipt-verdict.ts)",
+    }),
   })
   .meta({ id: "Share" });
 export type Share = z.infer<typeof shareSchema>;
@@ -177,6 +182,10 @@ export const listSharesQuerySchema = z.object({
     .optional()
     .meta({ description: "true: only shares nobody has viewed or downloaded yet" }),
   recipient: emailSchema.optional().meta({ description: "Only shares sent to this address" }),
+  verdict: z
+    .enum(deliveryStates)
+    .optional()
+    .meta({ description: "Only shares whose delivery verdict is this" }),
   cursor: idSchema.optional().meta({ description: "The previous page's `next`" }),
   limit: queryInteger(1, SHARES_LIST_MAX).default(SHARES_LIST_DEFAULT),
 });

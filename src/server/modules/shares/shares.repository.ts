@@ -205,6 +205,7 @@ export interface ShareFilter {
   expiringBefore?: number;
   neverOpened?: boolean;
   recipient?: string;
+  verdict?: DeliveryState;
   cursor?: string;
   limit: number;
 }
@@ -224,6 +225,10 @@ export function listShareRows(db: Db, workspaceId: string, now: number, f: Share
       "id IN (SELECT share_id FROM share_recipients INDEXED BY share_recipients_by_email WHERE email = @recipient)",
     );
     params.recipient = f.recipient;
+  }
+  if (f.verdict) {
+    where.push("verdict = @verdict");
+    params.verdict = f.verdict;
   }
   if (f.cursor) {
     where.push("id < @cursor");

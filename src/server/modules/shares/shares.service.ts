@@ -60,6 +60,7 @@ export function toShare(deps: AppDeps, row: ShareRow, base: string): Share {
     revokedAt: toIsoOrNull(row.revoked_at),
     expiredAt: toIsoOrNull(row.expired_at),
     createdBy: member ? { id: member.id, name: member.name, email: member.email } : null,
+    verdict: row.verdict,
   };
 }
 
@@ -84,6 +85,7 @@ export function listShares(
       q.expiringWithinDays === undefined ? undefined : now + q.expiringWithinDays * DAY_MS,
     neverOpened: q.neverOpened,
     recipient: q.recipient,
+    verdict: q.verdict,
     cursor: q.cursor,
     limit: q.limit + 1,
   });

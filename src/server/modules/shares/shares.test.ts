@@ -320,6 +320,17 @@ describe("list", () => {
     expect(await ids({ neverOpened: "true" })).toEqual([expired.id, revoked.id, active.id]);
     expect(await ids({ recipient: "BO@example.com" })).toEqual([soon.id]);
     expect(await ids({ recipient: "nobody@example.com" })).toEqual([]);
+    // the delivery verdict: one of the two files came through the plain link, unchecked
+    expect(await ids({ verdict: "partly_delivered" })).toEqual([exhausted.id]);
+    expect(await ids({ verdict: "not_delivered", status: "active" })).toEqual([soon.id, active.id]);
+    expect(await ids({ verdict: "verified" })).toEqual([]);
+    expect((await list()).items.map((s) => s.verdict)).toEqual([
+      "not_delivered",
+      "partly_delivered",
+      "not_delivered",
+      "not_delivered",
+      "not_delivered",
+    ]);
     const statuses = (await list()).items.map((s) => s.status);
     expect(statuses).toEqual(["expired", "exhausted", "revoked", "active", "active"]);
 

@@ -1,3 +1,4 @@
+import { type DeliveryState, deliveryStates } from "@/contract/receipt-verdict";
 import { EMAIL_MAX, SHARE_EXPIRES_DAYS_MAX, shareStatuses } from "@/contract/rules";
 import type { ShareStatus } from "@/contract/shares";
 
@@ -11,6 +12,7 @@ export interface SharesSearch {
   expiringWithinDays?: number;
   neverOpened?: true;
   recipient?: string;
+  verdict?: DeliveryState;
   outbox?: true;
   share?: string;
   view?: "receipt";
@@ -31,6 +33,7 @@ export function parseSharesSearch(s: Record<string, unknown>): SharesSearch {
     expiringWithinDays: days >= 1 && days <= SHARE_EXPIRES_DAYS_MAX ? Math.floor(days) : undefined,
     neverOpened: yes(s.neverOpened),
     recipient: recipient && recipient.length <= EMAIL_MAX ? recipient : undefined,
+    verdict: deliveryStates.find((v) => v === s.verdict),
     outbox: yes(s.outbox),
     share: typeof s.share === "string" && s.share.length <= 128 ? s.share : undefined,
     view: s.view === "receipt" ? s.view : undefined,

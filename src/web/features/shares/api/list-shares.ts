@@ -15,6 +15,7 @@ export const sharesQueryOptions = (workspaceId: string, filter: SharesFilter) =>
           expiringWithinDays: filter.expiringWithinDays,
           neverOpened: filter.neverOpened ? "true" : undefined,
           recipient: filter.recipient,
+          verdict: filter.verdict,
           cursor: pageParam,
           limit: SHARES_PAGE_SIZE,
         },

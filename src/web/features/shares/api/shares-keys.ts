@@ -1,3 +1,4 @@
+import type { DeliveryState } from "@/contract/receipt-verdict";
 import { workspacePath } from "@/web/lib/api-client";
 
 /** What the list asks the service for (the contract's list query, less paging). */
@@ -6,6 +7,7 @@ export interface SharesFilter {
   expiringWithinDays?: number;
   neverOpened?: boolean;
   recipient?: string;
+  verdict?: DeliveryState;
 }
 
 /** Keys derive from the request; invalidating `all` reaches every list, share and receipt. */

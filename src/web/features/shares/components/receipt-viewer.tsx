@@ -13,6 +13,7 @@ import { cn } from "@/web/lib/cn";
 import { toast } from "@/web/stores/toast-store";
 import { type ReceiptFile, saveReceiptFile, useReceiptQuery } from "../api/get-receipt";
 import { receiptVerdict } from "../receipt-summary";
+import { ReceiptMatrix } from "./receipt-matrix";
 import { RecipientsList } from "./recipients-list";
 
 type FileRow = Receipt["files"][number];
@@ -165,6 +166,13 @@ export function ReceiptViewer({ workspaceId, shareId }: { workspaceId: string; s
           Plain link: {formatCount(r.anonymous.views)} views, {formatCount(r.anonymous.downloads)}{" "}
           downloads ({formatCount(r.anonymous.verifiedDownloads)} verified).
         </p>
+      </section>
+
+      <section aria-labelledby="receipt-matrix" className="grid gap-2">
+        <h2 id="receipt-matrix" className="font-medium">
+          Who holds which file
+        </h2>
+        <ReceiptMatrix receipt={r} />
       </section>
 
       {r.downloads.length > 0 && (

@@ -1,3 +1,4 @@
+import { type DeliveryState, deliveryLabel, deliveryTone } from "@/contract/receipt-verdict";
 import type { ShareStatus } from "@/contract/shares";
 import { Badge } from "@/web/components/ui/badge";
 import { cn } from "@/web/lib/cn";
@@ -16,6 +17,26 @@ export function ShareStatusBadge({ status }: { status: ShareStatus }) {
     <Badge>
       <span aria-hidden="true" className={cn("size-2 rounded-full", look.dot)} />
       {look.label}
+    </Badge>
+  );
+}
+
+const toneDot = {
+  success: "bg-success",
+  warning: "bg-warning",
+  danger: "bg-destructive",
+  neutral: "bg-muted-foreground",
+};
+
+/** The share's delivery verdict (contract/receipt-verdict.ts), as the status is shown. */
+export function DeliveryBadge({ verdict }: { verdict: DeliveryState }) {
+  return (
+    <Badge data-testid="delivery">
+      <span
+        aria-hidden="true"
+        className={cn("size-2 rounded-full", toneDot[deliveryTone[verdict]])}
+      />
+      {deliveryLabel[verdict]}
     </Badge>
   );
 }

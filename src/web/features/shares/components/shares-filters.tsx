@@ -1,4 +1,5 @@
 import { useId, useState } from "react";
+import { deliveryLabel, deliveryStates } from "@/contract/receipt-verdict";
 import { Button } from "@/web/components/ui/button";
 import { FormField } from "@/web/components/ui/form-field";
 import { Input } from "@/web/components/ui/input";
@@ -36,6 +37,22 @@ export function SharesFilters({
             <option value="expired">Expired</option>
             <option value="revoked">Revoked</option>
             <option value="exhausted">Limit reached</option>
+          </NativeSelect>
+        )}
+      </FormField>
+      <FormField label="Delivery" className="flex-[1_1_8rem] sm:flex-none">
+        {(control) => (
+          <NativeSelect
+            {...control}
+            value={filters.verdict ?? ""}
+            onChange={(e) => set({ verdict: (e.target.value || undefined) as Filters["verdict"] })}
+          >
+            <option value="">Any</option>
+            {deliveryStates.map((v) => (
+              <option key={v} value={v}>
+                {deliveryLabel[v]}
+              </option>
+            ))}
           </NativeSelect>
         )}
       </FormField>

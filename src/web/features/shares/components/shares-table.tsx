@@ -10,7 +10,7 @@ import {
 } from "@/web/components/ui/data-table";
 import { cn } from "@/web/lib/cn";
 import type { SharesSearch } from "../shares-search";
-import { ShareStatusBadge } from "./share-status";
+import { DeliveryBadge, ShareStatusBadge } from "./share-status";
 
 const ROW_HEIGHT = 56;
 
@@ -37,8 +37,13 @@ const columnsFor = (listSearch: SharesSearch): DataTableColumn<Share>[] => [
   {
     id: "status",
     header: "Status",
-    className: "w-32",
-    cell: (s) => <ShareStatusBadge status={s.status} />,
+    className: "w-44",
+    cell: (s) => (
+      <span className="flex flex-col items-start gap-1">
+        <ShareStatusBadge status={s.status} />
+        <DeliveryBadge verdict={s.verdict} />
+      </span>
+    ),
   },
   {
     id: "recipients",
