@@ -112,4 +112,7 @@ test("every console address the README names opens; an unknown one says so insid
     await expect(page.getByRole("navigation", { name: "Areas" })).toBeVisible();
     await expect(page.getByRole("link", { name: "Go to Files" })).toHaveAttribute("href", "/files");
   }
+  await page.getByRole("link", { name: "Go to Files" }).click();
+  await expect(page).toHaveURL(/\/files$/);
+  await expect(page.getByRole("heading", { name: "Page not found" })).toHaveCount(0);
 });
