@@ -53,7 +53,7 @@ beforeAll(async () => {
   });
   // What the public operations open: named by no id the others may revoke or pause.
   const publicShare = await t.call("POST", t.w("/shares"), {
-    body: { paths: ["docs"], recipients: ["bo@example.com"], notify: false },
+    body: { paths: ["docs"], recipients: ["bo@example.com"], notify: false, openLink: true },
   });
   const publicPortal = await t.call("POST", t.w("/portals"), {
     body: { title: "Uploads", targetPath: "incoming" },

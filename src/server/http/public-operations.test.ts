@@ -65,7 +65,7 @@ beforeAll(async () => {
   t = await createTestApp({ config: { unauthenticatedRateLimit: 1_000_000 } });
   await t.deps.files.writeFile(t.workspaceId, "Deliveries/reel1.mov", "reel");
   const share = await t.call("POST", t.w("/shares"), {
-    body: { paths: ["Deliveries"], recipients: ["ana@example.com"] },
+    body: { paths: ["Deliveries"], recipients: ["ana@example.com"], openLink: true },
   });
   expect(share.status, share.text).toBe(201);
   const token = (share.json.url as string).split("/").pop()!;
@@ -138,6 +138,10 @@ beforeAll(async () => {
   add("completePortalUpload", "POST", "/public/portals/{slug}/uploads/{uploadId}/complete", {
     params: u,
     headers: transfer,
+  });
+  add("getPortalUploadStatus", "GET", "/public/portals/{slug}/uploads/{uploadId}/status", {
+    params: u,
+    headers: { "Consign-Upload-Status": "a guess" },
   });
   add("cancelPortalUpload", "POST", "/public/portals/{slug}/uploads/{uploadId}/cancel", {
     params: u,

@@ -48,6 +48,7 @@ describe("the log", () => {
     const share = await api<{ url: string; recipientLinks: { url: string }[] }>("POST", "/shares", {
       paths: ["Deliveries"],
       recipients: ["ana@example.com"],
+      openLink: true,
     });
     const plain = tokenOf(share.url);
     const personal = tokenOf(share.recipientLinks[0]!.url);
