@@ -7,13 +7,11 @@
  */
 import fs from "node:fs";
 import os from "node:os";
-import path from "node:path";
 import { Worker } from "node:worker_threads";
-import { loadConfig } from "../src/server/env";
 import { seedEntries } from "../src/server/modules/files/bulk-seed";
-import { startService } from "../src/server/server";
 import { load } from "./load";
 import { figureLine, formatMs, percentile } from "./stats";
+import { startInProcess } from "./support";
 
 const FLAT = "Bench/flat";
 const RESTORE = "Bench/restore";
@@ -24,16 +22,7 @@ const RENAME = "Bench/rename";
 const ms = (n: number) => formatMs(n);
 const line = figureLine(52);
 
-const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "consign-bench-jobs-"));
-const service = await startService(
-  loadConfig({
-    DATA_DIR: dataDir,
-    PORT: "0",
-    LOG_LEVEL: "warn",
-    DEMO_CONTENT: "0",
-    RATE_LIMIT_PER_MINUTE: "1000000",
-  }),
-);
+const { service, dataDir } = await startInProcess("jobs");
 try {
   if (!service.boot.created) throw new Error("expected a fresh data dir");
   const { files } = service.deps;

@@ -8,16 +8,12 @@
  */
 import { createHash } from "node:crypto";
 import fs from "node:fs";
-import os from "node:os";
-import path from "node:path";
 import zlib from "node:zlib";
 import type { Page } from "playwright-core";
-import { loadConfig } from "../src/server/env";
 import { newId } from "../src/server/lib/ids";
 import { insertUpload, markReceived } from "../src/server/modules/portals/portals.repository";
-import { startService } from "../src/server/server";
 import { figureLine, formatMs, percentile } from "./stats";
-import { ensureBuilt, launchChromium } from "./support";
+import { ensureBuilt, launchChromium, startInProcess } from "./support";
 
 // BENCH_PORTAL_UPLOADS and BENCH_ROUNDS make a quick run smaller (the targets are for the full one).
 const PORTALS = 50;
@@ -39,17 +35,7 @@ const ms = (n: number, decimals = 0) => formatMs(n, decimals);
 const line = figureLine(58);
 
 ensureBuilt();
-const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "consign-bench-portals-"));
-const service = await startService(
-  loadConfig({
-    DATA_DIR: dataDir,
-    PORT: "0",
-    LOG_LEVEL: "warn",
-    DEMO_CONTENT: "0",
-    RATE_LIMIT_PER_MINUTE: "1000000",
-    WORKSPACE_NAME: "Bench Post",
-  }),
-);
+const { service, dataDir } = await startInProcess("portals", { WORKSPACE_NAME: "Bench Post" });
 try {
   if (!service.boot.created) throw new Error("expected a fresh data dir");
   const workspaceId = service.boot.workspace.id;

@@ -7,30 +7,17 @@
  * live), and how many receipt requests the open page made per second.
  */
 import fs from "node:fs";
-import os from "node:os";
-import path from "node:path";
 import type { CreatedShare } from "../src/contract/shares";
-import { loadConfig } from "../src/server/env";
 import { seedEntries } from "../src/server/modules/files/bulk-seed";
 import { recordShareDownload } from "../src/server/modules/shares/share-access";
-import { startService } from "../src/server/server";
 import { figureLine, formatMs, percentile } from "./stats";
-import { ensureBuilt, launchChromium } from "./support";
+import { ensureBuilt, launchChromium, startInProcess } from "./support";
 
 const ROUNDS = 8;
 const line = figureLine(52);
 
 ensureBuilt();
-const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "consign-bench-live-"));
-const service = await startService(
-  loadConfig({
-    DATA_DIR: dataDir,
-    PORT: "0",
-    LOG_LEVEL: "warn",
-    DEMO_CONTENT: "0",
-    RATE_LIMIT_PER_MINUTE: "1000000",
-  }),
-);
+const { service, dataDir } = await startInProcess("live");
 const browser = await launchChromium();
 try {
   if (!service.boot.created) throw new Error("expected a fresh data dir");

@@ -9,18 +9,14 @@
  * such shares render at once (in worker threads). BENCH_SHARES_FILES runs it smaller.
  */
 import fs from "node:fs";
-import os from "node:os";
-import path from "node:path";
 import zlib from "node:zlib";
 import type { Receipt } from "../src/contract/receipts";
-import { loadConfig } from "../src/server/env";
 import { seedEntries } from "../src/server/modules/files/bulk-seed";
 import { receiptPdf } from "../src/server/modules/shares/receipt-pdf";
 import { recordShareDownload } from "../src/server/modules/shares/share-access";
-import { startService } from "../src/server/server";
 import { load } from "./load";
 import { figureLine, formatMs, percentile } from "./stats";
-import { ensureBuilt, launchChromium } from "./support";
+import { ensureBuilt, launchChromium, startInProcess } from "./support";
 
 // BENCH_SHARES_FILES: a smaller share for a quick first run.
 const FILES = Number(process.env.BENCH_SHARES_FILES ?? 10_000);
@@ -37,17 +33,7 @@ const line = figureLine(52);
 
 // The service serves the built pages only if they exist when it starts.
 ensureBuilt();
-const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "consign-bench-shares-"));
-const service = await startService(
-  loadConfig({
-    DATA_DIR: dataDir,
-    PORT: "0",
-    LOG_LEVEL: "warn",
-    DEMO_CONTENT: "0",
-    RATE_LIMIT_PER_MINUTE: "1000000",
-    WORKSPACE_NAME: "Bench Post",
-  }),
-);
+const { service, dataDir } = await startInProcess("shares", { WORKSPACE_NAME: "Bench Post" });
 try {
   if (!service.boot.created) throw new Error("expected a fresh data dir");
   const workspaceId = service.boot.workspace.id;

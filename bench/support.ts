@@ -4,6 +4,7 @@
  */
 import { execFileSync } from "node:child_process";
 import fs from "node:fs";
+import os from "node:os";
 import path from "node:path";
 import { type Browser, chromium } from "playwright-core";
 import {
@@ -13,6 +14,8 @@ import {
   type ServiceProcess,
   startServiceProcess,
 } from "../e2e/support/service-process";
+import { loadConfig } from "../src/server/env";
+import { startService as startServer } from "../src/server/server";
 
 export { root };
 
@@ -34,4 +37,23 @@ export function launchChromium(): Promise<Browser> {
     headless: true,
     args: chromiumArgs,
   });
+}
+
+/**
+ * The service in this process, for benchmarks that seed or record through its deps as the
+ * workers do: a fresh temporary data dir, no demo content, no rate limit in the way.
+ */
+export async function startInProcess(name: string, env: Record<string, string> = {}) {
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), `consign-bench-${name}-`));
+  const service = await startServer(
+    loadConfig({
+      DATA_DIR: dataDir,
+      PORT: "0",
+      LOG_LEVEL: "warn",
+      DEMO_CONTENT: "0",
+      RATE_LIMIT_PER_MINUTE: "1000000",
+      ...env,
+    }),
+  );
+  return { service, dataDir };
 }
