@@ -138,14 +138,24 @@ const pages: PageCase[] = [
     url: () => "/portals?view=review",
     primary: (page) => page.getByRole("combobox", { name: "Status" }),
   },
-  ...["Usage", "Settings"].map(
-    (label): PageCase => ({
-      name: label,
-      heading: label,
-      url: () => `/${label.toLowerCase()}`,
-      primary: (page) => page.getByRole("heading", { name: `${label} is not available yet` }),
-    }),
-  ),
+  {
+    name: "Needs attention",
+    heading: "Needs attention",
+    url: () => "/attention",
+    primary: (page) => page.getByRole("main"),
+  },
+  {
+    name: "Settings",
+    heading: "Settings",
+    url: () => "/settings",
+    primary: (page) => page.getByLabel("Name", { exact: true }),
+  },
+  {
+    name: "Usage",
+    heading: "Usage",
+    url: () => "/usage",
+    primary: (page) => page.getByRole("heading", { name: "Usage is not available yet" }),
+  },
 ];
 
 for (const colorScheme of ["light", "dark"] as const) {

@@ -137,8 +137,15 @@ test("the inspector shows each file's type, duration and resolution, and that it
   await expect(notesRow).toContainText("text/plain");
   await expect(notesRow).toContainText("Matches");
 
-  // At 390 px the table is still there to read (it scrolls sideways), light and dark.
+  // At 390 px the upload opens as a sheet, and the table is still there to read (it scrolls
+  // sideways), light and dark.
   await page.setViewportSize({ width: 390, height: 844 });
+  await page
+    .getByRole("feed")
+    .locator("article[tabindex='0']")
+    .getByText("Ana Lima", { exact: true })
+    .click();
+  await expect(page.getByRole("dialog", { name: "The active upload" })).toBeVisible();
   await clipRow.scrollIntoViewIfNeeded();
   await expect(clipRow).toContainText("64×48");
   for (const colorScheme of ["light", "dark"] as const) {

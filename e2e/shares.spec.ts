@@ -44,6 +44,10 @@ test("a share from a Files selection: list and filters, detail, extend, comment,
   await expectNoAxeViolations(page);
   await dialog.getByLabel("Recipients (optional)").fill(recipient);
   await dialog.getByLabel("Password (optional)").fill("correct horse battery");
+  // With recipients only personal links are made, unless a link for anyone is asked for.
+  const openLink = dialog.getByLabel("Also create a link anyone can use");
+  await expect(openLink).not.toBeChecked();
+  await openLink.check();
   await dialog.getByRole("button", { name: "Create share" }).click();
   const created = page.getByRole("dialog", { name: "Share created" });
   await expect(created.getByLabel("Link: Link for anyone")).toHaveValue(/\/s\//);
