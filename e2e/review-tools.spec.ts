@@ -5,7 +5,8 @@ import os from "node:os";
 import path from "node:path";
 import type { Browser } from "@playwright/test";
 import type { StartedPortalUpload } from "@/contract/portal-public";
-import type { Portal, PortalUpload, PortalUploadsPage } from "@/contract/portals";
+import type { PortalUploadsPage } from "@/contract/portal-review";
+import type { Portal, PortalUpload } from "@/contract/portals";
 import { expect, expectNoAxeViolations, type Service, test } from "./fixtures";
 
 /* What the reviewer needs to decide (issue 20): each file's media and SHA-256, search, bulk, ZIP. */

@@ -4,7 +4,8 @@ import { ApiError } from "@/server/lib/api-error";
 import { byPath, parentOf } from "@/server/modules/files/files.repository";
 import { operationById, operationItems } from "@/server/modules/operations/operations.repository";
 import { cancelOperation, startOperation } from "@/server/modules/operations/operations.service";
-import { setFolderPath, type UploadRow } from "./portals.repository";
+import type { UploadRow } from "./portals.repository";
+import { setFolderPath } from "./upload-review.repository";
 
 /** The upload's files shown, re-pathed from its recorded folder into `folder`. */
 function filesIn(upload: UploadRow, folder: string) {

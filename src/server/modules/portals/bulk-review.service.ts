@@ -1,5 +1,5 @@
 import type { z } from "zod";
-import type { BulkReviewResult, bulkReviewBodySchema } from "@/contract/portals";
+import type { BulkReviewResult, bulkReviewBodySchema } from "@/contract/portal-review";
 import type { AppDeps } from "@/server/deps";
 import type { Caller } from "@/server/http/caller";
 import { ApiError } from "@/server/lib/api-error";

@@ -6,14 +6,9 @@ import type { MediaInfo, PortalSpec, SpecCheck } from "@/contract/portals";
 import { baseName } from "@/contract/rules";
 import type { AppDeps } from "@/server/deps";
 import type { JobKind } from "@/server/workers/job-runner";
-import {
-  committedFiles,
-  portalRow,
-  recordSpecCheck,
-  setFilesShown,
-  uploadRow,
-} from "./portals.repository";
+import { portalRow, uploadRow } from "./portals.repository";
 import { specOf } from "./portals.service";
+import { committedFiles, recordSpecCheck, setFilesShown } from "./upload-review.repository";
 import type { StoredFile } from "./upload-view";
 
 const run = promisify(execFile);

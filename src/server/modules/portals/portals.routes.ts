@@ -2,13 +2,15 @@ import { z } from "@hono/zod-openapi";
 import {
   bulkReviewBodySchema,
   bulkReviewResultSchema,
-  createPortalBodySchema,
   listPortalUploadsQuerySchema,
+  portalUploadsPageSchema,
+  reviewBodySchema,
+} from "@/contract/portal-review";
+import {
+  createPortalBodySchema,
   portalDetailSchema,
   portalSchema,
   portalUploadSchema,
-  portalUploadsPageSchema,
-  reviewBodySchema,
   updatePortalBodySchema,
 } from "@/contract/portals";
 import {

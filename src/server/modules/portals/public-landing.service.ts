@@ -12,7 +12,6 @@ import { requireOpenPortal } from "./portal-gate";
 import { SPEC_CHECK_JOB } from "./portal-spec";
 import {
   adminEmails,
-  committedFiles,
   countLanded,
   markReceived,
   markUploadFailed,
@@ -23,6 +22,7 @@ import {
 import { filesShown, portalBase } from "./portals.service";
 import { type PortalRequest, resolvePortal } from "./public.service";
 import { referenceOf, statusUrl } from "./sender-status.service";
+import { committedFiles } from "./upload-review.repository";
 
 /*
  * An upload's end on a portal's page: landed (the confirmation, the notices, the media check) or

@@ -1,23 +1,24 @@
 import type { z } from "zod";
 import type { EventData } from "@/contract/events";
+import type {
+  listPortalUploadsQuerySchema,
+  PortalUploadsPage,
+  reviewBodySchema,
+} from "@/contract/portal-review";
 import {
   awaitingReviewStatuses,
   type PortalUploadStatus,
   reviewableStatuses,
 } from "@/contract/portal-rules";
-import type {
-  listPortalUploadsQuerySchema,
-  PortalUpload,
-  PortalUploadsPage,
-  reviewBodySchema,
-} from "@/contract/portals";
+import type { PortalUpload } from "@/contract/portals";
 import type { AppDeps } from "@/server/deps";
 import type { Caller } from "@/server/http/caller";
 import { notFound, validationFailed } from "@/server/lib/api-error";
 import { moveApproved, moveBack } from "./approval-move";
-import { countUploads, listUploadRows, recordReview, uploadById } from "./portals.repository";
+import { countUploads, listUploadRows, uploadById } from "./portals.repository";
 import { portalBase, portalOf } from "./portals.service";
 import { tellSender } from "./sender-status.service";
+import { recordReview } from "./upload-review.repository";
 import { toUpload } from "./upload-view";
 
 /** The statuses a queue filter names: one, or `awaiting` (received or pending). */

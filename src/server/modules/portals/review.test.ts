@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import type { ReviewBody } from "@/contract/portals";
+import type { ReviewBody } from "@/contract/portal-review";
 import { ManualClock } from "@/server/lib/clock";
 import { byPath } from "@/server/modules/files/files.repository";
 import { type NodeTest, startNodeTest } from "@/server/node/node-testing";

@@ -12,8 +12,9 @@ import { toIso, toIsoOrNull } from "@/server/lib/clock";
 import { queueMessage } from "@/server/modules/mail/mailer";
 import { withdrawMessage } from "@/server/modules/mail/outbox.repository";
 import { getWorkspace } from "@/server/modules/workspaces/workspaces.repository";
-import { type PortalRow, setDecisionMail, type UploadRow, uploadRow } from "./portals.repository";
+import { type PortalRow, type UploadRow, uploadRow } from "./portals.repository";
 import { resolvePortal } from "./public.service";
+import { setDecisionMail } from "./upload-review.repository";
 
 /*
  * The sender's side of a decision: the status page of their upload (`/p/{slug}/status/{id}`,

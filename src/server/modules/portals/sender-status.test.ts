@@ -1,6 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { PORTAL_STATUS_HEADER } from "@/contract/portal-public";
-import type { ReviewBody } from "@/contract/portals";
+import type { ReviewBody } from "@/contract/portal-review";
 import { ManualClock } from "@/server/lib/clock";
 import { type NodeTest, startNodeTest } from "@/server/node/node-testing";
 import { expectBody, expectError } from "@/server/testing/expect-body";

@@ -1,5 +1,5 @@
 import { infiniteQueryOptions, useInfiniteQuery } from "@tanstack/react-query";
-import type { PortalUploadsPage } from "@/contract/portals";
+import type { PortalUploadsPage } from "@/contract/portal-review";
 import { apiRequest, workspacePath } from "@/web/lib/api-client";
 import { portalsKeys, UPLOADS_FIRST_PAGE, UPLOADS_PAGE, type UploadsFilter } from "./portals-keys";
 import { inMotion } from "./review-cache";

@@ -1,10 +1,11 @@
 import type { InfiniteData } from "@tanstack/react-query";
+import type { PortalUploadsPage } from "@/contract/portal-review";
 import {
   awaitingReviewStatuses,
   type PortalUploadStatus,
   type ReviewDecision,
 } from "@/contract/portal-rules";
-import type { Portal, PortalDetail, PortalUpload, PortalUploadsPage } from "@/contract/portals";
+import type { Portal, PortalDetail, PortalUpload } from "@/contract/portals";
 import type { ReviewNotes } from "../state/review-undo";
 
 /**

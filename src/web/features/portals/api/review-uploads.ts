@@ -1,6 +1,6 @@
 import { useMutation, useQueryClient } from "@tanstack/react-query";
+import type { BulkReviewResult } from "@/contract/portal-review";
 import type { ReviewDecision } from "@/contract/portal-rules";
-import type { BulkReviewResult } from "@/contract/portals";
 import { apiRequest, workspacePath } from "@/web/lib/api-client";
 import { currentWorkspaceId } from "@/web/stores/session-store";
 import { portalsKeys } from "./portals-keys";

@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
+import type { PortalUploadsPage } from "@/contract/portal-review";
 import type { PortalUploadStatus } from "@/contract/portal-rules";
-import type { Portal, PortalDetail, PortalUpload, PortalUploadsPage } from "@/contract/portals";
+import type { Portal, PortalDetail, PortalUpload } from "@/contract/portals";
 import {
   decidedLocally,
   placeInDetail,
