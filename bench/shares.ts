@@ -58,6 +58,8 @@ try {
         title,
         recipients: Array.from({ length: people }, (_, i) => `client${i}@example.com`),
         notify: false,
+        // The recipient page is timed on the plain link, which recipients alone do not get.
+        openLink: true,
       }),
     });
     if (created.status !== 201)
