@@ -67,11 +67,9 @@ export const proxyEntrySchema = z
       .max(1)
       .nullable()
       .meta({ description: "Additional: 0 to 1 while rendering; null otherwise" }),
-    layout: contactSheetLayoutSchema
-      .nullable()
-      .meta({
-        description: "Additional: the tile layout of a ready `contact_sheet`; null otherwise",
-      }),
+    layout: contactSheetLayoutSchema.nullable().meta({
+      description: "Additional: the tile layout of a ready `contact_sheet`; null otherwise",
+    }),
     url: z.string().nullable().meta({
       description:
         "Additional: a signed address of the ready rendition's bytes that needs no credential (for `<video src>`), valid until `urlExpiresAt`; null until ready",
@@ -122,3 +120,20 @@ export const proxyQuerySchema = z.object({
   page: queryInteger(0, MAX_PROXY_PAGE).default(0),
   version: versionId.optional(),
 });
+
+/**
+ * Where in a file a note points: a time in audio or video, or a PDF page (0-based). Share
+ * comments and review notes carry one (time-coded notes); the viewer shows them as markers.
+ */
+export const mediaAnchorSchema = z
+  .object({
+    path: z
+      .string()
+      .min(1)
+      .max(4096)
+      .meta({ description: "The file, as the share or upload lists it" }),
+    timeMs: count().nullable(),
+    page: z.int().min(0).max(MAX_PROXY_PAGE).nullable(),
+  })
+  .meta({ id: "MediaAnchor" });
+export type MediaAnchor = z.infer<typeof mediaAnchorSchema>;
