@@ -86,7 +86,8 @@ export default defineConfig(({ mode }) => ({
           // one chunk the Files page downloads 4.7 KB gzip less (npm run bench:bundle: 156,443 to
           // 151,716 bytes). The sign-in screen, seen once a session, loads the shell's few KB
           // with it.
-          groups: [{ name: "vendor", test: shellModules }],
+          // Only the console's: the public pages share their own helpers among themselves.
+          groups: mode === "public" ? [] : [{ name: "vendor", test: shellModules }],
         },
       },
     },

@@ -2,24 +2,17 @@ import type { Browser } from "@playwright/test";
 import type { Attention } from "@/contract/attention";
 import type { Portal } from "@/contract/portals";
 import { expect, expectNoAxeViolationsInThemes, type Service, test } from "./fixtures";
+import { sendThroughPortalPage, textFiles } from "./support/portal-sender";
 
-/** A sender in a browser of their own (no key, no console): one upload through the portal page. */
+/** One upload of one text file through the portal page. */
 async function sendThroughPortal(browser: Browser, portal: Portal, name: string) {
-  const context = await browser.newContext();
-  const page = await context.newPage();
-  await page.goto(portal.url);
-  await expect(page.getByRole("heading", { name: "Send files" })).toBeVisible();
-  await page.getByLabel("Name").fill(name);
-  await page.getByLabel("Choose files").setInputFiles({
-    name: `${name.toLowerCase()}.txt`,
-    mimeType: "text/plain",
-    buffer: Buffer.from(`rushes from ${name}`),
-  });
-  await page.getByRole("button", { name: /^Upload/ }).click();
-  await expect(page.getByRole("heading", { name: "Your files were received" })).toBeVisible({
-    timeout: 30_000,
-  });
-  await context.close();
+  const sent = await sendThroughPortalPage(
+    browser,
+    portal,
+    { name },
+    textFiles({ [`${name.toLowerCase()}.txt`]: `rushes from ${name}` }),
+  );
+  await sent.context.close();
 }
 
 const awaiting = async (service: Service) =>

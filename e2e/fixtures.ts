@@ -177,3 +177,9 @@ export async function expectNoAxeViolationsInThemes(page: Page, widths = [390, 1
   }
   await page.emulateMedia({ colorScheme: "light" });
 }
+
+/** The console signed in through the printed sign-in link, on Files. */
+export async function signIn(page: Page, service: Service) {
+  await page.goto(service.signInUrl);
+  await expect(page).toHaveURL(/\/files/);
+}

@@ -1,5 +1,5 @@
 import type { Locator, Page } from "@playwright/test";
-import { expect, expectNoAxeViolations, type Service, test } from "./fixtures";
+import { expect, expectNoAxeViolations, type Service, signIn, test } from "./fixtures";
 
 const unique = () => `${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}`;
 const width = 390;
@@ -40,11 +40,6 @@ function seed(service: Service): Promise<Seeded> {
     return { folder, child, trashed, hookUrl, webhookId: hook.id, eventId };
   })();
   return seeded;
-}
-
-async function signIn(page: Page, service: Service) {
-  await page.goto(service.signInUrl);
-  await expect(page).toHaveURL(/\/files/);
 }
 
 /**

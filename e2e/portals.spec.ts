@@ -1,35 +1,14 @@
-import { execFileSync } from "node:child_process";
-import { createHash } from "node:crypto";
-import fs from "node:fs";
-import os from "node:os";
-import path from "node:path";
 import type { Browser, Page } from "@playwright/test";
 import type { EventsPage } from "@/contract/events";
 import type { OutboxMessage } from "@/contract/mail";
 import type { Portal, PortalDetail } from "@/contract/portals";
 import { expect, expectNoAxeViolations, type Service, test } from "./fixtures";
+import { ffmpegFile } from "./support/media";
+import { sha256 } from "./support/portal-sender";
 
-const sha256 = (b: Buffer) => createHash("sha256").update(b).digest("hex");
-
-/** A one-second test pattern encoded by ffmpeg: real media for ffprobe to judge. */
-function video(name: string, codec: string) {
-  const dir = fs.mkdtempSync(path.join(os.tmpdir(), "consign-e2e-media-"));
-  const file = path.join(dir, name);
-  execFileSync("ffmpeg", [
-    "-v",
-    "error",
-    "-f",
-    "lavfi",
-    "-i",
-    "testsrc=size=64x48:rate=5:duration=1",
-    "-c:v",
-    codec,
-    file,
-  ]);
-  const buffer = fs.readFileSync(file);
-  fs.rmSync(dir, { recursive: true, force: true });
-  return buffer;
-}
+/** A one-second test pattern: real media for ffprobe to judge. */
+const video = (name: string, codec: string) =>
+  ffmpegFile(name, ["-f", "lavfi", "-i", "testsrc=size=64x48:rate=5:duration=1", "-c:v", codec]);
 
 async function checkAxe(page: Page) {
   for (const colorScheme of ["light", "dark"] as const) {

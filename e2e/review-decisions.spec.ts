@@ -3,36 +3,7 @@ import type { FileListing } from "@/contract/files";
 import type { OutboxMessage } from "@/contract/mail";
 import type { Portal, PortalDetail, PortalUpload } from "@/contract/portals";
 import { expect, expectNoAxeViolationsInThemes, type Service, test } from "./fixtures";
-
-/**
- * A sender in a browser context of their own (no key, no console) sends text files through an
- * open portal's page; answers the confirmation page, still open, and its context.
- */
-async function sendAsSender(
-  browser: Browser,
-  portal: Portal,
-  sender: { name: string; email: string },
-  files: Record<string, string>,
-) {
-  const context = await browser.newContext();
-  const page = await context.newPage();
-  await page.goto(portal.url);
-  await expect(page.getByRole("heading", { name: "Send files" })).toBeVisible();
-  await page.getByLabel("Name").fill(sender.name);
-  await page.getByLabel("Email").fill(sender.email);
-  await page.getByLabel("Choose files").setInputFiles(
-    Object.entries(files).map(([name, text]) => ({
-      name,
-      mimeType: "text/plain",
-      buffer: Buffer.from(text),
-    })),
-  );
-  await page.getByRole("button", { name: /^Upload/ }).click();
-  await expect(page.getByRole("heading", { name: "Your files were received" })).toBeVisible({
-    timeout: 30_000,
-  });
-  return { page, context };
-}
+import { sendThroughPortalPage, textFiles } from "./support/portal-sender";
 
 /** A new portal (`body`) with one upload of one text file, sent by `sender` through its page. */
 async function portalWithUpload(
@@ -42,7 +13,12 @@ async function portalWithUpload(
   sender: { name: string; email: string },
 ) {
   const portal = await service.api<Portal>("POST", "/portals", body);
-  const sent = await sendAsSender(browser, portal, sender, { "notes.txt": "take 3 is the one" });
+  const sent = await sendThroughPortalPage(
+    browser,
+    portal,
+    sender,
+    textFiles({ "notes.txt": "take 3 is the one" }),
+  );
   await sent.context.close();
   return portal;
 }
@@ -183,13 +159,11 @@ test("a sender's upload is rejected with a note to the sender; their status page
     targetPath: `Status-${stamp}`,
   });
   expect(portal.notifySender).toEqual({ approved: false, rejected: true });
-  const sender = await sendAsSender(
+  const sender = await sendThroughPortalPage(
     browser,
     portal,
     { name: "Dee", email: "dee@example.com" },
-    {
-      "cut.txt": "the cut",
-    },
+    textFiles({ "cut.txt": "the cut" }),
   );
   // The confirmation links to the upload's status page: received, nobody decided yet.
   await sender.page.getByRole("link", { name: /status page/ }).click();

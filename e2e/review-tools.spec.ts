@@ -1,109 +1,27 @@
 import { execFileSync } from "node:child_process";
-import { createHash } from "node:crypto";
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
-import type { Browser } from "@playwright/test";
-import type { StartedPortalUpload } from "@/contract/portal-public";
 import type { PortalUploadsPage } from "@/contract/portal-review";
 import type { Portal, PortalUpload } from "@/contract/portals";
-import { expect, expectNoAxeViolations, type Service, test } from "./fixtures";
+import { expect, expectNoAxeViolations, type Service, signIn, test } from "./fixtures";
+import { ffmpegFile } from "./support/media";
+import { sendByApi, sendThroughPortalPage, sha256 } from "./support/portal-sender";
 
 /* What the reviewer needs to decide (issue 20): each file's media and SHA-256, search, bulk, ZIP. */
 
-const sha256 = (b: Buffer) => createHash("sha256").update(b).digest("hex");
-
-/** Two seconds of a test pattern with a tone, encoded by ffmpeg: real media for ffprobe. */
-function clip(name: string) {
-  const dir = fs.mkdtempSync(path.join(os.tmpdir(), "consign-e2e-media-"));
-  const file = path.join(dir, name);
-  execFileSync("ffmpeg", [
-    ...["-v", "error", "-f", "lavfi", "-i", "testsrc=size=64x48:rate=5:duration=2"],
-    ...["-f", "lavfi", "-i", "sine=duration=2", "-c:v", "mpeg4", "-c:a", "aac", "-shortest", file],
+/** Two seconds of a test pattern with a tone: real media for ffprobe. */
+const clip = (name: string) =>
+  ffmpegFile(name, [
+    ...["-f", "lavfi", "-i", "testsrc=size=64x48:rate=5:duration=2"],
+    ...["-f", "lavfi", "-i", "sine=duration=2", "-c:v", "mpeg4", "-c:a", "aac", "-shortest"],
   ]);
-  const buffer = fs.readFileSync(file);
-  fs.rmSync(dir, { recursive: true, force: true });
-  return buffer;
-}
 
 const newPortal = (service: Service, title: string) =>
   service.api<Portal>("POST", "/portals", { title, targetPath: `Incoming/${title}` });
 
 const uploadsOf = async (service: Service, portalId: string) =>
   (await service.api<PortalUploadsPage>("GET", `/portal-uploads?portalId=${portalId}`)).items;
-
-/** A sender's upload through the public API and the node's tus, as the portal page sends one. */
-async function sendByApi(
-  service: Service,
-  portal: Portal,
-  senderName: string,
-  files: Record<string, Buffer>,
-) {
-  const json = async (res: Response) => {
-    if (!res.ok) throw new Error(`${res.url} -> ${res.status} ${await res.text()}`);
-    return res.json();
-  };
-  const list = Object.entries(files);
-  const started = (await json(
-    await fetch(`${service.apiUrl}/public/portals/${portal.slug}/uploads`, {
-      method: "POST",
-      headers: { "Content-Type": "application/json" },
-      body: JSON.stringify({
-        senderName,
-        files: list.map(([p, b]) => ({ path: p, size: b.length })),
-      }),
-    }),
-  )) as StartedPortalUpload;
-  const { token, destinationRoot, node } = started.transferSpec;
-  const meta = (m: Record<string, string>) =>
-    Object.entries(m)
-      .map(([k, v]) => `${k} ${Buffer.from(v).toString("base64")}`)
-      .join(",");
-  for (const [p, bytes] of list) {
-    const res = await fetch(new URL(node.uploads, service.origin), {
-      method: "POST",
-      headers: {
-        Authorization: `Bearer ${token}`,
-        "Tus-Resumable": "1.0.0",
-        "Upload-Length": String(bytes.length),
-        "Upload-Metadata": meta({ path: `${destinationRoot}/${p}`, sha256: sha256(bytes) }),
-        "Content-Type": "application/offset+octet-stream",
-      },
-      body: new Uint8Array(bytes),
-    });
-    expect(res.status, await res.text()).toBe(201);
-  }
-  await json(
-    await fetch(
-      `${service.apiUrl}/public/portals/${portal.slug}/uploads/${started.uploadId}/complete`,
-      { method: "POST", headers: { Authorization: `Bearer ${token}` } },
-    ),
-  );
-  return { uploadId: started.uploadId, folder: destinationRoot };
-}
-
-/** A sender in a browser of their own, through the portal page (its SHA-256s are the page's). */
-async function sendThroughPage(
-  browser: Browser,
-  portal: Portal,
-  files: { name: string; mimeType: string; buffer: Buffer }[],
-) {
-  const context = await browser.newContext();
-  const page = await context.newPage();
-  await page.goto(portal.url);
-  await page.getByLabel("Name").fill("Ana Lima");
-  await page.getByLabel("Choose files").setInputFiles(files);
-  await page.getByRole("button", { name: /^Upload/ }).click();
-  await expect(page.getByRole("heading", { name: "Your files were received" })).toBeVisible({
-    timeout: 30_000,
-  });
-  await context.close();
-}
-
-async function signIn(page: import("@playwright/test").Page, service: Service) {
-  await page.goto(service.signInUrl);
-  await page.waitForURL(/\/files/);
-}
 
 test("the inspector shows each file's type, duration and resolution, and that its SHA-256 matches the sender's", async ({
   browser,
@@ -112,10 +30,11 @@ test("the inspector shows each file's type, duration and resolution, and that it
 }) => {
   const portal = await newPortal(service, `Media ${Date.now()}`);
   const video = clip("A001_C001.mov");
-  await sendThroughPage(browser, portal, [
+  const sent = await sendThroughPortalPage(browser, portal, { name: "Ana Lima" }, [
     { name: "A001_C001.mov", mimeType: "video/quicktime", buffer: video },
     { name: "notes.txt", mimeType: "text/plain", buffer: Buffer.from("Take 3 is the one.") },
   ]);
+  await sent.context.close();
   // The probe is a job on the service: other journeys' jobs may be ahead of it.
   await expect
     .poll(async () => (await uploadsOf(service, portal.id))[0]?.files[0]?.media?.width ?? null, {
