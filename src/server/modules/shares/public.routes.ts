@@ -87,7 +87,7 @@ export const addPublicCommentRoute = publicRoute(tags, {
   method: "post",
   path: "/public/shares/{token}/comments",
   summary: "Comment on a share as its recipient",
-  description: `Through a personal link the recipient's address is the author's (kind \`recipient\`); through the plain link the author is \`anonymous\`, with the \`name\` given if any.${access}`,
+  description: `Through a personal link the recipient's address is the author's (kind \`recipient\`); through the plain link the author is \`anonymous\`, with the \`name\` given if any. An \`anchor\` is checked as \`addShareComment\` checks it.${access}`,
   request: { params: linkParamsSchema, body: jsonBody(publicCommentBodySchema) },
   responses: { 201: json(shareCommentSchema, "The comment") },
 });

@@ -1,4 +1,5 @@
 import type { z } from "zod";
+import type { MediaAnchor } from "@/contract/media";
 import { thumbnailMimeTypes } from "@/contract/rules";
 import type { completeDownloadBodySchema, PublicShare } from "@/contract/share-public";
 import type { ShareComment } from "@/contract/shares";
@@ -150,7 +151,7 @@ export function completeDownload(
 export function addRecipientComment(
   deps: AppDeps,
   req: LinkRequest,
-  body: { body: string; parentId?: string; name?: string },
+  body: { body: string; parentId?: string; name?: string; anchor?: MediaAnchor | null },
 ): ShareComment {
   const { share, recipientId } = open(deps, req);
   const recipient = recipientId ? recipientById(deps.db, recipientId) : null;
@@ -162,7 +163,7 @@ export function addRecipientComment(
       name: body.name ?? null,
       email: recipient?.email ?? null,
     },
-    { body: body.body, parentId: body.parentId },
+    { body: body.body, parentId: body.parentId, anchor: body.anchor },
   );
 }
 
