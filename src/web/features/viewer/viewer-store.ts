@@ -16,6 +16,10 @@ export interface ViewerTarget {
   version?: string;
   /** A friendlier title than the path (a version's date, an upload's file). */
   title?: string;
+  /** The file's type, so the viewer knows its kind and plays a browser-playable original at once. */
+  mimeType?: string | null;
+  /** The file's size, for the link that plays the original. */
+  sizeBytes?: number | null;
 }
 
 export interface ViewerRequest {
