@@ -78,7 +78,7 @@ function ShareOverview({ workspaceId, share }: { workspaceId: string; share: Sha
         <h2 id="share-comments" className="font-medium">
           Comments
         </h2>
-        <CommentThread workspaceId={workspaceId} shareId={share.id} />
+        <CommentThread workspaceId={workspaceId} shareId={share.id} items={share.items} />
       </section>
     </div>
   );

@@ -1,6 +1,7 @@
 import { useState } from "react";
 import { LoadError } from "@/web/components/load-error";
 import { useMediaSources } from "../hooks/use-media-sources";
+import { useReportPosition } from "../hooks/use-report-position";
 import type { ViewerRequest } from "../viewer-store";
 import { AudioView } from "./audio-view";
 import { ImageView } from "./image-view";
@@ -13,10 +14,27 @@ export function MediaView({ request, title }: { request: ViewerRequest; title: s
   const sources = useMediaSources(target);
   const [page, setPage] = useState(at?.page ?? 0);
   const { kind, status } = sources;
+  useReportPosition(kind === "pdf" ? target : undefined, { timeMs: null, page, fps: null }, true);
   if (kind === "video")
-    return <VideoView sources={sources} title={title} startMs={at?.timeMs} markers={markers} />;
+    return (
+      <VideoView
+        sources={sources}
+        title={title}
+        startMs={at?.timeMs}
+        markers={markers}
+        target={target}
+      />
+    );
   if (kind === "audio")
-    return <AudioView sources={sources} title={title} startMs={at?.timeMs} markers={markers} />;
+    return (
+      <AudioView
+        sources={sources}
+        title={title}
+        startMs={at?.timeMs}
+        markers={markers}
+        target={target}
+      />
+    );
   if (kind === "pdf")
     return <PdfView sources={sources} title={title} page={page} onPage={setPage} />;
   if (kind === "image") return <ImageView target={target} sources={sources} title={title} />;

@@ -1,8 +1,9 @@
 import { useRef } from "react";
 import type { MediaSources } from "../hooks/use-media-sources";
 import { usePlayer } from "../hooks/use-player";
+import { useReportPosition } from "../hooks/use-report-position";
 import { useViewerCommands } from "../hooks/use-viewer-commands";
-import type { ViewerMarker } from "../viewer-store";
+import type { ViewerMarker, ViewerTarget } from "../viewer-store";
 import { PlayerControls } from "./player-controls";
 import { ProxyNotice } from "./proxy-notice";
 import { ScrubBar } from "./scrub-bar";
@@ -19,11 +20,14 @@ export function VideoView({
   title,
   startMs,
   markers,
+  target,
 }: {
   sources: MediaSources;
   title: string;
   startMs?: number;
   markers?: ViewerMarker[];
+  /** The file shown: where the view is in it is reported for note forms. */
+  target?: ViewerTarget;
 }) {
   const box = useRef<HTMLDivElement>(null);
   const player = usePlayer(sources.playUrl, sources.fps, startMs);
@@ -35,6 +39,11 @@ export function VideoView({
     return player.command(c);
   });
   const { clock } = player;
+  useReportPosition(
+    target,
+    { timeMs: Math.round(clock.time * 1000), page: null, fps: sources.fps },
+    clock.paused,
+  );
   const waiting = sources.status.isPending;
   return (
     <div ref={box} className="flex min-h-0 flex-1 flex-col bg-black">
