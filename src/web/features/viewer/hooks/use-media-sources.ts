@@ -3,7 +3,7 @@ import type { ProxyEntry, ProxyStatus } from "@/contract/media";
 import type { MediaKind, ProxyKind } from "@/contract/media-rules";
 import { useProxyStatusQuery } from "../api/get-proxy-status";
 import { useRenderProxiesMutation } from "../api/render-proxies";
-import { mediaKindOf } from "../state/media-kind";
+import { mediaKindOf, typeOf } from "../state/media-kind";
 import type { ViewerTarget } from "../viewer-store";
 import { useOriginalUrl } from "./use-original-url";
 
@@ -35,7 +35,7 @@ export function useMediaSources(target: ViewerTarget) {
     render.mutate();
   }, [data, render]);
 
-  const kind: MediaKind | null = data?.media ?? mediaKindOf(target.mimeType);
+  const kind: MediaKind | null = data?.media ?? mediaKindOf(typeOf(target));
   const proxy = entryOf(data, "proxy720");
   const sheet = entryOf(data, "contact_sheet");
   const waveform = entryOf(data, "waveform");

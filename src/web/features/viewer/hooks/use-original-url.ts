@@ -1,7 +1,7 @@
 import { useQuery, useQueryClient } from "@tanstack/react-query";
 import { streamLink } from "@/web/features/transfers";
 import { viewerKeys } from "../api/viewer-keys";
-import { isBrowserPlayable } from "../state/media-kind";
+import { isBrowserPlayable, typeOf } from "../state/media-kind";
 import type { ViewerTarget } from "../viewer-store";
 
 /**
@@ -12,7 +12,7 @@ import type { ViewerTarget } from "../viewer-store";
 export function useOriginalUrl(target: ViewerTarget, enabled: boolean) {
   const queryClient = useQueryClient();
   const playable =
-    enabled && !target.version && target.sizeBytes != null && isBrowserPlayable(target.mimeType);
+    enabled && !target.version && target.sizeBytes != null && isBrowserPlayable(typeOf(target));
   const query = useQuery({
     queryKey: viewerKeys.original(target),
     queryFn: () => streamLink(queryClient, { path: target.path, size: target.sizeBytes ?? 0 }),

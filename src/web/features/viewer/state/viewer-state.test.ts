@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { isBrowserPlayable, mediaKindOf } from "./media-kind";
+import { isBrowserPlayable, mediaKindOf, mimeFromName } from "./media-kind";
 import { clampTime, stepFrame, timeAtPointer } from "./media-time";
 import { tileAt } from "./sheet-tile";
 import { columnPeaks } from "./waveform-columns";
@@ -75,5 +75,7 @@ describe("media kind", () => {
     expect(mediaKindOf("text/plain")).toBeNull();
     expect(isBrowserPlayable("video/mp4")).toBe(true);
     expect(isBrowserPlayable("video/quicktime")).toBe(false);
+    expect(mimeFromName("Shots/a.Clip.MP4")).toBe("video/mp4");
+    expect(mimeFromName("notes.txt")).toBeNull();
   });
 });
