@@ -17,8 +17,8 @@ describe("time-coded notes", () => {
       { id: "3", body: "Other file", anchor: { path: "Cut/b.pdf", timeMs: null, page: 2 } },
       { id: "4", body: "Nowhere", anchor: null },
     ];
-    const request = viewerRequestAt("w1", clip(2000), notes);
-    expect(request.target).toEqual({ workspaceId: "w1", path: "Cut/a.mov" });
+    const request = viewerRequestAt("w1", clip(2000), notes, 1234);
+    expect(request.target).toEqual({ workspaceId: "w1", path: "Cut/a.mov", sizeBytes: 1234 });
     expect(request.at).toEqual({ timeMs: 2000 });
     expect(request.markers.map((m) => [m.id, m.timeMs, m.label.length])).toEqual([
       ["1", 1000, 5],

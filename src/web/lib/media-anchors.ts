@@ -43,14 +43,19 @@ export function markersOf(notes: readonly AnchoredNote[], path: string) {
   );
 }
 
-/** What opens the viewer at a note: its file, where it points, and that file's notes as markers. */
+/**
+ * What opens the viewer at a note: its file, where it points, and that file's notes as markers.
+ * The file's size, when the page knows it, lets the viewer play a browser-playable original
+ * while the proxy renders.
+ */
 export function viewerRequestAt(
   workspaceId: string,
   anchor: MediaAnchor,
   notes: readonly AnchoredNote[],
+  sizeBytes?: number,
 ) {
   return {
-    target: { workspaceId, path: anchor.path },
+    target: { workspaceId, path: anchor.path, ...(sizeBytes === undefined ? {} : { sizeBytes }) },
     at: anchor.page !== null ? { page: anchor.page } : { timeMs: anchor.timeMs ?? 0 },
     markers: markersOf(notes, anchor.path),
   };
@@ -72,8 +77,7 @@ export function anchorFromPosition(
   workspaceId: string,
   mayPoint: (path: string) => boolean,
 ): MediaAnchor | null {
-  if (!position || position.workspaceId !== workspaceId || !mayPoint(position.path))
-    return null;
+  if (!position || position.workspaceId !== workspaceId || !mayPoint(position.path)) return null;
   if (position.page !== null) return { path: position.path, timeMs: null, page: position.page };
   if (position.timeMs === null) return null;
   return { path: position.path, timeMs: Math.round(position.timeMs), page: null };

@@ -118,7 +118,10 @@ export function UploadNotesPart({
   const remove = useDeleteUploadNoteMutation(upload.id);
   const items = notes.data?.items ?? [];
   const open = (n: UploadNote) => () => {
-    if (n.anchor) useViewerStore.getState().show(viewerRequestAt(workspaceId, n.anchor, items));
+    const anchor = n.anchor;
+    if (!anchor) return;
+    const size = upload.files.find((f) => f.path === anchor.path)?.size;
+    useViewerStore.getState().show(viewerRequestAt(workspaceId, anchor, items, size));
   };
   const onDelete = (n: UploadNote) => () =>
     remove.mutate(n.id, {

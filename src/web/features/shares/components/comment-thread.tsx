@@ -145,7 +145,11 @@ export function CommentThread({
   const threads = threadsOf(all);
   // A time-coded comment opens the viewer there, with the file's other notes as markers.
   const open = (c: ShareComment) => () => {
-    if (c.anchor) useViewerStore.getState().show(viewerRequestAt(workspaceId, c.anchor, all));
+    const anchor = c.anchor;
+    if (!anchor) return;
+    // A file shared itself has its size here (a file inside a shared folder waits for its proxy).
+    const size = items.find((i) => i.type === "file" && i.path === anchor.path)?.sizeBytes;
+    useViewerStore.getState().show(viewerRequestAt(workspaceId, anchor, all, size));
   };
   return (
     <div className="grid gap-4">

@@ -1,0 +1,77 @@
+import { execFileSync } from "node:child_process";
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import type { Share } from "@/contract/shares";
+import { expect, type Service, test } from "./fixtures";
+
+/* Time-coded notes (issue 21): a note at a time opens the viewer there; a note attaches a time. */
+
+/** A 3-second 160x90 H.264 clip with a tone: an original the browser plays at once. */
+function clip() {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), "consign-e2e-media-"));
+  const file = path.join(dir, "clip.mp4");
+  try {
+    execFileSync("ffmpeg", [
+      ...["-v", "error", "-f", "lavfi", "-i", "testsrc=size=160x90:rate=25:duration=3"],
+      ...["-f", "lavfi", "-i", "sine=duration=3", "-c:v", "libx264", "-preset", "ultrafast"],
+      ...["-pix_fmt", "yuv420p", "-c:a", "aac", "-shortest", "-movflags", "+faststart", file],
+    ]);
+    return fs.readFileSync(file);
+  } finally {
+    fs.rmSync(dir, { recursive: true, force: true });
+  }
+}
+
+async function sharedClip(service: Service, folder: string) {
+  const file = `${folder}/clip.mp4`;
+  await service.writeBytes(file, clip());
+  const share = await service.api<Share>("POST", "/shares", { paths: [file], openLink: true });
+  return { file, share };
+}
+
+const videoTime = (page: import("@playwright/test").Page) =>
+  page.getByTestId("viewer-video").evaluate((v: HTMLVideoElement) => v.currentTime);
+
+test("a time-coded share comment opens the viewer at its time, and a new comment attaches where the viewer was", async ({
+  page,
+  service,
+}) => {
+  const { file, share } = await sharedClip(service, "Notes");
+  await service.api("POST", `/shares/${share.id}/comments`, {
+    body: "Flash frame",
+    anchor: { path: file, timeMs: 1500, page: null },
+  });
+  await page.goto(service.signInUrl);
+  await page.waitForURL(/\/files/);
+  await page.goto(`/shares?share=${share.id}`);
+
+  await page.getByRole("button", { name: "Open clip.mp4 at 00:00:01.5" }).click();
+  await expect(page.getByTestId("viewer-video")).toBeVisible();
+  await expect.poll(() => videoTime(page)).toBeCloseTo(1.5, 1);
+  // The file's notes are markers on the scrub bar; one jumps there.
+  const marker = page.getByRole("button", { name: /Go to the note at 00:00:01:12: Flash frame/ });
+  await expect(marker).toBeVisible();
+  await page.getByTestId("scrub-bar").click({ position: { x: 2, y: 8 } });
+  await expect.poll(() => videoTime(page)).toBeLessThan(1);
+  await marker.click();
+  await expect.poll(() => videoTime(page)).toBeCloseTo(1.5, 1);
+  await page.keyboard.press("Escape");
+  await expect(page.getByTestId("viewer-video")).toBeHidden();
+
+  // Where the viewer was is offered to the next comment, at the file's frame rate.
+  const attach = page.getByRole("checkbox", { name: /At 00:00:01:12 in clip\.mp4/ });
+  await attach.check();
+  await page.getByLabel("Add a comment").fill("And the sound drops here");
+  await page.getByRole("button", { name: "Comment", exact: true }).click();
+  await expect(page.getByText("And the sound drops here")).toBeVisible();
+  await expect(page.getByRole("button", { name: "Open clip.mp4 at 00:00:01.5" })).toHaveCount(2);
+  const comments = await service.api<{ items: { body: string; anchor: unknown }[] }>(
+    "GET",
+    `/shares/${share.id}/comments`,
+  );
+  expect(comments.items.map((c) => c.anchor)).toEqual([
+    { path: file, timeMs: 1500, page: null },
+    { path: file, timeMs: 1500, page: null },
+  ]);
+});
