@@ -29,7 +29,7 @@ const list = async (uploadId: string) =>
 async function upload(over: Parameters<typeof portal>[0] = {}) {
   const p = await portal(over);
   const { started } = await send(p.slug, {
-    "clip.mp4": makeClip(n.t.dir),
+    "clip.mp4": await makeClip(),
     "script.pdf": "%PDF-1.4 not really",
     "notes.txt": "hello",
   });
