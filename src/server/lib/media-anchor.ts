@@ -59,6 +59,11 @@ export function checkAnchor(field: string, anchor: MediaAnchor, file: AnchoredFi
   }
 }
 
+/** What the media probe (the renditions' first step) found of a content, as an anchor needs it. */
+export const probedFacts = (
+  probe: { duration_ms: number | null; page_count: number | null } | undefined,
+) => ({ durationMs: probe?.duration_ms ?? null, pageCount: probe?.page_count ?? null });
+
 /** An anchor's three columns, as both tables keep them. */
 export interface AnchorColumns {
   anchor_path: string | null;

@@ -7,8 +7,10 @@ import type { Caller } from "@/server/http/caller";
 import { ApiError, notFound, validationFailed } from "@/server/lib/api-error";
 import { toIso } from "@/server/lib/clock";
 import { newId } from "@/server/lib/ids";
-import { anchorColumns, anchorOf, checkAnchor } from "@/server/lib/media-anchor";
+import { anchorColumns, anchorOf, checkAnchor, probedFacts } from "@/server/lib/media-anchor";
 import { byPath } from "@/server/modules/files/files.repository";
+// The media module's probe of the content (duration, pages): a read of its table by its function.
+import { probeOf } from "@/server/modules/media/renditions.repository";
 import { getMember } from "@/server/modules/members/members.repository";
 import { type UploadRow, uploadRow } from "./portals.repository";
 import {
@@ -62,10 +64,12 @@ function checkNoteAnchor(deps: AppDeps, upload: UploadRow, anchor: MediaAnchor) 
       `"${anchor.path}" is not one of this upload's files`,
       "not_in_upload",
     );
+  const sha256 = live?.sha256 ?? shown?.sha256;
+  const probed = probedFacts(sha256 ? probeOf(deps.db, sha256) : undefined);
   checkAnchor("anchor", anchor, {
     mime: shown?.mime ?? live?.mime ?? null,
-    durationMs: shown?.media?.durationMs ?? null,
-    pageCount: null,
+    durationMs: shown?.media?.durationMs ?? probed.durationMs,
+    pageCount: probed.pageCount,
   });
   return anchor.path.slice(prefix.length);
 }

@@ -1,7 +1,9 @@
 import { describe, expect, it } from "vitest";
 import type { CreateShareBody } from "@/contract/shares";
+import { renderProxies } from "@/server/modules/media/render.service";
 import { expectBody, expectError, okBody } from "@/server/testing/expect-body";
 import { writeFile } from "@/server/testing/files-client";
+import { makePdf } from "@/server/testing/media";
 import { type TestApp, testAppEach } from "@/server/testing/test-app";
 import { publicSharesRouter } from "./public.index";
 import { sharesRouter } from "./shares.index";
@@ -69,6 +71,21 @@ describe("anchored comments", () => {
     expect(await refused({ path: "Cut/script.pdf", timeMs: 10, page: null })).toBe("wrong_kind");
     const left = await okBody(await api()[":shareId"].comments.$get({ param: p, query: {} }));
     expect(left.items).toEqual([]);
+  });
+
+  it("refuses a page past a PDF's last once the media probe counted its pages", async () => {
+    await writeFile(t, "Cut/two.pdf", await makePdf(2));
+    const caller = { workspaceId: t.workspaceId, keyId: null, memberId: null, origin: "" };
+    await renderProxies(t.deps, caller, { paths: ["Cut/two.pdf"] });
+    const s = await share();
+    const p = { ...t.ws, shareId: s.id };
+    const at = (page: number) => ({
+      param: p,
+      json: { body: "x", anchor: { path: "Cut/two.pdf", timeMs: null, page } },
+    });
+    await expectBody(await api()[":shareId"].comments.$post(at(1)), 201);
+    const past = await expectError(await api()[":shareId"].comments.$post(at(2)), 400);
+    expect(past.issues[0]!.code).toBe("past_end");
   });
 
   it("a recipient's comment on the share page carries its anchor too", async () => {

@@ -6,7 +6,9 @@ import type { Caller } from "@/server/http/caller";
 import { validationFailed } from "@/server/lib/api-error";
 import { toIso } from "@/server/lib/clock";
 import { newId } from "@/server/lib/ids";
-import { anchorColumns, anchorOf, checkAnchor } from "@/server/lib/media-anchor";
+import { anchorColumns, anchorOf, checkAnchor, probedFacts } from "@/server/lib/media-anchor";
+// The media module's probe of the content (duration, pages): a read of its table by its function.
+import { probeOf } from "@/server/modules/media/renditions.repository";
 import { getMember } from "@/server/modules/members/members.repository";
 import {
   type CommentRow,
@@ -53,7 +55,7 @@ function checkCommentAnchor(deps: AppDeps, share: ShareRow, anchor: MediaAnchor)
   const file = fileByPath(deps.db, share.id, anchor.path);
   if (!file)
     throw validationFailed("anchor.path", `"${anchor.path}" is not in this share`, "not_in_share");
-  checkAnchor("anchor", anchor, { mime: file.mime, durationMs: null, pageCount: null });
+  checkAnchor("anchor", anchor, { mime: file.mime, ...probedFacts(probeOf(deps.db, file.sha256)) });
 }
 
 /**
