@@ -161,7 +161,7 @@ export function queuesOnLanding(mime: string | null, path: string) {
 }
 
 /** A PDF's pages are counted before its renditions are queued (pdfinfo, outside a transaction). */
-async function countPages(deps: AppDeps, source: MediaSource) {
+export async function countPages(deps: AppDeps, source: MediaSource) {
   if (source.protected || probeOf(deps.db, source.sha256)) return;
   if (mediaKindOf(source.mime, source.path) !== "pdf") return;
   const pages = await pdfPageCount(deps.files.blobs.pathOf(source.sha256));
