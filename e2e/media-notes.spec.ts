@@ -75,3 +75,40 @@ test("a time-coded share comment opens the viewer at its time, and a new comment
     { path: file, timeMs: 1500, page: null },
   ]);
 });
+
+test("a recipient previews a clip (its time advances) before downloading it, and the preview is not a download", async ({
+  browser,
+  service,
+}) => {
+  const { file, share } = await sharedClip(service, "Preview");
+  const context = await browser.newContext({ acceptDownloads: true });
+  const page = await context.newPage();
+  await page.goto(share.url!);
+  const row = page.getByRole("row", { name: /clip\.mp4/ });
+  await expect(row).toBeVisible();
+
+  await row.getByRole("button", { name: `Preview ${file}` }).click();
+  const dialog = page.getByRole("dialog", { name: "clip.mp4" });
+  await expect(dialog).toBeVisible();
+  // The proxy is queued by the first ask and rendered by the service's job; the page polls.
+  const video = dialog.getByTestId("preview-video");
+  await expect(video).toBeVisible({ timeout: 60_000 });
+  await expect(video).toHaveAttribute("src", /\/v1\/public\/media\//);
+  await video.evaluate((v: HTMLVideoElement) => {
+    v.muted = true;
+    return v.play();
+  });
+  await expect
+    .poll(() => video.evaluate((v: HTMLVideoElement) => v.currentTime))
+    .toBeGreaterThan(0.5);
+  await page.keyboard.press("Escape");
+  await expect(dialog).toBeHidden();
+  const before = await service.api<Share>("GET", `/shares/${share.id}`);
+  expect(before.downloadCount).toBe(0);
+
+  const downloading = page.waitForEvent("download");
+  await row.getByRole("button", { name: `Download ${file}` }).click();
+  expect((await downloading).suggestedFilename()).toBe("clip.mp4");
+  await expect(row.getByText("Verified")).toBeVisible();
+  await context.close();
+});
