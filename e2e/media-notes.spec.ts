@@ -2,6 +2,8 @@ import { execFileSync } from "node:child_process";
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
+import type { StartedPortalUpload } from "@/contract/portal-public";
+import type { Portal } from "@/contract/portals";
 import type { Share } from "@/contract/shares";
 import { expect, type Service, test } from "./fixtures";
 
@@ -74,6 +76,52 @@ test("a time-coded share comment opens the viewer at its time, and a new comment
     { path: file, timeMs: 1500, page: null },
     { path: file, timeMs: 1500, page: null },
   ]);
+});
+
+test("a time-coded review note opens the viewer at its time, and a new note attaches where the viewer was", async ({
+  page,
+  service,
+}) => {
+  const portal = await service.api<Portal>("POST", "/portals", {
+    title: "Note dailies",
+    targetPath: "Incoming/Note dailies",
+  });
+  const bytes = clip();
+  const res = await fetch(`${service.apiUrl}/public/portals/${portal.slug}/uploads`, {
+    method: "POST",
+    headers: { "Content-Type": "application/json" },
+    body: JSON.stringify({
+      senderName: "Ana Lima",
+      files: [{ path: "clip.mp4", size: bytes.length }],
+    }),
+  });
+  const started = (await res.json()) as StartedPortalUpload;
+  const file = `${started.transferSpec.destinationRoot}/clip.mp4`;
+  // The clip in the upload's folder, where the node puts it: a note may point at it.
+  await service.writeBytes(file, bytes);
+  await service.api("POST", `/portal-uploads/${started.uploadId}/notes`, {
+    body: "Flash frame",
+    anchor: { path: file, timeMs: 1500, page: null },
+  });
+  await page.goto(service.signInUrl);
+  await page.waitForURL(/\/files/);
+  await page.goto(`/portals?view=review&portalId=${portal.id}&status=uploading`);
+
+  await page.getByRole("button", { name: "Open clip.mp4 at 00:00:01.5" }).click();
+  // No size in hand for the original: the viewer asks for the proxy and plays it once rendered.
+  await expect(page.getByTestId("viewer-video")).toBeVisible({ timeout: 60_000 });
+  await expect.poll(() => videoTime(page), { timeout: 30_000 }).toBeCloseTo(1.5, 1);
+  await expect(
+    page.getByRole("button", { name: /Go to the note at 00:00:01:12: Flash frame/ }),
+  ).toBeVisible();
+  await page.keyboard.press("Escape");
+  await expect(page.getByTestId("viewer-video")).toBeHidden();
+
+  await page.getByRole("checkbox", { name: /At 00:00:01:12 in clip\.mp4/ }).check();
+  await page.getByLabel("Add a note").fill("Sound drops here");
+  await page.getByRole("button", { name: "Add note" }).click();
+  await expect(page.getByText("Sound drops here")).toBeVisible();
+  await expect(page.getByRole("button", { name: "Open clip.mp4 at 00:00:01.5" })).toHaveCount(2);
 });
 
 test("a recipient previews a clip (its time advances) before downloading it, and the preview is not a download", async ({
