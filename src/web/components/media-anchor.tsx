@@ -1,12 +1,20 @@
 import { FileTextIcon, PlayIcon } from "lucide-react";
-import { useId } from "react";
+import { useId, useState } from "react";
 import type { MediaAnchor } from "@/contract/media";
 import { baseName } from "@/contract/rules";
 import { Button } from "@/web/components/ui/button";
 import { NativeCheckbox } from "@/web/components/ui/native-checkbox";
-import { anchorLabel } from "@/web/lib/media-anchors";
+import { anchorFromPosition, anchorLabel, type PositionLike } from "@/web/lib/media-anchors";
 
-/* A time-coded note's anchor in a list, and the note form's offer to attach one. */
+/* A time-coded note's anchor in a list, and a note form's offer to attach one. */
+
+/** A note's text: something, and at most `max` characters. */
+export const noteProblem = (body: string, max: number) =>
+  !body.trim()
+    ? "Write something first."
+    : body.length > max
+      ? `At most ${max} characters.`
+      : undefined;
 
 /** The note's timecode or page, a button that opens the viewer there. */
 export function AnchorButton({ anchor, onOpen }: { anchor: MediaAnchor; onOpen(): void }) {
@@ -27,7 +35,7 @@ export function AnchorButton({ anchor, onOpen }: { anchor: MediaAnchor; onOpen()
 }
 
 /** "Attach at 00:01:02:05 in clip.mov": where the viewer is (or was) in one of the files. */
-export function AttachAnchor({
+function AttachAnchor({
   anchor,
   fps,
   checked,
@@ -51,4 +59,32 @@ export function AttachAnchor({
       </span>
     </label>
   );
+}
+
+/**
+ * A note form's offer to attach where the viewer is (or was) in a file the note may point into
+ * (`mayPoint`): the anchor chosen (undefined unless ticked), a reset for after sending, and the
+ * checkbox to show (null when the viewer showed none of those files).
+ */
+export function useAttachAnchor(
+  position: (PositionLike & { fps: number | null }) | null,
+  workspaceId: string,
+  mayPoint: (path: string) => boolean,
+) {
+  const anchor = anchorFromPosition(position, workspaceId, mayPoint);
+  const [attach, setAttach] = useState(false);
+  return {
+    chosen: attach && anchor ? anchor : undefined,
+    reset: () => setAttach(false),
+    control: anchor && (
+      <div className="mr-auto min-w-0">
+        <AttachAnchor
+          anchor={anchor}
+          fps={position?.fps ?? null}
+          checked={attach}
+          onCheckedChange={setAttach}
+        />
+      </div>
+    ),
+  };
 }

@@ -5,14 +5,14 @@ import type { UploadNote } from "@/contract/portal-review";
 import { UPLOAD_NOTE_MAX } from "@/contract/portal-rules";
 import type { PortalUpload } from "@/contract/portals";
 import { LoadError } from "@/web/components/load-error";
-import { AnchorButton, AttachAnchor } from "@/web/components/media-anchor";
+import { AnchorButton, noteProblem, useAttachAnchor } from "@/web/components/media-anchor";
 import { Button } from "@/web/components/ui/button";
 import { FormError } from "@/web/components/ui/form-field";
 import { Skeleton } from "@/web/components/ui/skeleton";
 import { TextAreaField } from "@/web/components/ui/text-field";
 import { useViewerStore } from "@/web/features/viewer";
 import { describeError } from "@/web/lib/api-client";
-import { anchorFromPosition, viewerRequestAt } from "@/web/lib/media-anchors";
+import { viewerRequestAt } from "@/web/lib/media-anchors";
 import { useAsyncSubmit } from "@/web/lib/use-async-submit";
 import { toast } from "@/web/stores/toast-store";
 import { useAddUploadNoteMutation } from "../api/add-upload-note";
@@ -27,25 +27,18 @@ const fields = ["body"] as const;
 function NoteForm({ workspaceId, upload }: { workspaceId: string; upload: PortalUpload }) {
   const add = useAddUploadNoteMutation(upload.id);
   const [body, setBody] = useState("");
-  const position = useViewerStore((s) => s.position);
-  const anchor = anchorFromPosition(position, workspaceId, (p) =>
-    p.startsWith(`${upload.folderPath}/`),
+  const attach = useAttachAnchor(
+    useViewerStore((s) => s.position),
+    workspaceId,
+    (p) => p.startsWith(`${upload.folderPath}/`),
   );
-  const [attach, setAttach] = useState(false);
   const submit = useAsyncSubmit({
     fields,
-    validate: () => ({
-      body: !body.trim()
-        ? "Write something first."
-        : body.length > UPLOAD_NOTE_MAX
-          ? `At most ${UPLOAD_NOTE_MAX} characters.`
-          : undefined,
-    }),
-    run: () =>
-      add.mutateAsync({ body: body.trim(), anchor: attach && anchor ? anchor : undefined }),
+    validate: () => ({ body: noteProblem(body, UPLOAD_NOTE_MAX) }),
+    run: () => add.mutateAsync({ body: body.trim(), anchor: attach.chosen }),
     onSuccess: () => {
       setBody("");
-      setAttach(false);
+      attach.reset();
     },
   });
   return (
@@ -59,16 +52,7 @@ function NoteForm({ workspaceId, upload }: { workspaceId: string; upload: Portal
       />
       <FormError>{submit.problems.form}</FormError>
       <div className="flex flex-wrap items-center justify-end gap-2">
-        {anchor && (
-          <div className="mr-auto min-w-0">
-            <AttachAnchor
-              anchor={anchor}
-              fps={position?.fps ?? null}
-              checked={attach}
-              onCheckedChange={setAttach}
-            />
-          </div>
-        )}
+        {attach.control}
         <Button size="sm" type="submit" disabled={submit.pending}>
           {submit.pending ? "Saving…" : "Add note"}
         </Button>

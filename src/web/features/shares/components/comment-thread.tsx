@@ -3,13 +3,13 @@ import { formatDateTime, formatRelative } from "@/browser/format";
 import { SHARE_COMMENT_MAX } from "@/contract/rules";
 import type { ShareComment, ShareItem } from "@/contract/shares";
 import { LoadError } from "@/web/components/load-error";
-import { AnchorButton, AttachAnchor } from "@/web/components/media-anchor";
+import { AnchorButton, noteProblem, useAttachAnchor } from "@/web/components/media-anchor";
 import { Button } from "@/web/components/ui/button";
 import { FormError } from "@/web/components/ui/form-field";
 import { Skeleton } from "@/web/components/ui/skeleton";
 import { TextAreaField } from "@/web/components/ui/text-field";
 import { useViewerStore } from "@/web/features/viewer";
-import { anchorFromPosition, viewerRequestAt } from "@/web/lib/media-anchors";
+import { viewerRequestAt } from "@/web/lib/media-anchors";
 import { useAsyncSubmit } from "@/web/lib/use-async-submit";
 import { useAddCommentMutation } from "../api/add-comment";
 import { useCommentsQuery } from "../api/list-comments";
@@ -38,27 +38,18 @@ function Composer({
 }) {
   const add = useAddCommentMutation(shareId);
   const [body, setBody] = useState("");
-  const position = useViewerStore((s) => s.position);
-  const anchor = anchorFromPosition(position, workspaceId, inShare(items));
-  const [attach, setAttach] = useState(false);
+  const attach = useAttachAnchor(
+    useViewerStore((s) => s.position),
+    workspaceId,
+    inShare(items),
+  );
   const submit = useAsyncSubmit({
     fields,
-    validate: () => ({
-      body: !body.trim()
-        ? "Write something first."
-        : body.length > SHARE_COMMENT_MAX
-          ? `At most ${SHARE_COMMENT_MAX} characters.`
-          : undefined,
-    }),
-    run: () =>
-      add.mutateAsync({
-        body: body.trim(),
-        parentId,
-        anchor: attach && anchor ? anchor : undefined,
-      }),
+    validate: () => ({ body: noteProblem(body, SHARE_COMMENT_MAX) }),
+    run: () => add.mutateAsync({ body: body.trim(), parentId, anchor: attach.chosen }),
     onSuccess: () => {
       setBody("");
-      setAttach(false);
+      attach.reset();
       onDone?.();
     },
   });
@@ -74,16 +65,7 @@ function Composer({
       />
       <FormError>{submit.problems.form}</FormError>
       <div className="flex flex-wrap items-center justify-end gap-2">
-        {anchor && (
-          <div className="mr-auto min-w-0">
-            <AttachAnchor
-              anchor={anchor}
-              fps={position?.fps ?? null}
-              checked={attach}
-              onCheckedChange={setAttach}
-            />
-          </div>
-        )}
+        {attach.control}
         {onDone && parentId && (
           <Button size="sm" variant="outline" onClick={onDone}>
             Cancel
