@@ -5,7 +5,7 @@ import path from "node:path";
 import type { StartedPortalUpload } from "@/contract/portal-public";
 import type { Portal } from "@/contract/portals";
 import type { Share } from "@/contract/shares";
-import { expect, type Service, test } from "./fixtures";
+import { expect, expectNoAxeViolationsInThemes, type Service, test } from "./fixtures";
 
 /* Time-coded notes (issue 21): a note at a time opens the viewer there; a note attaches a time. */
 
@@ -63,6 +63,8 @@ test("a time-coded share comment opens the viewer at its time, and a new comment
 
   // Where the viewer was is offered to the next comment, at the file's frame rate.
   const attach = page.getByRole("checkbox", { name: /At 00:00:01:12 in clip\.mp4/ });
+  await expect(attach).toBeVisible();
+  await expectNoAxeViolationsInThemes(page);
   await attach.check();
   await page.getByLabel("Add a comment").fill("And the sound drops here");
   await page.getByRole("button", { name: "Comment", exact: true }).click();
@@ -149,6 +151,8 @@ test("a recipient previews a clip (its time advances) before downloading it, and
   await expect
     .poll(() => video.evaluate((v: HTMLVideoElement) => v.currentTime))
     .toBeGreaterThan(0.5);
+  await video.evaluate((v: HTMLVideoElement) => v.pause());
+  await expectNoAxeViolationsInThemes(page);
   await page.keyboard.press("Escape");
   await expect(dialog).toBeHidden();
   const before = await service.api<Share>("GET", `/shares/${share.id}`);
