@@ -1,5 +1,6 @@
 import { z } from "zod";
-import { count, idSchema, queryInteger } from "./common";
+import { count, dateTime, idSchema, queryInteger, trimmedText } from "./common";
+import { mediaAnchorSchema } from "./media";
 import {
   awaitingReviewStatuses,
   PORTAL_UPLOADS_PAGE_DEFAULT,
@@ -9,6 +10,8 @@ import {
   REVIEW_BULK_MAX,
   REVIEW_NOTE_MAX,
   reviewDecisions,
+  UPLOAD_NOTE_MAX,
+  UPLOAD_NOTES_MAX,
 } from "./portal-rules";
 import { portalUploadSchema } from "./portals";
 
@@ -79,3 +82,49 @@ export const bulkReviewResultSchema = z
   })
   .meta({ id: "BulkReviewPortalUploadsResult" });
 export type BulkReviewResult = z.infer<typeof bulkReviewResultSchema>;
+
+/*
+ * Review notes: what reviewers write about an upload's files, each pointing at a time or a PDF
+ * page when it is about one (time-coded notes). Members only: the sender never sees them.
+ */
+
+export const uploadNoteSchema = z
+  .object({
+    id: z.string(),
+    uploadId: z.string(),
+    body: z.string(),
+    anchor: mediaAnchorSchema.nullable().meta({
+      description:
+        "The time or PDF page it points at; `path` is the file's path as the upload lists it now",
+    }),
+    author: z
+      .object({
+        id: z.string().nullable(),
+        name: z.string().nullable(),
+        email: z.string().nullable(),
+      })
+      .meta({ description: "The member who wrote it (`id` null: a key without a member)" }),
+    createdAt: dateTime(),
+  })
+  .meta({ id: "PortalUploadNote" });
+export type UploadNote = z.infer<typeof uploadNoteSchema>;
+
+export const uploadNotesSchema = z
+  .object({
+    items: z
+      .array(uploadNoteSchema)
+      .meta({ description: `Oldest first, all of them (${UPLOAD_NOTES_MAX} at most)` }),
+  })
+  .meta({ id: "PortalUploadNotes" });
+export type UploadNotes = z.infer<typeof uploadNotesSchema>;
+
+export const createUploadNoteBodySchema = z
+  .object({
+    body: trimmedText(UPLOAD_NOTE_MAX),
+    anchor: mediaAnchorSchema.nullable().optional().meta({
+      description:
+        "A time (`timeMs`) or a PDF page (`page`), exactly one, in one of the upload's files",
+    }),
+  })
+  .meta({ id: "CreatePortalUploadNoteBody" });
+export type CreateUploadNoteBody = z.input<typeof createUploadNoteBodySchema>;

@@ -44,6 +44,10 @@ export const PORTAL_UPLOAD_FILES_SHOWN = 12;
 export const PORTAL_UPLOADS_SEARCH_MAX = 200;
 /** Uploads one bulk review decides: a page of the queue is 100 rows. */
 export const REVIEW_BULK_MAX = 100;
+/** A review note on an upload's files (time-coded notes, docs/api-decisions.md, Media). */
+export const UPLOAD_NOTE_MAX = 2000;
+/** Notes one upload holds at most; the list returns them all. */
+export const UPLOAD_NOTES_MAX = 500;
 /** Where a portal's public page lives: `${origin}/p/{slug}`. */
 export const PORTAL_LINK_PREFIX = "/p/";
 /** The header carrying the access token a portal's password unlocks. */

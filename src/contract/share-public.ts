@@ -120,3 +120,7 @@ export const thumbnailQuerySchema = z.object({
     description: "The access token, for an `<img>` that cannot send the header",
   }),
 });
+
+export const previewQuerySchema = z.object({
+  path: z.string().min(1).max(4096).meta({ description: "A file of the share (its `path`)" }),
+});

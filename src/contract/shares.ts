@@ -9,6 +9,7 @@ import {
   trimmedText,
 } from "./common";
 import { outboxMessageSchema } from "./mail";
+import { mediaAnchorSchema } from "./media";
 import { deliveryStates } from "./receipt-verdict";
 import {
   EMAIL_MAX,
@@ -323,6 +324,9 @@ export const shareCommentSchema = z
     body: z.string(),
     author: commentAuthorSchema,
     createdAt: dateTime(),
+    anchor: mediaAnchorSchema.nullable().meta({
+      description: "Additional: the time or PDF page of one of the share's files it is about",
+    }),
   })
   .meta({ id: "ShareComment" });
 export type ShareComment = z.infer<typeof shareCommentSchema>;
@@ -343,6 +347,10 @@ export const createCommentBodySchema = z
   .object({
     body: trimmedText(SHARE_COMMENT_MAX),
     parentId: idSchema.optional().meta({ description: "Reply to this comment" }),
+    anchor: mediaAnchorSchema.nullable().optional().meta({
+      description:
+        "Additional: a time (`timeMs`) or a PDF page (`page`), exactly one, in one of the share's files",
+    }),
   })
   .meta({ id: "CreateShareCommentBody" });
 export type CreateCommentBody = z.input<typeof createCommentBodySchema>;

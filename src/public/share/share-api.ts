@@ -1,3 +1,4 @@
+import type { ProxyStatus } from "@/contract/media";
 import { SHARE_ACCESS_HEADER } from "@/contract/rules";
 import type { PublicShare } from "@/contract/share-public";
 import type { ShareComment } from "@/contract/shares";
@@ -33,6 +34,10 @@ export class LinkApi extends PublicApi {
     if (this.access) q.set("access", this.access);
     return `${this.base}/thumbnail?${q}`;
   }
+
+  /** A file's proxies for the preview, with signed addresses (queues what it still lacks). */
+  proxies = (path: string) =>
+    this.call<ProxyStatus>("GET", `/proxies?${new URLSearchParams({ path })}`);
 
   comments = () => this.call<{ items: ShareComment[] }>("GET", "/comments");
 

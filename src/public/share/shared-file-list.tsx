@@ -6,6 +6,7 @@ import { baseName, parentOf, thumbnailMimeTypes } from "@/contract/rules";
 import type { PublicShare } from "@/contract/share-public";
 import type { LinkApi } from "./share-api";
 import { downloadFiles, downloadZip, type FileState } from "./share-download";
+import { PreviewDialog, previewKind } from "./share-preview";
 
 type File = NonNullable<PublicShare["files"]>[number];
 
@@ -43,6 +44,7 @@ function SharedFileRow({
   busy,
   onToggle,
   onDownload,
+  onPreview,
 }: {
   api: LinkApi;
   file: File;
@@ -51,6 +53,8 @@ function SharedFileRow({
   busy: boolean;
   onToggle: () => void;
   onDownload: () => void;
+  /** Absent for a file the page cannot preview. */
+  onPreview?: () => void;
 }) {
   return (
     <tr>
@@ -89,6 +93,16 @@ function SharedFileRow({
       </td>
       <td className="size">{formatBytes(f.size)}</td>
       <td className="one">
+        {onPreview && (
+          <button
+            type="button"
+            className="preview-open"
+            aria-label={`Preview ${f.path}`}
+            onClick={onPreview}
+          >
+            Preview
+          </button>
+        )}
         <button
           type="button"
           disabled={busy}
@@ -124,6 +138,7 @@ export function SharedFileList({
   const [busy, setBusy] = useState(false);
   const [shown, setShown] = useState(ROWS_PER_STEP);
   const [error, setError] = useState<string | null>(null);
+  const [previewing, setPreviewing] = useState<File | null>(null);
   const total = files.reduce((n, f) => n + f.size, 0);
 
   async function download(chosen: File[]) {
@@ -212,10 +227,19 @@ export function SharedFileList({
               busy={busy}
               onToggle={() => toggle(f.path)}
               onDownload={() => download([f])}
+              onPreview={previewKind(f.mime) ? () => setPreviewing(f) : undefined}
             />
           ))}
         </tbody>
       </table>
+      {previewing && (
+        <PreviewDialog
+          api={api}
+          path={previewing.path}
+          kind={previewKind(previewing.mime)!}
+          onClose={() => setPreviewing(null)}
+        />
+      )}
       {shown < files.length && (
         <div className="actions">
           <button type="button" onClick={() => setShown((n) => n + ROWS_PER_STEP)}>

@@ -120,6 +120,11 @@ beforeAll(async () => {
     params: s,
     query: { path: "Deliveries/reel1.mov", access: "x" },
   });
+  add("getShareProxyStatus", "GET", "/public/shares/{token}/proxies", {
+    params: s,
+    query: { path: "Deliveries/reel1.mov" },
+  });
+  add("getSignedMedia", "GET", "/public/media/{token}", { params: { token: "r1.1.sig" } });
   add("getPublicPortal", "GET", "/public/portals/{slug}", { params: p });
   add("unlockPortal", "POST", "/public/portals/{slug}/unlock", {
     params: p,

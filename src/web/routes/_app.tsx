@@ -4,6 +4,7 @@ import { AttentionNavCount } from "@/web/features/attention";
 import { KeyIndicator } from "@/web/features/auth/components/key-indicator";
 import { JobsIndicator } from "@/web/features/jobs/components/jobs-indicator";
 import { TransfersIndicator } from "@/web/features/transfers/components/transfers-indicator";
+import { ViewerHost } from "@/web/features/viewer";
 import { useSessionStore } from "@/web/stores/session-store";
 
 export const Route = createFileRoute("/_app")({
@@ -17,18 +18,21 @@ export const Route = createFileRoute("/_app")({
     }
   },
   component: () => (
-    <AppShell
-      account={<KeyIndicator />}
-      navBadges={{
-        attention: <AttentionNavCount />,
-        portals: <AttentionNavCount section="uploads" />,
-      }}
-      jobs={
-        <>
-          <TransfersIndicator />
-          <JobsIndicator />
-        </>
-      }
-    />
+    <>
+      <AppShell
+        account={<KeyIndicator />}
+        navBadges={{
+          attention: <AttentionNavCount />,
+          portals: <AttentionNavCount section="uploads" />,
+        }}
+        jobs={
+          <>
+            <TransfersIndicator />
+            <JobsIndicator />
+          </>
+        }
+      />
+      <ViewerHost />
+    </>
   ),
 });

@@ -5,6 +5,7 @@ import { reviewUploads } from "./bulk-review.service";
 import type * as r from "./portals.routes";
 import * as s from "./portals.service";
 import { listUploads as list, reviewUpload as review } from "./review.service";
+import * as notes from "./upload-notes.service";
 
 export const createPortal: RouteHandler<typeof r.createPortalRoute, AppEnv> = async (c) =>
   c.json(await s.createPortal(c.get("deps"), callerOf(c), c.req.valid("json")), 201);
@@ -45,3 +46,26 @@ export const listUploads: RouteHandler<typeof r.listUploadsRoute, AppEnv> = (c) 
 
 export const bulkReview: RouteHandler<typeof r.bulkReviewRoute, AppEnv> = (c) =>
   c.json(reviewUploads(c.get("deps"), callerOf(c), c.req.valid("json")), 200);
+
+export const listUploadNotes: RouteHandler<typeof r.listUploadNotesRoute, AppEnv> = (c) =>
+  c.json(
+    notes.listUploadNotes(c.get("deps"), c.get("auth").workspaceId, c.req.valid("param").uploadId),
+    200,
+  );
+
+export const addUploadNote: RouteHandler<typeof r.addUploadNoteRoute, AppEnv> = (c) =>
+  c.json(
+    notes.addUploadNote(
+      c.get("deps"),
+      callerOf(c),
+      c.req.valid("param").uploadId,
+      c.req.valid("json"),
+    ),
+    201,
+  );
+
+export const deleteUploadNote: RouteHandler<typeof r.deleteUploadNoteRoute, AppEnv> = (c) => {
+  const { uploadId, noteId } = c.req.valid("param");
+  notes.removeUploadNote(c.get("deps"), callerOf(c), uploadId, noteId);
+  return c.body(null, 204);
+};

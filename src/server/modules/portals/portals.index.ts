@@ -11,4 +11,7 @@ export const portalsRouter = createRouter()
   .openapi(routes.revokePortalRoute, handlers.revokePortal)
   .openapi(routes.reviewUploadRoute, handlers.reviewUpload)
   .openapi(routes.listUploadsRoute, handlers.listUploads)
-  .openapi(routes.bulkReviewRoute, handlers.bulkReview);
+  .openapi(routes.bulkReviewRoute, handlers.bulkReview)
+  .openapi(routes.listUploadNotesRoute, handlers.listUploadNotes)
+  .openapi(routes.addUploadNoteRoute, handlers.addUploadNote)
+  .openapi(routes.deleteUploadNoteRoute, handlers.deleteUploadNote);

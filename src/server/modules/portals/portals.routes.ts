@@ -2,9 +2,12 @@ import { z } from "@hono/zod-openapi";
 import {
   bulkReviewBodySchema,
   bulkReviewResultSchema,
+  createUploadNoteBodySchema,
   listPortalUploadsQuerySchema,
   portalUploadsPageSchema,
   reviewBodySchema,
+  uploadNoteSchema,
+  uploadNotesSchema,
 } from "@/contract/portal-review";
 import {
   createPortalBodySchema,
@@ -28,6 +31,8 @@ const read = ["portals:write", "receipts:read"] as const;
 const write = ["portals:write"] as const;
 const portalParams = workspaceParams.extend({ portalId: pathId("portalId") });
 const uploadParams = portalParams.extend({ uploadId: pathId("uploadId") });
+const queueUploadParams = workspaceParams.extend({ uploadId: pathId("uploadId") });
+const noteParams = queueUploadParams.extend({ noteId: pathId("noteId") });
 
 export const createPortalRoute = apiRoute({
   operationId: "createPortal",
@@ -138,4 +143,49 @@ export const bulkReviewRoute = apiRoute({
     "One `decision` and `note` for 1 to 100 `uploadIds` (one named twice is decided once), in one transaction; each upload is decided as `reviewPortalUpload` decides one (its event, an approved folder's move job). 200 with `decided` (the uploads as decided, in the order asked) and `refused` (each upload that could not be: `not_found`, `not_received`); nothing else changes for those.",
   request: { params: workspaceParams, body: jsonBody(bulkReviewBodySchema) },
   responses: { 200: json(bulkReviewResultSchema, "What was decided and what was not") },
+});
+
+export const listUploadNotesRoute = apiRoute({
+  operationId: "listPortalUploadNotes",
+  method: "get",
+  path: "/workspaces/{workspaceId}/portal-uploads/{uploadId}/notes",
+  tags,
+  scopes: read,
+  extension: true,
+  summary: "Read the review notes on a portal upload",
+  description:
+    "Oldest first, all of them (500 at most), each with its author and, when it points at a time or a PDF page of one of the upload's files, its `anchor` (the file's path as the upload lists it now). Members only: the sender never sees them. 404 for an unknown upload.",
+  request: { params: queueUploadParams },
+  responses: { 200: json(uploadNotesSchema, "The notes") },
+});
+
+export const addUploadNoteRoute = apiRoute({
+  operationId: "addPortalUploadNote",
+  method: "post",
+  path: "/workspaces/{workspaceId}/portal-uploads/{uploadId}/notes",
+  tags,
+  scopes: write,
+  extension: true,
+  summary: "Write a review note on a portal upload, at a time or page of one of its files",
+  description:
+    "`body` 1 to 2000 characters; the key's member is the author. An `anchor` points it at a time (`timeMs`) or a PDF page (`page`), exactly one (`time_or_page`), of one of the upload's files (`not_in_upload`); a time only in audio or video and a page only in a PDF (`wrong_kind`), a time not past the file's duration when the media probe found it (`past_end`). An upload keeps at most 500 notes: 409 `conflict` (`details.reason` `too_many_notes`). No event.",
+  request: { params: queueUploadParams, body: jsonBody(createUploadNoteBodySchema) },
+  responses: {
+    201: json(uploadNoteSchema, "The note"),
+    409: errorResponse("`conflict`: the upload has 500 notes already (`too_many_notes`)"),
+  },
+});
+
+export const deleteUploadNoteRoute = apiRoute({
+  operationId: "deletePortalUploadNote",
+  method: "delete",
+  path: "/workspaces/{workspaceId}/portal-uploads/{uploadId}/notes/{noteId}",
+  tags,
+  scopes: write,
+  extension: true,
+  summary: "Delete one of your review notes",
+  description:
+    "Only its author (the same member; for a key without a member, the same key): 403 `forbidden` (`details.reason` `not_the_author`) otherwise. 204; 404 for an unknown note.",
+  request: { params: noteParams },
+  responses: { 204: { description: "Deleted; no body" } },
 });

@@ -1,15 +1,20 @@
 import type { z } from "zod";
+import type { MediaAnchor } from "@/contract/media";
 import type { createCommentBodySchema, ShareComment } from "@/contract/shares";
 import type { AppDeps } from "@/server/deps";
 import type { Caller } from "@/server/http/caller";
 import { validationFailed } from "@/server/lib/api-error";
 import { toIso } from "@/server/lib/clock";
 import { newId } from "@/server/lib/ids";
+import { anchorColumns, anchorOf, checkAnchor, probedFacts } from "@/server/lib/media-anchor";
+// The media module's probe of the content (duration, pages): a read of its table by its function.
+import { probeOf } from "@/server/modules/media/renditions.repository";
 import { getMember } from "@/server/modules/members/members.repository";
 import {
   type CommentRow,
   commentById,
   commentsOf,
+  fileByPath,
   insertComment,
   type ShareRow,
 } from "./shares.repository";
@@ -24,6 +29,7 @@ export const toComment = (c: CommentRow): ShareComment => ({
   body: c.body,
   author: { kind: c.author_kind, name: c.author_name, email: c.author_email },
   createdAt: toIso(c.created_at),
+  anchor: anchorOf(c),
 });
 
 export function listComments(
@@ -44,9 +50,18 @@ export interface CommentAuthor {
   email: string | null;
 }
 
+/** A comment's anchor must point into one of the share's files (`not_in_share`). */
+function checkCommentAnchor(deps: AppDeps, share: ShareRow, anchor: MediaAnchor) {
+  const file = fileByPath(deps.db, share.id, anchor.path);
+  if (!file)
+    throw validationFailed("anchor.path", `"${anchor.path}" is not in this share`, "not_in_share");
+  checkAnchor("anchor", anchor, { mime: file.mime, ...probedFacts(probeOf(deps.db, file.sha256)) });
+}
+
 /**
  * A comment, or a reply: threads are one level deep, so a reply to a reply joins the thread of
- * the comment it answers. An unknown `parentId` is `validation_failed` (`unknown_parent`).
+ * the comment it answers. An unknown `parentId` is `validation_failed` (`unknown_parent`). An
+ * anchor points at a time or a PDF page of one of the share's files.
  */
 export function addComment(
   deps: AppDeps,
@@ -56,6 +71,7 @@ export function addComment(
 ): ShareComment {
   return deps.db
     .transaction((): ShareComment => {
+      if (body.anchor) checkCommentAnchor(deps, share, body.anchor);
       let parentId: string | null = null;
       if (body.parentId !== undefined) {
         const parent = commentById(deps.db, share.id, body.parentId);
@@ -72,6 +88,7 @@ export function addComment(
         author_name: author.name,
         author_email: author.email,
         created_at: deps.clock.now(),
+        ...anchorColumns(body.anchor),
       };
       insertComment(deps.db, row);
       return toComment(row);

@@ -70,3 +70,13 @@ export const shareThumbnail: RouteHandler<typeof r.shareThumbnailRoute, AppEnv> 
   c.header("Cache-Control", "private, max-age=300");
   return c.body(new Uint8Array(jpeg), 200, { "Content-Type": "image/jpeg" }) as never;
 };
+
+export const sharePreview: RouteHandler<typeof r.sharePreviewRoute, AppEnv> = async (c) =>
+  c.json(
+    await p.sharePreview(
+      c.get("deps"),
+      linkRequest(c, c.req.valid("param").token),
+      c.req.valid("query").path,
+    ),
+    200,
+  );

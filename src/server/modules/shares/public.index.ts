@@ -10,4 +10,5 @@ export const publicSharesRouter = createRouter()
   .openapi(routes.completeDownloadRoute, handlers.completeDownload)
   .openapi(routes.listPublicCommentsRoute, handlers.listPublicComments)
   .openapi(routes.addPublicCommentRoute, handlers.addPublicComment)
-  .openapi(routes.shareThumbnailRoute, handlers.shareThumbnail);
+  .openapi(routes.shareThumbnailRoute, handlers.shareThumbnail)
+  .openapi(routes.sharePreviewRoute, handlers.sharePreview);

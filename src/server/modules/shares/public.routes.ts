@@ -1,9 +1,11 @@
 import { z } from "@hono/zod-openapi";
+import { proxyStatusSchema } from "@/contract/media";
 import {
   completeDownloadBodySchema,
   completedDownloadSchema,
   downloadParamsSchema,
   linkParamsSchema,
+  previewQuerySchema,
   publicCommentBodySchema,
   publicDownloadBodySchema,
   publicDownloadSchema,
@@ -87,7 +89,7 @@ export const addPublicCommentRoute = publicRoute(tags, {
   method: "post",
   path: "/public/shares/{token}/comments",
   summary: "Comment on a share as its recipient",
-  description: `Through a personal link the recipient's address is the author's (kind \`recipient\`); through the plain link the author is \`anonymous\`, with the \`name\` given if any.${access}`,
+  description: `Through a personal link the recipient's address is the author's (kind \`recipient\`); through the plain link the author is \`anonymous\`, with the \`name\` given if any. An \`anchor\` is checked as \`addShareComment\` checks it.${access}`,
   request: { params: linkParamsSchema, body: jsonBody(publicCommentBodySchema) },
   responses: { 201: json(shareCommentSchema, "The comment") },
 });
@@ -105,4 +107,14 @@ export const shareThumbnailRoute = publicRoute(tags, {
       content: { "image/jpeg": { schema: z.string().meta({ format: "binary" }) } },
     },
   },
+});
+
+export const sharePreviewRoute = publicRoute(tags, {
+  operationId: "getShareProxyStatus",
+  method: "get",
+  path: "/public/shares/{token}/proxies",
+  summary: "Preview one of a share's files: its proxies, with signed addresses",
+  description: `The proxy status (as \`getProxyStatus\`) of the file as it was shared (\`not_in_share\` otherwise), each ready proxy with a signed address the page's \`<video>\`, \`<audio>\` or \`<img>\` reads without a credential until \`urlExpiresAt\`. Renditions the file still lacks (a PDF's pages, which otherwise render on demand) are queued by asking, once per content. A preview is not a download: it counts toward nothing and is not on the receipt.${access}`,
+  request: { params: linkParamsSchema, query: previewQuerySchema },
+  responses: { 200: json(proxyStatusSchema, "The file's proxies") },
 });

@@ -1,4 +1,5 @@
 import type { z } from "zod";
+import type { MediaAnchor } from "@/contract/media";
 import { thumbnailMimeTypes } from "@/contract/rules";
 import type { completeDownloadBodySchema, PublicShare } from "@/contract/share-public";
 import type { ShareComment } from "@/contract/shares";
@@ -8,6 +9,8 @@ import { notFound, validationFailed } from "@/server/lib/api-error";
 import { toIso } from "@/server/lib/clock";
 import { hasAccess, issueAccess, requireAccess } from "@/server/lib/public-access";
 import { thumbnailJpeg } from "@/server/modules/files/thumbnail";
+import { countPages, queueRenditions } from "@/server/modules/media/render.service";
+import { proxyStatusOf } from "@/server/modules/media/status.service";
 import { startTransfer } from "@/server/modules/transfers/start.service";
 import { transferRow } from "@/server/modules/transfers/transfers.repository";
 import { updateTransfer } from "@/server/modules/transfers/transfers.service";
@@ -150,7 +153,7 @@ export function completeDownload(
 export function addRecipientComment(
   deps: AppDeps,
   req: LinkRequest,
-  body: { body: string; parentId?: string; name?: string },
+  body: { body: string; parentId?: string; name?: string; anchor?: MediaAnchor | null },
 ): ShareComment {
   const { share, recipientId } = open(deps, req);
   const recipient = recipientId ? recipientById(deps.db, recipientId) : null;
@@ -162,7 +165,7 @@ export function addRecipientComment(
       name: body.name ?? null,
       email: recipient?.email ?? null,
     },
-    { body: body.body, parentId: body.parentId },
+    { body: body.body, parentId: body.parentId, anchor: body.anchor },
   );
 }
 
@@ -205,4 +208,22 @@ export function shareThumbnail(deps: AppDeps, req: LinkRequest, path: string) {
     { sha256: file.sha256, path: deps.files.blobs.pathOf(file.sha256) },
     path,
   );
+}
+
+/**
+ * The recipient's preview of one of the share's files: its proxies with signed addresses, from
+ * the snapshot's content (a file changed since is previewed as shared). What it still lacks is
+ * queued (a PDF's pages render on demand; video and audio were queued as they landed). Not a
+ * download: nothing is counted or recorded. Shares refuse protected files, so none is here.
+ */
+export async function sharePreview(deps: AppDeps, req: LinkRequest, path: string) {
+  const { share } = open(deps, req);
+  const file = fileByPath(deps.db, share.id, path);
+  if (!file) throw validationFailed("query.path", `"${path}" is not in this share`, "not_in_share");
+  const source = { sha256: file.sha256, mime: file.mime, path: file.path, protected: false };
+  const status = proxyStatusOf(deps, source, req.origin);
+  if (!status.proxies.some((p) => p.status === "pending")) return status;
+  await countPages(deps, source);
+  queueRenditions(deps, share.workspace_id, source, false);
+  return proxyStatusOf(deps, source, req.origin);
 }

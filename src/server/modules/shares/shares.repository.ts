@@ -2,6 +2,7 @@ import type { DeliveryState } from "@/contract/receipt-verdict";
 import { type ShareStatus, shareStatusOf } from "@/contract/shares";
 import type { Db } from "@/server/db/database";
 import { stmt } from "@/server/db/statements";
+import type { AnchorColumns } from "@/server/lib/media-anchor";
 import { subtreeRange } from "@/server/modules/files/files.repository";
 
 /** A `shares` row (migration 0008). Times are epoch milliseconds. */
@@ -69,7 +70,8 @@ export interface RecipientRow {
   created_at: number;
 }
 
-export interface CommentRow {
+/** A `share_comments` row; the anchor's columns came with migration 0018. */
+export interface CommentRow extends AnchorColumns {
   id: string;
   share_id: string;
   parent_id: string | null;
@@ -319,8 +321,10 @@ export const markExpired = (db: Db, id: string, expiresAt: number, now: number) 
 export const insertComment = (db: Db, c: CommentRow) => {
   stmt(
     db,
-    `INSERT INTO share_comments (id, share_id, parent_id, body, author_kind, author_name, author_email, created_at)
-     VALUES (@id, @share_id, @parent_id, @body, @author_kind, @author_name, @author_email, @created_at)`,
+    `INSERT INTO share_comments (id, share_id, parent_id, body, author_kind, author_name, author_email,
+       created_at, anchor_path, anchor_time_ms, anchor_page)
+     VALUES (@id, @share_id, @parent_id, @body, @author_kind, @author_name, @author_email,
+       @created_at, @anchor_path, @anchor_time_ms, @anchor_page)`,
   ).run(c);
   stmt(db, "UPDATE shares SET comment_count = comment_count + 1 WHERE id = ?").run(c.share_id);
 };

@@ -132,7 +132,7 @@ export const addCommentRoute = apiRoute({
   scopes: write,
   summary: "Comment on a share, or reply",
   description:
-    "`body` 1 to 2000 characters; the key's member is the author. With `parentId` it is a reply; threads are one level deep, so a reply to a reply joins its thread (`unknown_parent` for an id that is not a comment of this share).",
+    "`body` 1 to 2000 characters; the key's member is the author. With `parentId` it is a reply; threads are one level deep, so a reply to a reply joins its thread (`unknown_parent` for an id that is not a comment of this share). Extension: an `anchor` points it at a time (`timeMs`) or a PDF page (`page`), exactly one (`time_or_page`), of one of the share's files (`not_in_share`); a time only in audio or video and a page only in a PDF (`wrong_kind`), neither past the file's end when that is known (`past_end`).",
   request: { params: shareParams, body: jsonBody(createCommentBodySchema) },
   responses: { 201: json(shareCommentSchema, "The comment") },
 });

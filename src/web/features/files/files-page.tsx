@@ -21,6 +21,7 @@ import { filesKeymap } from "./keymap";
 import { emptySelection, isSelected, selectedCount } from "./state/selection";
 import { selectionScope, useSelection, useSelectionStore } from "./state/selection-store";
 import { useFilesViewStore } from "./state/view-store";
+import { canView, viewEntry } from "./state/viewable";
 
 const DetailsPanel = lazyWithRetry(() => import("./components/details-panel"));
 
@@ -48,7 +49,11 @@ export function FilesPage({ workspaceId, view }: { workspaceId: string; view: Fo
     count === 1 && activeEntry && isSelected(selection, activeEntry.path) ? activeEntry : null;
   const clearSelection = () => setSelection(scope, emptySelection);
   const onOpen = (entry: FileEntry) =>
-    entry.type === "folder" ? nav.openFolder(entry.path) : details.show("details");
+    entry.type === "folder"
+      ? nav.openFolder(entry.path)
+      : canView(entry)
+        ? viewEntry(workspaceId, entry)
+        : details.show("details");
   const closeDialog = () => {
     setDialog(null);
     nav.refocusGrid();

@@ -46,7 +46,11 @@ export const filesKeymap: Keymap<KeyCommand, FilesLayout> = {
     { keys: ["Space"], command: "toggle", description: "Select or deselect the focused item" },
     { keys: ["Mod+A"], command: "selectAll", description: "Select all" },
     { keys: ["Escape"], command: "clearSelection", description: "Clear the selection" },
-    { keys: ["Enter"], command: "open", description: "Open a folder, or a file’s details" },
+    {
+      keys: ["Enter"],
+      command: "open",
+      description: "Open a folder, view a media file, or a file’s details",
+    },
     {
       keys: ["Backspace", "Alt+ArrowUp"],
       command: "parent",

@@ -1,12 +1,15 @@
 import { Link } from "@tanstack/react-router";
+import { PlayIcon } from "lucide-react";
 import { type ReactNode, useState } from "react";
 import { formatBytes, formatCount, formatDateTime } from "@/browser/format";
+import { baseName } from "@/contract/rules";
 import type { Share } from "@/contract/shares";
 import { ConfirmDialog } from "@/web/components/confirm-dialog";
 import { CopyButton } from "@/web/components/copy-button";
 import { LoadError } from "@/web/components/load-error";
 import { Button } from "@/web/components/ui/button";
 import { Skeleton } from "@/web/components/ui/skeleton";
+import { mediaKindOf, mimeFromName, useViewerStore } from "@/web/features/viewer";
 import { cn } from "@/web/lib/cn";
 import { useShareQuery } from "./api/get-share";
 import { useRevokeShareMutation } from "./api/revoke-share";
@@ -55,11 +58,26 @@ function ShareOverview({ workspaceId, share }: { workspaceId: string; share: Sha
         </h2>
         <ul className="grid gap-1 text-sm">
           {share.items.map((i) => (
-            <li key={i.path} className="flex gap-3">
+            <li key={i.path} className="flex items-center gap-3">
               <span className="min-w-0 flex-1 truncate" title={i.path}>
                 {i.path}
                 {i.type === "folder" ? "/" : ""}
               </span>
+              {i.type === "file" && mediaKindOf(mimeFromName(i.path)) !== null && (
+                <Button
+                  size="icon-sm"
+                  variant="ghost"
+                  aria-label={`Preview ${baseName(i.path)}`}
+                  title="Preview"
+                  onClick={() =>
+                    useViewerStore.getState().show({
+                      target: { workspaceId, path: i.path, sizeBytes: i.sizeBytes },
+                    })
+                  }
+                >
+                  <PlayIcon aria-hidden="true" />
+                </Button>
+              )}
               <span className="shrink-0 text-muted-foreground">
                 {i.type === "folder" ? `${formatCount(i.fileCount)} files, ` : ""}
                 {formatBytes(i.sizeBytes)}
@@ -78,7 +96,7 @@ function ShareOverview({ workspaceId, share }: { workspaceId: string; share: Sha
         <h2 id="share-comments" className="font-medium">
           Comments
         </h2>
-        <CommentThread workspaceId={workspaceId} shareId={share.id} />
+        <CommentThread workspaceId={workspaceId} shareId={share.id} items={share.items} />
       </section>
     </div>
   );

@@ -38,6 +38,10 @@ export function download(queryClient: QueryClient, what: Download) {
   );
 }
 
+/** A Range-readable link to one file's bytes for a player (rejects when it cannot be made). */
+export const streamLink = (queryClient: QueryClient, file: { path: string; size: number }) =>
+  import("./engine/download-engine").then((engine) => engine.streamLink(queryClient, file));
+
 /** Where the browser can write into a folder the person picks (Chromium's File System Access). */
 export const canSaveIntoFolder = () => "showDirectoryPicker" in window;
 

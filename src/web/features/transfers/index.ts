@@ -3,6 +3,12 @@
 
 export { TransfersIndicator } from "./components/transfers-indicator";
 export { UploadButtons } from "./components/upload-buttons";
-export { canSaveIntoFolder, download, saveIntoFolder, uploadPicked } from "./engine-loader";
+export {
+  canSaveIntoFolder,
+  download,
+  saveIntoFolder,
+  streamLink,
+  uploadPicked,
+} from "./engine-loader";
 export { isFileDrag, pickedFromDrop, pickedFromInput } from "./picked-files";
 export type { PickedFile } from "./transfer-model";

@@ -16,6 +16,10 @@ export interface ViewerTarget {
   version?: string;
   /** A friendlier title than the path (a version's date, an upload's file). */
   title?: string;
+  /** The file's type, so the viewer knows its kind and plays a browser-playable original at once. */
+  mimeType?: string | null;
+  /** The file's size, for the link that plays the original. */
+  sizeBytes?: number | null;
 }
 
 export interface ViewerRequest {
@@ -27,10 +31,25 @@ export interface ViewerRequest {
   markers?: ViewerMarker[];
 }
 
+/**
+ * Where the viewer is in the file it shows (or was, when it closed): what a note form offers to
+ * attach ("at 00:01:02:05"). The viewer keeps it up to date while it plays, seeks or turns pages.
+ */
+export interface ViewerPosition {
+  workspaceId: string;
+  path: string;
+  timeMs: number | null;
+  page: number | null;
+  /** The file's frame rate when known, for the timecode. */
+  fps: number | null;
+}
+
 interface ViewerState {
   open: ViewerRequest | null;
   show(request: ViewerRequest): void;
   close(): void;
+  position: ViewerPosition | null;
+  setPosition(position: ViewerPosition | null): void;
 }
 
 /**
@@ -41,4 +60,6 @@ export const useViewerStore = create<ViewerState>((set) => ({
   open: null,
   show: (request) => set({ open: request }),
   close: () => set({ open: null }),
+  position: null,
+  setPosition: (position) => set({ position }),
 }));

@@ -1,4 +1,4 @@
-import { CopyIcon, InfoIcon, XIcon } from "lucide-react";
+import { CopyIcon, EyeIcon, InfoIcon, XIcon } from "lucide-react";
 import type { ReactNode } from "react";
 import { formatBytes, formatCount, formatDateTime } from "@/browser/format";
 import type { FileEntry } from "@/contract/files";
@@ -6,6 +6,7 @@ import { Button } from "@/web/components/ui/button";
 import { Sheet, SheetContent, SheetTitle } from "@/web/components/ui/sheet";
 import { Tabs, TabsContent, TabsList, TabsTrigger } from "@/web/components/ui/tabs";
 import { hasPreview } from "@/web/features/files/api/get-preview";
+import { canView, viewEntry } from "@/web/features/files/state/viewable";
 import { copyText } from "@/web/lib/clipboard";
 import { usePreviewUrl } from "@/web/lib/file-preview";
 import { describeType, FileTypeIcon } from "./file-icon";
@@ -13,11 +14,26 @@ import { VersionsList } from "./versions-list";
 
 export type DetailsTab = "details" | "versions";
 
-/** An image's thumbnail; the type's icon for everything else, and until the thumbnail arrives. */
+/**
+ * An image's thumbnail; the type's icon for everything else, and until the thumbnail arrives.
+ * Media opens in the viewer from here.
+ */
 function Preview({ workspaceId, entry }: { workspaceId: string; entry: FileEntry }) {
   const { url } = usePreviewUrl(workspaceId, entry.path, hasPreview(entry));
   return (
-    <div className="mb-4 flex min-h-24 items-center justify-center rounded-md bg-muted p-2">
+    <div className="relative mb-4 flex min-h-24 items-center justify-center rounded-md bg-muted p-2">
+      {canView(entry) && (
+        <Button
+          size="sm"
+          variant="outline"
+          className="absolute bottom-2 right-2"
+          aria-label={`View ${entry.name}`}
+          onClick={() => viewEntry(workspaceId, entry)}
+        >
+          <EyeIcon aria-hidden="true" />
+          View
+        </Button>
+      )}
       {url ? (
         <img
           src={url}

@@ -14,11 +14,15 @@ export const portalsKeys = {
   uploadLists: (workspaceId: string) => [...portalsKeys.all(workspaceId), "uploads"] as const,
   uploads: (workspaceId: string, filter: UploadsFilter) =>
     [...portalsKeys.uploadLists(workspaceId), filter] as const,
+  notes: (workspaceId: string, uploadId: string) =>
+    [...portalsKeys.all(workspaceId), "notes", uploadId] as const,
 };
 
 export const portalsPath = (rest = "") => workspacePath(`/portals${rest}`);
 export const portalPath = (id: string, rest = "") =>
   portalsPath(`/${encodeURIComponent(id)}${rest}`);
+export const uploadNotesPath = (uploadId: string, rest = "") =>
+  workspacePath(`/portal-uploads/${encodeURIComponent(uploadId)}/notes${rest}`);
 
 /** Small, so the queue's first rows show at once even with thousands waiting; then larger. */
 export const UPLOADS_FIRST_PAGE = 50;

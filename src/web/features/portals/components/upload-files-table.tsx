@@ -1,6 +1,8 @@
-import { CheckIcon, MinusIcon, XIcon } from "lucide-react";
+import { CheckIcon, MinusIcon, PlayIcon, XIcon } from "lucide-react";
 import { formatBytes } from "@/browser/format";
 import type { PortalUpload, PortalUploadFile } from "@/contract/portals";
+import { Button } from "@/web/components/ui/button";
+import { mediaKindOf, mimeFromName, useViewerStore } from "@/web/features/viewer";
 import { shownPath } from "../state/upload-paths";
 
 /** A duration as m:ss, as a player shows it. */
@@ -20,6 +22,35 @@ function typeOf(f: PortalUploadFile) {
 const COLUMNS = ["File", "Type", "Duration", "Resolution", "SHA-256"];
 
 const muted = <span className="text-muted-foreground">—</span>;
+
+/** Plays, shows or pages the file in the viewer, before the decision. */
+function PreviewButton({
+  workspaceId,
+  file,
+  name,
+}: {
+  workspaceId: string;
+  file: PortalUploadFile;
+  name: string;
+}) {
+  const mimeType = file.mime ?? mimeFromName(file.path);
+  if (file.sha256 === null || mediaKindOf(mimeType) === null) return null;
+  return (
+    <Button
+      size="icon-sm"
+      variant="ghost"
+      aria-label={`Preview ${name}`}
+      title="Preview"
+      onClick={() =>
+        useViewerStore.getState().show({
+          target: { workspaceId, path: file.path, title: name, mimeType, sizeBytes: file.size },
+        })
+      }
+    >
+      <PlayIcon aria-hidden="true" />
+    </Button>
+  );
+}
 
 /** The landed bytes against the sender's SHA-256: matches, differs, or nothing to compare. */
 function Sha256Cell({ file }: { file: PortalUploadFile }) {
@@ -56,7 +87,13 @@ function Sha256Cell({ file }: { file: PortalUploadFile }) {
  * whether the landed bytes' SHA-256 is the one the sender's page computed. It scrolls sideways
  * rather than squeezing the names on a phone.
  */
-export function UploadFilesTable({ upload }: { upload: PortalUpload }) {
+export function UploadFilesTable({
+  workspaceId,
+  upload,
+}: {
+  workspaceId: string;
+  upload: PortalUpload;
+}) {
   return (
     // biome-ignore lint/a11y/noNoninteractiveTabindex: a scrolling region takes the keyboard.
     <section className="overflow-x-auto" tabIndex={0} aria-label="The upload’s files">
@@ -73,9 +110,16 @@ export function UploadFilesTable({ upload }: { upload: PortalUpload }) {
         <tbody>
           {upload.files.map((f) => (
             <tr key={f.path} className="border-t border-border align-top">
-              <th scope="row" className="max-w-32 py-1 pr-2 font-normal">
-                <span className="block truncate" title={f.path}>
-                  {shownPath(upload, f.path)}
+              <th scope="row" className="max-w-40 py-1 pr-2 font-normal">
+                <span className="flex items-center gap-1">
+                  <span className="min-w-0 truncate" title={f.path}>
+                    {shownPath(upload, f.path)}
+                  </span>
+                  <PreviewButton
+                    workspaceId={workspaceId}
+                    file={f}
+                    name={shownPath(upload, f.path)}
+                  />
                 </span>
                 <span className="tabular-nums text-muted-foreground">{formatBytes(f.size)}</span>
               </th>

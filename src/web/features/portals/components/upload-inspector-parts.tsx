@@ -33,7 +33,7 @@ export function FilesPart({ workspaceId, upload }: { workspaceId: string; upload
       )}
       {upload.files.length > 0 ? (
         <>
-          <UploadFilesTable upload={upload} />
+          <UploadFilesTable workspaceId={workspaceId} upload={upload} />
           {more > 0 && (
             <p className="text-muted-foreground">and {formatCount(more)} more in the folder</p>
           )}

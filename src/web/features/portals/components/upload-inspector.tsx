@@ -10,6 +10,7 @@ import { download } from "@/web/features/transfers";
 import { reviewProblem, senderOf } from "../state/review-undo";
 import { SpecCheckBadge, UploadStatusBadge } from "./portal-badges";
 import { FilesPart, Part, SpecCheckPart } from "./upload-inspector-parts";
+import { UploadNotesPart } from "./upload-notes";
 
 /**
  * Everything about the active upload that a row has no room for: every answer, the files with
@@ -88,6 +89,8 @@ export function UploadInspector({
       )}
 
       <FilesPart workspaceId={workspaceId} upload={upload} />
+
+      <UploadNotesPart workspaceId={workspaceId} upload={upload} />
 
       <SpecCheckPart upload={upload} />
     </div>

@@ -114,6 +114,23 @@ export async function downloadFile(queryClient: QueryClient, file: { path: strin
   void follow(queryClient, created.transferId);
 }
 
+/**
+ * A link to one file's bytes the browser reads with Range itself (the viewer's `<video src>` for
+ * an original while its proxy renders): the same receive transfer a download makes, not followed,
+ * since a player reads parts of the file, not all of it.
+ */
+export async function streamLink(queryClient: QueryClient, file: { path: string; size: number }) {
+  const created = await createTransfer(queryClient, {
+    direction: "receive",
+    client: "web",
+    paths: [{ source: file.path, destination: baseName(file.path) }],
+    fileCount: 1,
+    totalBytes: file.size,
+  });
+  const spec = created.transferSpec;
+  return { url: nodeLink(spec.node.files, spec, file.path), expiresAt: spec.expiresAt };
+}
+
 /** A folder or several items as one streamed ZIP (the node writes it as it reads the files). */
 export async function downloadZip(
   queryClient: QueryClient,

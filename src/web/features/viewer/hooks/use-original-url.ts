@@ -1,0 +1,24 @@
+import { useQuery, useQueryClient } from "@tanstack/react-query";
+import { streamLink } from "@/web/features/transfers";
+import { viewerKeys } from "../api/viewer-keys";
+import { isBrowserPlayable, typeOf } from "../state/media-kind";
+import type { ViewerTarget } from "../viewer-store";
+
+/**
+ * The original's bytes as a link the browser plays with Range, for a live file the browser can
+ * play (a kept version has no such link: it waits for its proxy). One link per file while it
+ * holds, so reopening the viewer makes no new transfer.
+ */
+export function useOriginalUrl(target: ViewerTarget, enabled: boolean) {
+  const queryClient = useQueryClient();
+  const playable =
+    enabled && !target.version && target.sizeBytes != null && isBrowserPlayable(typeOf(target));
+  const query = useQuery({
+    queryKey: viewerKeys.original(target),
+    queryFn: () => streamLink(queryClient, { path: target.path, size: target.sizeBytes ?? 0 }),
+    enabled: playable,
+    staleTime: 10 * 60_000,
+    retry: false,
+  });
+  return playable ? (query.data?.url ?? null) : null;
+}

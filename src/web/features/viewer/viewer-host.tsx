@@ -1,0 +1,20 @@
+import { Suspense } from "react";
+import { lazyWithRetry } from "@/web/components/lazy-with-retry";
+import { useViewerStore } from "./viewer-store";
+
+const ViewerDialog = lazyWithRetry(() => import("./components/viewer-dialog"));
+
+/**
+ * Mounted once in the app's shell: shows what `useViewerStore.show` asked for. The viewer's code
+ * loads the first time something is shown, never with a page.
+ */
+export function ViewerHost() {
+  const open = useViewerStore((s) => s.open);
+  const close = useViewerStore((s) => s.close);
+  if (!open) return null;
+  return (
+    <Suspense fallback={null}>
+      <ViewerDialog request={open} onClose={close} />
+    </Suspense>
+  );
+}
