@@ -2,6 +2,7 @@ import { z } from "zod";
 import {
   count,
   dateTime,
+  idSchema,
   nameSchema,
   okSchema,
   optionalPathSchema,
@@ -208,4 +209,18 @@ export const versionParams = z.object({
     .meta({ param: { name: "versionId", in: "path" } }),
 });
 
-export const previewQuerySchema = z.object({ path: requiredPathSchema });
+export const previewQuerySchema = z.object({
+  path: requiredPathSchema,
+  version: idSchema.optional().meta({
+    description:
+      "Additional: a kept version of the file at `path` (its id) instead of the live content",
+  }),
+  v: z
+    .string()
+    .regex(/^[0-9a-f]{8,64}$/)
+    .optional()
+    .meta({
+      description:
+        "Additional: the start of the content's SHA-256 (8 to 64 hex digits) the caller expects. When it matches, the answer may be kept for a year (`immutable`): the address names the content",
+    }),
+});

@@ -1,5 +1,11 @@
 import { describe, expect, it } from "vitest";
-import { parseWaveform, timecode, WAVEFORM_HEADER_BYTES } from "./media-rules";
+import {
+  mediaKindOf,
+  parseWaveform,
+  thumbnailKindOf,
+  timecode,
+  WAVEFORM_HEADER_BYTES,
+} from "./media-rules";
 
 function waveform(pairs: number[], header: Partial<Record<"version" | "flags", number>> = {}) {
   const bytes = new ArrayBuffer(WAVEFORM_HEADER_BYTES + pairs.length);
@@ -9,7 +15,7 @@ function waveform(pairs: number[], header: Partial<Record<"version" | "flags", n
   view.setInt32(8, 48_000, true);
   view.setInt32(12, 480, true);
   view.setUint32(16, pairs.length / 2, true);
-  pairs.forEach((value, i) => view.setInt8(WAVEFORM_HEADER_BYTES + i, value));
+  for (const [i, value] of pairs.entries()) view.setInt8(WAVEFORM_HEADER_BYTES + i, value);
   return bytes;
 }
 
@@ -33,5 +39,43 @@ describe("timecode", () => {
     expect(timecode(0, 25)).toBe("00:00:00:00");
     expect(timecode(3_723_480, 25)).toBe("01:02:03:12");
     expect(timecode(1_000, 30)).toBe("00:00:01:00");
+  });
+});
+
+describe("mediaKindOf and thumbnailKindOf", () => {
+  it("name the kind of a content type, and whether the service draws a thumbnail of it", () => {
+    const types = [
+      "image/png",
+      "image/x-exr",
+      "video/mp4",
+      "application/mxf",
+      "video/x-r3d",
+      "application/pdf",
+      "audio/wav",
+      "text/plain",
+      null,
+    ];
+    expect(types.map(mediaKindOf)).toEqual([
+      "image",
+      "image",
+      "video",
+      "video",
+      "video",
+      "pdf",
+      "audio",
+      null,
+      null,
+    ]);
+    expect(types.map(thumbnailKindOf)).toEqual([
+      "image",
+      null,
+      "video",
+      "video",
+      null,
+      "pdf",
+      "audio",
+      null,
+      null,
+    ]);
   });
 });

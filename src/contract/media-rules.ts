@@ -2,6 +2,8 @@
  * Media rules the service, the console and the public pages share (no zod here, so a page can
  * import them without the schema library).
  */
+import { thumbnailMimeTypes } from "./rules";
+
 export const mediaKinds = ["video", "audio", "image", "pdf"] as const;
 export type MediaKind = (typeof mediaKinds)[number];
 
@@ -60,4 +62,29 @@ export function timecode(ms: number, fps: number): string {
   const seconds = Math.floor(totalFrames / rate);
   const two = (n: number) => String(n).padStart(2, "0");
   return `${two(Math.floor(seconds / 3600))}:${two(Math.floor(seconds / 60) % 60)}:${two(seconds % 60)}:${two(frames)}`;
+}
+
+/** Camera raw clips ffmpeg does not decode: video, but no frame to show. */
+const UNDECODED_VIDEO = ["video/x-r3d", "video/x-braw"];
+
+/** The kind of media a content type is; null for anything else (text, archives, …). */
+export function mediaKindOf(mime: string | null | undefined): MediaKind | null {
+  if (!mime) return null;
+  if (mime === "application/pdf") return "pdf";
+  if (mime.startsWith("audio/")) return "audio";
+  // MXF has no video type of its own in the MIME tables.
+  if (mime.startsWith("video/") || mime === "application/mxf") return "video";
+  if (mime.startsWith("image/")) return "image";
+  return null;
+}
+
+/**
+ * The kind of thumbnail `GET W/files/preview` makes of a content type (a picture of an image, a
+ * frame of a video, a PDF's first page, an audio file's waveform); null: it answers `no_preview`.
+ */
+export function thumbnailKindOf(mime: string | null | undefined): MediaKind | null {
+  const kind = mediaKindOf(mime);
+  if (kind === "image" && !thumbnailMimeTypes.includes(mime!)) return null;
+  if (kind === "video" && UNDECODED_VIDEO.includes(mime!)) return null;
+  return kind;
 }

@@ -154,7 +154,10 @@ export function sequenceKey(name: string): string | null {
   return frame && `${frame.prefix}\u0001${frame.digits}\u0001${frame.ext}`;
 }
 
-/** The content types `GET W/files/preview` makes a thumbnail of; other files answer `no_preview`. */
+/**
+ * The image types sharp decodes for a thumbnail (`GET W/files/preview`, a share's thumbnails);
+ * other images (EXR, say) answer `no_preview`. Video, PDF and audio: `thumbnailKindOf`.
+ */
 export const thumbnailMimeTypes: readonly string[] = [
   "image/png",
   "image/jpeg",

@@ -9,7 +9,9 @@ import { json } from "./router";
  * changed gets a body-less 304.
  */
 
-const etagHeader = z.string().meta({ description: "The answer's validator, for `If-None-Match`" });
+export const etagHeader = z
+  .string()
+  .meta({ description: "The answer's validator, for `If-None-Match`" });
 
 /** The request header of a polled operation, for its route's `request.headers`. */
 export const ifNoneMatchHeaders = z.object({
@@ -43,7 +45,13 @@ export function pollableJson(c: Context, value: unknown, volatile?: string): Res
   const etag = `"${createHash("sha256").update(hashed).digest("base64url").slice(0, 27)}"`;
   c.header("ETag", etag);
   c.header("Cache-Control", "private, no-cache");
-  const held = c.req.header("If-None-Match");
-  if (held?.split(",").some((t) => t.trim() === etag)) return c.body(null, 304);
+  if (holdsEtag(c, etag)) return c.body(null, 304);
   return c.body(body, 200, { "Content-Type": "application/json" });
 }
+
+/** Whether the request's `If-None-Match` names `etag` (the caller holds that answer). */
+export const holdsEtag = (c: Context, etag: string) =>
+  c.req
+    .header("If-None-Match")
+    ?.split(",")
+    .some((t) => t.trim() === etag) ?? false;

@@ -4,6 +4,7 @@ import os from "node:os";
 import path from "node:path";
 import { promisify } from "node:util";
 import PDFDocument from "pdfkit";
+import sharp from "sharp";
 
 /*
  * Tiny media made by the tests themselves (no binary fixtures): clips and sound by ffmpeg's
@@ -47,12 +48,15 @@ export function makeClip(o: ClipOptions = {}): Promise<Buffer> {
   );
 }
 
-/** A WAV of a sine tone. */
-export const makeTone = (seconds = 2) =>
-  ffmpegOut(["-f", "lavfi", "-i", `sine=frequency=440:duration=${seconds}`, "-ac", "1"], ".wav");
+/** A mono WAV of a sine tone at `frequency` Hz. */
+export const makeTone = (seconds = 2, frequency = 440) =>
+  ffmpegOut(
+    ["-f", "lavfi", "-i", `sine=frequency=${frequency}:duration=${seconds}`, "-ac", "1"],
+    ".wav",
+  );
 
-/** A PDF of `pages` pages, each saying its number. */
-export function makePdf(pages = 3): Promise<Buffer> {
+/** A PDF of `pages` pages, each saying `title` and its number. */
+export function makePdf(pages = 3, title = "Page"): Promise<Buffer> {
   return new Promise((resolve, reject) => {
     const doc = new PDFDocument({ size: "A6" });
     const chunks: Buffer[] = [];
@@ -61,8 +65,19 @@ export function makePdf(pages = 3): Promise<Buffer> {
     doc.on("error", reject);
     for (let i = 1; i <= pages; i++) {
       if (i > 1) doc.addPage();
-      doc.fontSize(40).text(`Page ${i}`);
+      doc.fontSize(40).text(`${title} ${i}`);
     }
     doc.end();
   });
 }
+
+/** A flat-coloured image in a format sharp writes (`png`, `jpeg`, `webp`). */
+export const flatImage = (
+  width: number,
+  height: number,
+  colour = "#336699",
+  format: "png" | "jpeg" | "webp" = "png",
+) =>
+  sharp({ create: { width, height, channels: 3, background: colour } })
+    .toFormat(format)
+    .toBuffer();

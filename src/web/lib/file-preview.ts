@@ -1,20 +1,23 @@
 import { queryOptions, useQuery } from "@tanstack/react-query";
 import { useEffect, useState } from "react";
-import { thumbnailMimeTypes } from "@/contract/rules";
+import { thumbnailKindOf } from "@/contract/media-rules";
 import { apiRequest } from "@/web/lib/api-client";
 import { filesKeys } from "@/web/lib/query-keys/files";
 
-/** Whether the service makes a thumbnail of a file of this type (only images). */
-export const isPreviewable = (mime: string | null) =>
-  mime !== null && thumbnailMimeTypes.includes(mime);
+/** Whether the service makes a thumbnail of a file of this type (images, video, PDF, audio). */
+export const isPreviewable = (mime: string | null) => thumbnailKindOf(mime) !== null;
 
-/** A stored file's thumbnail (JPEG, at most 320 px), whichever page shows it. */
-export const previewQueryOptions = (workspaceId: string, path: string) =>
+/**
+ * A stored file's thumbnail (JPEG, at most 320 px), whichever page shows it. With the content's
+ * SHA-256 (the listing has it) the address names the content (`v`): the service lets the browser
+ * keep it for a year, so a folder seen again asks the service for none of its thumbnails.
+ */
+export const previewQueryOptions = (workspaceId: string, path: string, sha256?: string | null) =>
   queryOptions({
-    queryKey: filesKeys.preview(workspaceId, path),
+    queryKey: filesKeys.preview(workspaceId, path, sha256),
     queryFn: ({ signal }) =>
       apiRequest<Blob>(`/workspaces/${encodeURIComponent(workspaceId)}/files/preview`, {
-        query: { path },
+        query: { path, v: sha256?.slice(0, 16) },
         responseType: "blob",
         signal,
       }),
@@ -25,10 +28,16 @@ export const previewQueryOptions = (workspaceId: string, path: string) =>
 
 /**
  * The thumbnail as an object URL for an <img> (the request needs the bearer header, so the image
- * cannot be loaded by URL), revoked when the path changes or the view goes away.
+ * cannot be loaded by URL), revoked when the path changes or the view goes away. A request still
+ * under way when the last view of it goes (a tile scrolled past) is cancelled.
  */
-export function usePreviewUrl(workspaceId: string, path: string, enabled = true) {
-  const query = useQuery({ ...previewQueryOptions(workspaceId, path), enabled });
+export function usePreviewUrl(
+  workspaceId: string,
+  path: string,
+  enabled = true,
+  sha256?: string | null,
+) {
+  const query = useQuery({ ...previewQueryOptions(workspaceId, path, sha256), enabled });
   const [url, setUrl] = useState<string | null>(null);
   useEffect(() => {
     if (!query.data) {

@@ -1,11 +1,11 @@
 import type { RouteHandler } from "@hono/zod-openapi";
-import { thumbnailMimeTypes } from "@/contract/rules";
+import { holdsEtag } from "@/server/http/etag";
 import { textStream } from "@/server/http/text-stream";
 import type { AppEnv } from "@/server/http/types";
 import { validationFailed } from "@/server/lib/api-error";
-import { protectionOf } from "./files.repository";
 import type * as r from "./files.routes";
-import { thumbnailJpeg } from "./thumbnail";
+import { thumbnailEtag, thumbnailJpeg } from "./thumbnail";
+import { thumbnailSource } from "./thumbnail-source";
 
 export const listFiles: RouteHandler<typeof r.listFilesRoute, AppEnv> = (c) => {
   const { files } = c.get("deps");
@@ -83,23 +83,20 @@ export const restoreVersion: RouteHandler<typeof r.restoreVersionRoute, AppEnv> 
   return c.json({ ok: true }, 200);
 };
 
+/** A year: a thumbnail asked for by its content's hash (`v`) never changes. */
+const IMMUTABLE = "private, max-age=31536000, immutable";
+/** Asked for by path alone, the content may change: kept briefly, then asked again with the ETag. */
+const BRIEFLY = "private, max-age=60";
+
 export const preview: RouteHandler<typeof r.previewRoute, AppEnv> = async (c) => {
-  const { files } = c.get("deps");
-  const { path } = c.req.valid("query");
-  const entry = files.get(c.get("auth").workspaceId, path);
-  if (!entry.is_file || !entry.mime || !thumbnailMimeTypes.includes(entry.mime)) {
-    throw validationFailed(
-      "query.path",
-      `"${path}" has no thumbnail: only images do`,
-      "no_preview",
-    );
-  }
-  // Encrypted at rest (content protection): only an engine with the password reads it.
-  if (protectionOf(files.db, entry.id))
-    throw validationFailed("query.path", `"${path}" is protected content`, "no_preview");
-  const sha256 = entry.sha256!;
-  const blob = { sha256, path: files.blobs.pathOf(sha256) };
-  const jpeg = await thumbnailJpeg(c.get("deps").config.dataDir, blob, path);
-  c.header("Cache-Control", "private, max-age=300");
+  const { files, config } = c.get("deps");
+  const query = c.req.valid("query");
+  const source = thumbnailSource(files, c.get("auth").workspaceId, query);
+  const etag = thumbnailEtag(source.sha256, source.kind);
+  c.header("ETag", etag);
+  c.header("Cache-Control", query.v && source.sha256.startsWith(query.v) ? IMMUTABLE : BRIEFLY);
+  if (holdsEtag(c, etag)) return c.body(null, 304) as never;
+  const blob = { sha256: source.sha256, path: source.blobPath };
+  const jpeg = await thumbnailJpeg(config.dataDir, blob, query.path, source.kind);
   return c.body(new Uint8Array(jpeg), 200, { "Content-Type": "image/jpeg" }) as never;
 };

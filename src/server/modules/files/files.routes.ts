@@ -18,6 +18,7 @@ import {
   versionParams,
   versionsQuerySchema,
 } from "@/contract/files";
+import { etagHeader } from "@/server/http/etag";
 import { apiRoute, json, jsonBody, workspaceParams } from "@/server/http/router";
 
 const tags = ["Files"];
@@ -167,20 +168,30 @@ export const restoreVersionRoute = apiRoute({
   responses: { 200: json(okSchema, "Restored") },
 });
 
+const thumbnailCacheHeader = z.string().meta({
+  description:
+    "`private, max-age=31536000, immutable` when `v` matches the content, else `private, max-age=60`",
+});
+
 export const previewRoute = apiRoute({
   operationId: "getFilePreview",
   method: "get",
   path: "/workspaces/{workspaceId}/files/preview",
   tags,
   scopes: read,
-  summary: "Thumbnail of an image file",
+  summary: "Thumbnail of an image, video, PDF or audio file",
   description:
-    "A JPEG at most 320 pixels on its longer side, for PNG, JPEG, WebP, GIF and TIFF images up to 8192 × 8192 pixels, rendered once per image content and kept. Other files, larger images and images that cannot be decoded are `validation_failed` (`no_preview`); 404 for an unknown path.",
+    "A JPEG at most 320 pixels on its longer side: of a PNG, JPEG, WebP, GIF or TIFF image up to 8192 × 8192 pixels, a video's frame a tenth of the way in, a PDF's first page, or an audio file's waveform (a light wave on a dark ground, 320 × 180). Rendered once per content (its SHA-256 and the render settings) and kept, so a copy, move, rename or restored version renders nothing again; at most two render at once, and a video, PDF or audio file that takes over 15 s to draw has none. `version` asks for a kept version of the file instead. The answer carries an `ETag` (the same for the same content, whatever its path) and answers `If-None-Match` with 304. With `v` (the start of the content's SHA-256, as the listing gives it) matching the content, it may be kept for a year (`Cache-Control: private, max-age=31536000, immutable`): the address then names the content, and a changed file is asked for by another `v`. Otherwise it is kept 60 seconds. A folder, another type, protected content, a larger image and a file that cannot be decoded are `validation_failed` (`no_preview`); 404 for an unknown path or a version that is not one of the file's.",
   request: { params: workspaceParams, query: previewQuerySchema },
   responses: {
     200: {
       description: "The thumbnail",
+      headers: z.object({ ETag: etagHeader, "Cache-Control": thumbnailCacheHeader }),
       content: { "image/jpeg": { schema: z.string().meta({ format: "binary" }) } },
+    },
+    304: {
+      description: "The thumbnail the caller holds (`If-None-Match`) is current; no body",
+      headers: z.object({ ETag: etagHeader }),
     },
   },
 });

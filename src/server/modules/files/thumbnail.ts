@@ -1,62 +1,88 @@
 import { createHash, randomBytes } from "node:crypto";
 import fs from "node:fs";
 import path from "node:path";
-import sharp from "sharp";
+import type { MediaKind } from "@/contract/media-rules";
 import { validationFailed } from "@/server/lib/api-error";
 import { writePrivateFile } from "@/server/lib/private-files";
+import { Semaphore } from "@/server/lib/semaphore";
+import { NoThumbnail, renderThumbnail, SETTINGS } from "./thumbnail-render";
 
-const SIZE = 320;
-const QUALITY = 80;
-/** Everything the JPEG depends on besides the image: changing it starts fresh cache entries. */
-const SETTINGS = `jpeg inside ${SIZE}x${SIZE} q${QUALITY}`;
+export { THUMBNAIL_MAX_PIXELS } from "./thumbnail-render";
+
+/** Renders at once: a grid of 200 new tiles queues here rather than starting 200 ffmpegs. */
+const RENDERS_AT_ONCE = 2;
+/** Failures remembered (a broken file is not decoded again on every visit), newest kept. */
+const FAILURES_KEPT = 1000;
+
+const gate = new Semaphore(RENDERS_AT_ONCE);
+/** Renders under way by cache key: a second request for the same content waits for the first. */
+const underWay = new Map<string, Promise<Buffer>>();
+const failures = new Map<string, string>();
+let renders = 0;
+
 /**
- * The largest image decoded for a thumbnail, 8192 × 8192 pixels (67 MP): a 15,000 × 15,000 PNG
- * is refused from its header instead of taking seconds and a gigabyte to decode.
+ * How many thumbnails this process has rendered (rather than read from the cache): tests and
+ * `bench/media-thumbs.ts` read it to show a copy, a move or a restored version renders nothing.
  */
-export const THUMBNAIL_MAX_PIXELS = 8192 * 8192;
+export const thumbnailRenderCount = () => renders;
+
+/** The cache key of a content's thumbnail: its SHA-256 and the kind's render settings. */
+const cacheKey = (sha256: string, kind: MediaKind) =>
+  createHash("sha256").update(`${sha256}\n${SETTINGS[kind]}`).digest("hex");
+
+/** The thumbnail's strong validator: the same content and settings always make the same JPEG. */
+export const thumbnailEtag = (sha256: string, kind: MediaKind) =>
+  `"${cacheKey(sha256, kind).slice(0, 32)}"`;
 
 /**
- * A JPEG at most 320 pixels on its longer side of a stored image, cached on disk under
- * `DATA_DIR/cache/thumbnails` by the blob's SHA-256 and the render settings: a share's page asks
- * anonymously for the same images again and again, and decoding a large PNG takes a quarter of
- * a second. An image too large or not decodable is 400 `no_preview` on `query.path`.
+ * A JPEG at most 320 pixels on its longer side of a stored image, video (a frame), PDF (its
+ * first page) or audio file (its waveform), cached on disk under `DATA_DIR/cache/thumbnails` by
+ * the blob's SHA-256 and the render settings: whatever path the content has, or had, it is
+ * rendered once. A file without one is 400 `no_preview` on `query.path`.
  */
 export async function thumbnailJpeg(
   dataDir: string,
   blob: { sha256: string; path: string },
   name: string,
+  kind: MediaKind = "image",
 ): Promise<Buffer> {
-  const key = createHash("sha256").update(`${blob.sha256}\n${SETTINGS}`).digest("hex");
+  const key = cacheKey(blob.sha256, kind);
   const file = path.join(dataDir, "cache", "thumbnails", key.slice(0, 2), `${key}.jpg`);
   const cached = await fs.promises.readFile(file).catch(() => null);
   if (cached) return cached;
-  const jpeg = await render(blob.path, name);
+  const failed = failures.get(key);
+  if (failed !== undefined) throw noPreview(name, failed);
+  let render = underWay.get(key);
+  if (!render) {
+    render = gate.run(() => renderOnce(key, kind, blob.path, file));
+    underWay.set(key, render);
+    void render.then(
+      () => underWay.delete(key),
+      () => underWay.delete(key),
+    );
+  }
+  return render.catch((err: unknown) => {
+    throw err instanceof NoThumbnail ? noPreview(name, err.message) : err;
+  });
+}
+
+const noPreview = (name: string, why: string) =>
+  validationFailed("query.path", `"${name}" has no thumbnail: ${why}`, "no_preview");
+
+async function renderOnce(key: string, kind: MediaKind, blobPath: string, file: string) {
+  renders++;
+  let jpeg: Buffer;
+  try {
+    jpeg = await renderThumbnail(kind, blobPath);
+  } catch (err) {
+    const why = err instanceof NoThumbnail ? err.message : `it could not be read as ${kind}`;
+    failures.set(key, why);
+    if (failures.size > FAILURES_KEPT) failures.delete(failures.keys().next().value!);
+    throw new NoThumbnail(why);
+  }
   // Written whole, then renamed into place: a reader never meets half a file.
   const partial = `${file}.${randomBytes(6).toString("hex")}.partial`;
   writePrivateFile(partial, jpeg);
   fs.renameSync(partial, file);
   return jpeg;
-}
-
-async function render(blobPath: string, name: string) {
-  const unreadable = () =>
-    validationFailed("query.path", `"${name}" could not be read as an image`, "no_preview");
-  const { width = 0, height = 0 } = await sharp(blobPath)
-    .metadata()
-    .catch(() => {
-      throw unreadable();
-    });
-  if (width * height > THUMBNAIL_MAX_PIXELS)
-    throw validationFailed(
-      "query.path",
-      `"${name}" is ${width} × ${height} pixels: thumbnails are made of images of at most ${THUMBNAIL_MAX_PIXELS.toLocaleString("en")} pixels (8192 × 8192)`,
-      "no_preview",
-    );
-  return sharp(blobPath, { limitInputPixels: THUMBNAIL_MAX_PIXELS })
-    .resize(SIZE, SIZE, { fit: "inside", withoutEnlargement: true })
-    .jpeg({ quality: QUALITY })
-    .toBuffer()
-    .catch(() => {
-      throw unreadable();
-    });
 }

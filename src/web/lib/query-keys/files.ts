@@ -23,11 +23,12 @@ export const filesKeys = {
   versions: (workspaceId: string, path: string) =>
     [...filesKeys.all(workspaceId), "versions", path] as const,
   /**
-   * A file's thumbnail, by path: Files and the portal review queue show the same image under this
-   * one key. Under `all`, so what changes files (a new version, a move) refetches it.
+   * A file's thumbnail, by path and the content's hash when known: Files and the portal review
+   * queue show the same image under this one key. Under `all`, so what changes files (a new
+   * version, a move) refetches it.
    */
-  preview: (workspaceId: string, path: string) =>
-    [...filesKeys.all(workspaceId), "preview", path] as const,
+  preview: (workspaceId: string, path: string, sha256?: string | null) =>
+    [...filesKeys.all(workspaceId), "preview", path, sha256 ?? null] as const,
 };
 
 /** Reads these folders (every sort and page) and every search again: their entries changed. */

@@ -15,11 +15,11 @@ import { VersionsList } from "./versions-list";
 export type DetailsTab = "details" | "versions";
 
 /**
- * An image's thumbnail; the type's icon for everything else, and until the thumbnail arrives.
- * Media opens in the viewer from here.
+ * The thumbnail (an image, a video frame, a first page, a waveform); the type's icon for
+ * anything else, and until the thumbnail arrives. Media opens in the viewer from here.
  */
 function Preview({ workspaceId, entry }: { workspaceId: string; entry: FileEntry }) {
-  const { url } = usePreviewUrl(workspaceId, entry.path, hasPreview(entry));
+  const { url } = usePreviewUrl(workspaceId, entry.path, hasPreview(entry), entry.sha256);
   return (
     <div className="relative mb-4 flex min-h-24 items-center justify-center rounded-md bg-muted p-2">
       {canView(entry) && (

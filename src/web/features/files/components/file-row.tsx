@@ -8,7 +8,8 @@ import type { FileSortField } from "@/contract/rules";
 import { Skeleton } from "@/web/components/ui/skeleton";
 import { cn } from "@/web/lib/cn";
 import type { FolderView } from "@/web/lib/query-keys/files";
-import { describeType, FileTypeIcon } from "./file-icon";
+import { describeType } from "./file-icon";
+import { FileThumb } from "./file-thumb";
 import { dropTargetClass, entrySize, NameOrEditor, RowCheckbox, type RowProps } from "./row-parts";
 
 export const ROW_HEIGHT = 36;
@@ -141,7 +142,7 @@ export const FileRow = memo(function FileRow({
             />
           </div>
           <div role="gridcell" className="relative flex min-w-0 items-center gap-2">
-            <FileTypeIcon entry={entry} className="size-4 shrink-0" />
+            <FileThumb entry={entry} className="size-6" iconClassName="size-4" />
             <NameOrEditor entry={entry} renaming={renaming} onRenameDone={handlers.renameDone} />
           </div>
           <div role="gridcell" className={cn(typeColumn, "truncate text-muted-foreground")}>

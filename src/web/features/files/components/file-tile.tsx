@@ -4,7 +4,7 @@
 import { memo, type ReactNode } from "react";
 import { Skeleton } from "@/web/components/ui/skeleton";
 import { cn } from "@/web/lib/cn";
-import { FileTypeIcon } from "./file-icon";
+import { FileThumb } from "./file-thumb";
 import { dropTargetClass, entrySize, NameOrEditor, RowCheckbox, type RowProps } from "./row-parts";
 
 export const TILE_ROW_HEIGHT = 132;
@@ -82,7 +82,7 @@ export const FileTile = memo(function FileTile({
                 "opacity-0 group-hover:opacity-100 focus-visible:opacity-100 pointer-coarse:opacity-100",
             )}
           />
-          <FileTypeIcon entry={entry} className="mt-2 size-10 shrink-0" />
+          <FileThumb entry={entry} className="h-16 w-full" iconClassName="size-10" />
           <div className="relative flex w-full min-w-0 justify-center">
             <NameOrEditor entry={entry} renaming={renaming} onRenameDone={handlers.renameDone} />
           </div>
@@ -90,7 +90,7 @@ export const FileTile = memo(function FileTile({
         </>
       ) : (
         <>
-          <Skeleton className="mt-2 size-10" />
+          <Skeleton className="h-16 w-full" />
           <Skeleton className="h-4 w-3/4" />
         </>
       )}
