@@ -49,8 +49,8 @@ describe("thumbnails of every kind", () => {
     const video = await picture(await preview({ path: "Edit/clip.mp4" }));
     expect(video).toMatchObject({ width: 160, height: 90, format: "jpeg" });
     const pdf = await picture(await preview({ path: "Docs/brief.pdf" }));
-    // A 320 × 240 point page, mostly white paper.
-    expect(pdf).toMatchObject({ width: 320, height: 240 });
+    // An A6 page (portrait), mostly white paper.
+    expect(pdf).toMatchObject({ width: 228, height: 320 });
     expect(pdf.mean).toBeGreaterThan(200);
     const wave = await picture(await preview({ path: "Sound/tone.wav" }));
     // A light wave on a dark ground.
