@@ -162,6 +162,27 @@ describe("audio and PDF", () => {
     );
   });
 
+  it("a kept version's pages and waveform, by `version`", async () => {
+    await write("doc.pdf", pdf);
+    await write("doc.pdf", await makePdf(1));
+    await write("s.wav", tone);
+    await write("s.wav", await makeTone(1));
+    const versionOf = async (p: string) =>
+      (await t.call("GET", t.w(`/files/versions?path=${p}`))).json[0].id as string;
+    const [doc, sound] = [await versionOf("doc.pdf"), await versionOf("s.wav")];
+    expect((await render({ versions: [doc, sound] })).json.queued).toBe(4);
+    await t.deps.jobs.runDue();
+    expect((await status(`version=${doc}`)).pageCount).toBe(3);
+    expect((await bytesOf(`version=${doc}&kind=page&page=2`)).res.status).toBe(200);
+    expect(byKind(await status(`version=${sound}`), "waveform")).toMatchObject({
+      status: "ready",
+      durationMs: 2000,
+    });
+    // The live PDF has one page: its page 2 is no proxy at all.
+    const live = await t.call("GET", t.w("/files/proxy?path=doc.pdf&kind=page&page=2"));
+    expect(live.status).toBe(400);
+  });
+
   it("images get no proxies", async () => {
     await write("a.png", Buffer.from("89504e470d0a1a0a", "hex"));
     expect(await status("path=a.png")).toMatchObject({ media: "image", proxies: [] });
