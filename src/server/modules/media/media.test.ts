@@ -1,9 +1,12 @@
+import fs from "node:fs";
+import path from "node:path";
 import { beforeAll, describe, expect, it } from "vitest";
 import { parseWaveform } from "@/contract/media-rules";
 import type { ManualClock } from "@/server/lib/clock";
 import { setProtection } from "@/server/modules/files/files.repository";
 import { makeClip, makePdf, makeTone } from "@/server/testing/media";
 import { createTestApp, type TestApp, testAppEach } from "@/server/testing/test-app";
+import { sweepRenditions } from "./media.workers";
 
 let clip: Buffer;
 let silentClip: Buffer;
@@ -299,6 +302,27 @@ describe("by content", () => {
     expect(read.status).toBe(400);
     expect(read.json.error.details.issues[0].code).toBe("content_protected");
   });
+});
+
+it("renditions of content no longer stored are swept with their files", async () => {
+  const app = await createTestApp();
+  try {
+    await app.deps.files.writeFile(app.workspaceId, "gone.wav", await makeTone(1));
+    await app.call("POST", app.w("/files/proxies"), { body: { paths: ["gone.wav"] } });
+    await app.deps.jobs.runDue();
+    const cache = path.join(app.dir, "cache", "renditions");
+    const files = () =>
+      fs.readdirSync(cache, { recursive: true }).filter((f) => String(f).endsWith(".dat"));
+    expect(files()).toHaveLength(1);
+    await app.call("DELETE", app.w("/files"), { body: { paths: ["gone.wav"], permanent: true } });
+    app.deps.files.purgeExpired();
+    sweepRenditions(app.deps);
+    expect(files()).toEqual([]);
+    expect(app.deps.db.prepare("SELECT count(*) FROM renditions").pluck().get()).toBe(0);
+    expect(app.deps.db.prepare("SELECT count(*) FROM media_probes").pluck().get()).toBe(0);
+  } finally {
+    await app.close();
+  }
 });
 
 it("scopes: a read key reads the status but cannot queue", async () => {
