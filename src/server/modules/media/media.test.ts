@@ -73,6 +73,12 @@ describe("video", () => {
     });
     expect(sheet).toMatchObject({ width: 320, height: 90 });
 
+    // Polled: the same answer is a 304 for its ETag.
+    const again = await t.call("GET", t.w("/files/proxies?path=clips/a.mp4"));
+    const held = await t.call("GET", t.w("/files/proxies?path=clips/a.mp4"), {
+      headers: { "If-None-Match": again.headers.get("etag")! },
+    });
+    expect(held.status).toBe(304);
     const mp4 = await bytesOf("path=clips/a.mp4&kind=proxy720");
     expect(mp4.res.status).toBe(200);
     expect(mp4.res.headers.get("content-type")).toBe("application/octet-stream");
