@@ -7,11 +7,10 @@
  */
 import fs from "node:fs";
 import os from "node:os";
-import { Worker } from "node:worker_threads";
 import { seedEntries } from "../src/server/modules/files/bulk-seed";
 import { load } from "./load";
 import { figureLine, formatMs, percentile } from "./stats";
-import { startInProcess } from "./support";
+import { spinCpu, startInProcess } from "./support";
 
 const FLAT = "Bench/flat";
 const RESTORE = "Bench/restore";
@@ -104,16 +103,9 @@ try {
   const trashed = await finished;
   const duringP99 = during.length ? percentile(during, 99) : Number.NaN;
 
-  // The floor on this machine: the same load while a thread that only burns CPU (no I/O, no
-  // database, at the priority of the job's thread) runs as long as the job did.
-  const spinner = new Worker(
-    `const fs = require("node:fs"), os = require("node:os");
-     try { os.setPriority(Number(fs.readlinkSync("/proc/thread-self").split("/").pop()), 10); } catch {}
-     const end = Date.now() + ${Math.round(trashed.totalMs)};
-     let x = 0; while (Date.now() < end) x += Math.sqrt(x + 1);`,
-    { eval: true },
-  );
-  const spinning = new Promise((r) => spinner.once("exit", r));
+  // The floor on this machine: the same load while a thread that only burns CPU runs as long
+  // as the job did.
+  const spinning = spinCpu(Math.round(trashed.totalMs));
   let spun = false;
   void spinning.then(() => {
     spun = true;

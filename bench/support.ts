@@ -6,6 +6,7 @@ import { execFileSync } from "node:child_process";
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
+import { Worker } from "node:worker_threads";
 import { type Browser, chromium } from "playwright-core";
 import {
   chromiumArgs,
@@ -56,4 +57,20 @@ export async function startInProcess(name: string, env: Record<string, string> =
     }),
   );
   return { service, dataDir };
+}
+
+/**
+ * A thread that only burns CPU (no I/O, no database) for `ms`, at nice 10 like the service's
+ * background work: the reference a benchmark sets a background job's cost beside. Resolves when
+ * it stops.
+ */
+export function spinCpu(ms: number): Promise<void> {
+  const spinner = new Worker(
+    `const fs = require("node:fs"), os = require("node:os");
+     try { os.setPriority(Number(fs.readlinkSync("/proc/thread-self").split("/").pop()), 10); } catch {}
+     const end = Date.now() + ${Math.round(ms)};
+     let x = 0; while (Date.now() < end) x += Math.sqrt(x + 1);`,
+    { eval: true },
+  );
+  return new Promise((resolve) => spinner.once("exit", () => resolve()));
 }

@@ -1,5 +1,6 @@
 import type { RouteHandler } from "@hono/zod-openapi";
 import { callerOf } from "@/server/http/caller";
+import { pollableJson } from "@/server/http/etag";
 import type { AppEnv } from "@/server/http/types";
 import { notFound, validationFailed } from "@/server/lib/api-error";
 import { toIso, toIsoOrNull } from "@/server/lib/clock";
@@ -13,7 +14,7 @@ export const getProxyStatus: RouteHandler<typeof r.getProxyStatusRoute, AppEnv> 
   const deps = c.get("deps");
   const caller = callerOf(c);
   const source = sourceOf(deps, caller.workspaceId, c.req.valid("query"));
-  return c.json(proxyStatusOf(deps, source, caller.origin), 200);
+  return pollableJson(c, proxyStatusOf(deps, source, caller.origin)) as never;
 };
 
 export const renderProxies: RouteHandler<typeof r.renderProxiesRoute, AppEnv> = async (c) =>

@@ -10,6 +10,7 @@ import {
   renderProxiesResultSchema,
 } from "@/contract/media";
 import { WAVEFORM_MAX_PAIRS } from "@/contract/media-rules";
+import { ifNoneMatchHeaders, pollableResponses } from "@/server/http/etag";
 import {
   apiRoute,
   errorResponse,
@@ -45,9 +46,9 @@ export const getProxyStatusRoute = apiRoute({
   tags,
   scopes: read,
   summary: "Proxy status of a file or a kept version",
-  description: `The media kind (by ffprobe once probed, else by type), frame rate, duration, and each proxy the content gets: video \`proxy720\`, \`waveform\` (when it has sound) and \`contact_sheet\`; audio \`waveform\`; PDF \`page\` 0 to 50; images none (their thumbnail is \`getFilePreview\`). Status \`pending\` (not asked for: PDFs render on request), \`queued\`, \`rendering\` (with \`progress\`), \`ready\` (with \`sizeBytes\`, a contact sheet's \`layout\`, and \`url\`, a signed address valid until \`urlExpiresAt\` that needs no key), \`failed\` (\`error\` is ffmpeg's or poppler's reason). Renditions are kept by content: a copy, move or version restore shows the same ones. Content-protected files list none (\`protected\`). \`version\` reads a kept version instead of \`path\`. ${kinds}`,
-  request: { params: workspaceParams, query: proxyStatusQuerySchema },
-  responses: { 200: json(proxyStatusSchema, "The proxy status") },
+  description: `The media kind (by ffprobe once probed, else by type), frame rate, duration, and each proxy the content gets: video \`proxy720\`, \`waveform\` (when it has sound) and \`contact_sheet\`; audio \`waveform\`; PDF \`page\` 0 to 50; images none (their thumbnail is \`getFilePreview\`). Status \`pending\` (not asked for: PDFs render on request), \`queued\`, \`rendering\` (with \`progress\`), \`ready\` (with \`sizeBytes\`, a contact sheet's \`layout\`, and \`url\`, a signed address valid until \`urlExpiresAt\` that needs no key), \`failed\` (\`error\` is ffmpeg's or poppler's reason). Renditions are kept by content: a copy, move or version restore shows the same ones. Content-protected files list none (\`protected\`). Made to be polled: an \`ETag\`, and 304 for \`If-None-Match\` while nothing changed (a ready entry's \`url\` stays the same for an hour). \`version\` reads a kept version instead of \`path\`. ${kinds}`,
+  request: { params: workspaceParams, query: proxyStatusQuerySchema, headers: ifNoneMatchHeaders },
+  responses: pollableResponses(proxyStatusSchema, "The proxy status"),
 });
 
 export const renderProxiesRoute = apiRoute({

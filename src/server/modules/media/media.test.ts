@@ -1,9 +1,12 @@
+import fs from "node:fs";
+import path from "node:path";
 import { beforeAll, describe, expect, it } from "vitest";
 import { parseWaveform } from "@/contract/media-rules";
 import type { ManualClock } from "@/server/lib/clock";
 import { setProtection } from "@/server/modules/files/files.repository";
 import { makeClip, makePdf, makeTone } from "@/server/testing/media";
 import { createTestApp, type TestApp, testAppEach } from "@/server/testing/test-app";
+import { sweepRenditions } from "./media.workers";
 
 let clip: Buffer;
 let silentClip: Buffer;
@@ -70,6 +73,12 @@ describe("video", () => {
     });
     expect(sheet).toMatchObject({ width: 320, height: 90 });
 
+    // Polled: the same answer is a 304 for its ETag.
+    const again = await t.call("GET", t.w("/files/proxies?path=clips/a.mp4"));
+    const held = await t.call("GET", t.w("/files/proxies?path=clips/a.mp4"), {
+      headers: { "If-None-Match": again.headers.get("etag")! },
+    });
+    expect(held.status).toBe(304);
     const mp4 = await bytesOf("path=clips/a.mp4&kind=proxy720");
     expect(mp4.res.status).toBe(200);
     expect(mp4.res.headers.get("content-type")).toBe("application/octet-stream");
@@ -160,6 +169,27 @@ describe("audio and PDF", () => {
     expect((await t.call("GET", t.w("/files/proxy?path=doc.pdf&kind=page&page=3"))).status).toBe(
       400,
     );
+  });
+
+  it("a kept version's pages and waveform, by `version`", async () => {
+    await write("doc.pdf", pdf);
+    await write("doc.pdf", await makePdf(1));
+    await write("s.wav", tone);
+    await write("s.wav", await makeTone(1));
+    const versionOf = async (p: string) =>
+      (await t.call("GET", t.w(`/files/versions?path=${p}`))).json[0].id as string;
+    const [doc, sound] = [await versionOf("doc.pdf"), await versionOf("s.wav")];
+    expect((await render({ versions: [doc, sound] })).json.queued).toBe(4);
+    await t.deps.jobs.runDue();
+    expect((await status(`version=${doc}`)).pageCount).toBe(3);
+    expect((await bytesOf(`version=${doc}&kind=page&page=2`)).res.status).toBe(200);
+    expect(byKind(await status(`version=${sound}`), "waveform")).toMatchObject({
+      status: "ready",
+      durationMs: 2000,
+    });
+    // The live PDF has one page: its page 2 is no proxy at all.
+    const live = await t.call("GET", t.w("/files/proxy?path=doc.pdf&kind=page&page=2"));
+    expect(live.status).toBe(400);
   });
 
   it("images get no proxies", async () => {
@@ -278,6 +308,27 @@ describe("by content", () => {
     expect(read.status).toBe(400);
     expect(read.json.error.details.issues[0].code).toBe("content_protected");
   });
+});
+
+it("renditions of content no longer stored are swept with their files", async () => {
+  const app = await createTestApp();
+  try {
+    await app.deps.files.writeFile(app.workspaceId, "gone.wav", await makeTone(1));
+    await app.call("POST", app.w("/files/proxies"), { body: { paths: ["gone.wav"] } });
+    await app.deps.jobs.runDue();
+    const cache = path.join(app.dir, "cache", "renditions");
+    const files = () =>
+      fs.readdirSync(cache, { recursive: true }).filter((f) => String(f).endsWith(".dat"));
+    expect(files()).toHaveLength(1);
+    await app.call("DELETE", app.w("/files"), { body: { paths: ["gone.wav"], permanent: true } });
+    app.deps.files.purgeExpired();
+    sweepRenditions(app.deps);
+    expect(files()).toEqual([]);
+    expect(app.deps.db.prepare("SELECT count(*) FROM renditions").pluck().get()).toBe(0);
+    expect(app.deps.db.prepare("SELECT count(*) FROM media_probes").pluck().get()).toBe(0);
+  } finally {
+    await app.close();
+  }
 });
 
 it("scopes: a read key reads the status but cannot queue", async () => {

@@ -1,9 +1,32 @@
+import fs from "node:fs";
 import type { AppDeps } from "@/server/deps";
-import { renderJob } from "./render.job";
+import { renderJob, renditionFile } from "./render.job";
 import { RENDER_JOB, TRANSCODE_JOB } from "./render.service";
+import { deleteOrphanedProbes, dropRenditions, orphanedRenditions } from "./renditions.repository";
+
+const SWEEP_EVERY_MS = 60 * 60 * 1000;
+const SWEEP_BATCH = 500;
+
+/**
+ * Renditions of content no longer stored go with their files (after the hourly purge deleted
+ * the blob), a batch per transaction; what was probed of it too.
+ */
+export function sweepRenditions(deps: AppDeps) {
+  for (;;) {
+    const gone = orphanedRenditions(deps.db, SWEEP_BATCH);
+    if (gone.length === 0) break;
+    dropRenditions(
+      deps.db,
+      gone.map((r) => r.id),
+    );
+    for (const r of gone) fs.rmSync(renditionFile(deps.config.dataDir, r), { force: true });
+  }
+  deleteOrphanedProbes(deps.db);
+}
 
 export function registerMediaWorkers(deps: AppDeps) {
   deps.jobs.register(RENDER_JOB, renderJob(deps));
   // A transcode takes minutes and every core: a pool of its own, so it never holds the shared slots.
   deps.jobs.register(TRANSCODE_JOB, renderJob(deps, deps.config.mediaTranscodes));
+  deps.jobs.every("media.sweep", SWEEP_EVERY_MS, () => sweepRenditions(deps));
 }

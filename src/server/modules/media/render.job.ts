@@ -168,8 +168,24 @@ async function renderPageRows(deps: AppDeps, rows: RenditionRow[], source: strin
  */
 async function runRender(deps: AppDeps, payload: unknown, job: JobRecord) {
   const { sha256, kind } = payload as { sha256: string; kind: ProxyKind };
-  const rows = unfinished(deps.db, sha256, kind, SETTINGS[kind]);
-  if (rows.length === 0) return;
+  // Rows queued again while this run held the job's unique key (a retry of a failed page)
+  // found no new job to queue: this run takes them too before it ends.
+  const seen = new Set<string>();
+  for (;;) {
+    const rows = unfinished(deps.db, sha256, kind, SETTINGS[kind]).filter((r) => !seen.has(r.id));
+    if (rows.length === 0) return;
+    for (const r of rows) seen.add(r.id);
+    await renderRows(deps, job, sha256, kind, rows);
+  }
+}
+
+async function renderRows(
+  deps: AppDeps,
+  job: JobRecord,
+  sha256: string,
+  kind: ProxyKind,
+  rows: RenditionRow[],
+) {
   const ids = rows.map((r) => r.id);
   const source = deps.files.blobs.pathOf(sha256);
   try {

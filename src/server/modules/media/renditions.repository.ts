@@ -166,3 +166,20 @@ export const versionSource = (db: Db, workspaceId: string, id: string) =>
      JOIN entries e ON e.id = v.entry_id AND e.trash_id IS NULL
      WHERE v.id = ? AND v.workspace_id = ?`,
   ).get(id, workspaceId);
+
+/**
+ * Renditions whose content is no longer stored (its last file, version and share reference went
+ * and the purge deleted the blob): `blobs` is the files module's table, read for that alone.
+ */
+export const orphanedRenditions = (db: Db, limit: number) =>
+  stmt<[number], { id: string; kind: ProxyKind }>(
+    db,
+    `SELECT id, kind FROM renditions r
+     WHERE NOT EXISTS (SELECT 1 FROM blobs b WHERE b.sha256 = r.sha256) LIMIT ?`,
+  ).all(limit);
+
+export const deleteOrphanedProbes = (db: Db) =>
+  stmt(
+    db,
+    "DELETE FROM media_probes WHERE NOT EXISTS (SELECT 1 FROM blobs b WHERE b.sha256 = media_probes.sha256)",
+  ).run();
