@@ -1,5 +1,13 @@
 import type { Page, Request } from "@playwright/test";
-import { expect, expectNoAxeViolations, type Service, settleAnimations, test } from "./fixtures";
+import { makeClip } from "@/server/testing/media";
+import {
+  expect,
+  expectNoAxeViolations,
+  type Service,
+  settleAnimations,
+  signIn,
+  test,
+} from "./fixtures";
 
 const unique = () => `${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}`;
 
@@ -231,4 +239,34 @@ test.describe("on a phone", () => {
     await settleAnimations(page);
     await expectNoAxeViolations(page);
   });
+});
+
+test("the job centre lists media renders: a video's proxy when ready, and a broken file's failure with ffmpeg's reason", async ({
+  page,
+  service,
+}) => {
+  const folder = `Renders-${unique()}`;
+  await service.writeBytes(`${folder}/clip.mp4`, await makeClip({ seconds: 1, audio: false }));
+  // Named as video, not one: its render fails, and the job centre says why.
+  await service.writeBytes(`${folder}/broken.mov`, Buffer.from("not a movie at all"));
+  await service.api("POST", "/files/proxies", {
+    paths: [`${folder}/clip.mp4`, `${folder}/broken.mov`],
+  });
+
+  await signIn(page, service);
+  await page.goto("/jobs");
+  const renders = page.getByRole("table", { name: "Media renders" });
+  const clipProxy = renders
+    .getByRole("row")
+    .filter({ hasText: `${folder}/clip.mp4` })
+    .filter({ hasText: "Video proxy (720p)" });
+  // Polled while something renders: the row turns ready without a reload.
+  await expect(clipProxy).toContainText("Ready", { timeout: 30_000 });
+  await expect(
+    renders
+      .getByRole("row")
+      .filter({ hasText: `${folder}/broken.mov` })
+      .first(),
+  ).toContainText("Failed:", { timeout: 30_000 });
+  await expectNoAxeViolations(page);
 });

@@ -6,11 +6,12 @@ import { LoadError } from "@/web/components/load-error";
 import { PageHeader } from "@/web/components/page-header";
 import { JobDrawer } from "./components/job-drawer";
 import { JobsTable } from "./components/jobs-table";
+import { RenderList } from "./components/render-list";
 import { isActive } from "./job-model";
 import type { JobsSearch } from "./jobs-search";
 import { useJobCentre } from "./use-jobs";
 
-/** Every running and recent job on the service: move, copy and bulk work. */
+/** Every running and recent job on the service: move, copy and bulk work, and media renders. */
 export function JobsPage({ workspaceId, search }: { workspaceId: string; search: JobsSearch }) {
   const { jobs, samples, isPending, error, refetch } = useJobCentre(workspaceId);
   const navigate = useNavigate({ from: "/jobs" });
@@ -46,6 +47,7 @@ export function JobsPage({ workspaceId, search }: { workspaceId: string; search:
           }
         />
       )}
+      <RenderList workspaceId={workspaceId} />
       {selected && <JobDrawer job={selected} samples={samples} onClose={() => open(undefined)} />}
     </div>
   );

@@ -11,6 +11,7 @@ export const jobsKeys = {
     [...jobsKeys.all(workspaceId), "bulk", { active }] as const,
   bulkJob: (workspaceId: string, id: string) =>
     [...jobsKeys.all(workspaceId), "bulk-job", id] as const,
+  renders: (workspaceId: string) => [...jobsKeys.all(workspaceId), "renders"] as const,
 };
 
 export const operationsPath = (rest = "") => workspacePath(`/files/operations${rest}`);
