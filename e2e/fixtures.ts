@@ -34,6 +34,8 @@ export interface Service {
   writeFile(path: string, text: string): Promise<void>;
   /** Writes a real PNG (width × height, one colour) to `path` through the seed CLI. */
   writeImage(path: string, width: number, height: number): Promise<void>;
+  /** Writes `bytes` (media a test made) to `path` through the seed CLI; as it is, a version. */
+  writeBytes(path: string, bytes: Buffer): Promise<void>;
   /** Calls the API with a key (the admin key by default); throws on an error status. */
   api<T = unknown>(
     method: string,
@@ -83,15 +85,19 @@ function service(): Service {
       await cli("seed", ["--write", path, "--text", text]);
     },
     async writeImage(path, width, height) {
-      const file = nodePath.join(
-        fs.mkdtempSync(nodePath.join(os.tmpdir(), "consign-e2e-")),
-        "image.png",
-      );
-      await sharp({
+      const png = await sharp({
         create: { width, height, channels: 3, background: { r: 200, g: 80, b: 40 } },
       })
         .png()
-        .toFile(file);
+        .toBuffer();
+      await this.writeBytes(path, png);
+    },
+    async writeBytes(path, bytes) {
+      const file = nodePath.join(
+        fs.mkdtempSync(nodePath.join(os.tmpdir(), "consign-e2e-")),
+        nodePath.basename(path),
+      );
+      fs.writeFileSync(file, bytes);
       try {
         await cli("seed", ["--write", path, "--from", file]);
       } finally {
