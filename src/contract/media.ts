@@ -4,6 +4,7 @@ import {
   dateTime,
   idSchema,
   optionalPathSchema,
+  queryBoolean,
   queryInteger,
   requiredPathSchema,
 } from "./common";
@@ -93,6 +94,10 @@ export const proxyStatusSchema = z
     pageCount: count()
       .nullable()
       .meta({ description: "Additional: a PDF's page count (pages past 50 have no proxy)" }),
+    protected: z.boolean().optional().meta({
+      description:
+        "Additional: content-protected (encrypted at rest; only an engine with the password reads it), so it has no proxies",
+    }),
   })
   .meta({ id: "ProxyStatus" });
 export type ProxyStatus = z.infer<typeof proxyStatusSchema>;
@@ -121,6 +126,36 @@ export const proxyQuerySchema = z.object({
   version: versionId.optional(),
 });
 
+export const listRendersQuerySchema = z.object({
+  active: queryBoolean.optional().meta({ description: "Only queued and rendering ones" }),
+  limit: queryInteger(1, 200).default(50),
+});
+
+export const renderJobSchema = z
+  .object({
+    id: z.string(),
+    sha256: z.string().meta({ description: "The content rendered" }),
+    path: z
+      .string()
+      .nullable()
+      .meta({ description: "The file it was first asked for (it may have moved since)" }),
+    kind: z.enum(proxyKinds),
+    page: count(),
+    status: z.enum(proxyStatuses),
+    progress: z.number().min(0).max(1).nullable(),
+    error: z.string().nullable(),
+    sizeBytes: count().nullable(),
+    createdAt: dateTime(),
+    startedAt: dateTime().nullable(),
+    finishedAt: dateTime().nullable(),
+  })
+  .meta({ id: "RenderJob" });
+export type RenderJob = z.infer<typeof renderJobSchema>;
+
+export const renderJobListSchema = z
+  .object({ items: z.array(renderJobSchema) })
+  .meta({ id: "RenderJobList" });
+
 /**
  * Where in a file a note points: a time in audio or video, or a PDF page (0-based). Share
  * comments and review notes carry one (time-coded notes); the viewer shows them as markers.
@@ -137,3 +172,12 @@ export const mediaAnchorSchema = z
   })
   .meta({ id: "MediaAnchor" });
 export type MediaAnchor = z.infer<typeof mediaAnchorSchema>;
+
+/** A signed media address's token (`GET /v1/public/media/{token}`): opaque to clients. */
+export const mediaTokenParamsSchema = z.object({
+  token: z
+    .string()
+    .min(1)
+    .max(200)
+    .meta({ param: { name: "token", in: "path" }, description: "From a ready entry's `url`" }),
+});

@@ -39,6 +39,7 @@ const envSchema = z.object({
     .optional(),
   MAIL_FROM: z.string().min(3).max(320).default("Consign <consign@localhost>"),
   PDF_RENDER_THREADS: z.coerce.number().int().min(1).max(16).default(1),
+  MEDIA_TRANSCODES: z.coerce.number().int().min(1).max(16).default(1),
 });
 
 export type Config = {
@@ -74,6 +75,8 @@ export type Config = {
   mailFrom: string;
   /** Receipt PDFs rendered at once, each in a worker thread; more wait their turn. */
   pdfThreads: number;
+  /** Video proxies transcoded at once (each uses every core ffmpeg finds); more wait queued. */
+  mediaTranscodes: number;
 };
 
 const list = (s: string) =>
@@ -113,6 +116,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
     smtpUrl: e.SMTP_URL ?? null,
     mailFrom: e.MAIL_FROM,
     pdfThreads: e.PDF_RENDER_THREADS,
+    mediaTranscodes: e.MEDIA_TRANSCODES,
   };
 }
 

@@ -3,6 +3,7 @@ import { authRouter } from "./modules/auth/auth.index";
 import { bulkRouter } from "./modules/bulk/bulk.index";
 import { eventsRouter } from "./modules/events/events.index";
 import { filesRouter } from "./modules/files/files.index";
+import { mediaRouter } from "./modules/media/media.index";
 import { operationsRouter } from "./modules/operations/operations.index";
 import { portalsRouter } from "./modules/portals/portals.index";
 import { publicPortalsRouter } from "./modules/portals/public.index";
@@ -20,6 +21,7 @@ import { webhooksRouter } from "./modules/webhooks/webhooks.index";
 export const routers = [
   authRouter,
   filesRouter,
+  mediaRouter,
   operationsRouter,
   renameRouter,
   bulkRouter,

@@ -188,11 +188,11 @@ describe("openapi.json", () => {
     for (const op of operations) {
       expect(op["x-scopes"]).toBeInstanceOf(Array);
       expect(op.operationId).toMatch(/^[a-z][A-Za-z]+$/);
-      // The recipient page's operations need the share's link, not a key; a portal upload's
-      // own requests need its transfer token.
+      // The recipient page's operations need the share's link, not a key (a signed media
+      // address is its own credential); a portal upload's own requests need its transfer token.
       if (uploadTokenOperations.includes(op.operationId))
         expect(op.security).toEqual([{ uploadToken: [] }]);
-      else if (op.tags?.includes("Recipient") || op.tags?.includes("Portal page"))
+      else if (["Recipient", "Portal page", "Media"].some((tag) => op.tags?.includes(tag)))
         expect(op.security).toEqual([]);
       else expect(op.security.length).toBeGreaterThan(0);
       for (const code of ["400", "401", "403", "404", "429"])

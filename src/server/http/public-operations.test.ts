@@ -120,6 +120,7 @@ beforeAll(async () => {
     params: s,
     query: { path: "Deliveries/reel1.mov", access: "x" },
   });
+  add("getSignedMedia", "GET", "/public/media/{token}", { params: { token: "r1.1.sig" } });
   add("getPublicPortal", "GET", "/public/portals/{slug}", { params: p });
   add("unlockPortal", "POST", "/public/portals/{slug}/unlock", {
     params: p,

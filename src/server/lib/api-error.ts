@@ -4,7 +4,7 @@ import { pathProblem } from "@/contract/rules";
 /** A failure the client caused or must know about; rendered as the spec's error envelope. */
 export class ApiError extends Error {
   constructor(
-    readonly status: 400 | 401 | 403 | 404 | 409 | 413 | 429 | 500 | 503,
+    readonly status: 400 | 401 | 403 | 404 | 409 | 413 | 416 | 429 | 500 | 503,
     readonly code: ErrorCode,
     message: string,
     readonly details: Record<string, unknown> | null = null,

@@ -116,6 +116,21 @@ describe("the log", () => {
     for (const secret of secrets) expect(log).not.toContain(secret);
   });
 
+  it("masks a signed media address's token and a portal upload's id in a path", () => {
+    const out: string[] = [];
+    const log = createLogger("debug", {}, (line) => out.push(line));
+    const media = "r1b2c3d4e5f6g7h8.1780000000000.sigsig";
+    const upload = "u9x8w7v6t5s4r3q2p1";
+    log.info("request", {
+      path: `/v1/public/media/${media}`,
+      status: `/v1/public/portals/some-slug/uploads/${upload}/status`,
+    });
+    const line = out.join("");
+    for (const secret of [media, "r1b2c3d4e5f6g7h8", upload, "some-slug"])
+      expect(line).not.toContain(secret);
+    expect(JSON.parse(line).status).toBe("/v1/public/portals/[redacted]/uploads/[redacted]/status");
+  });
+
   it("masks credentials a caller hands it, in messages, fields and error stacks", () => {
     const out: string[] = [];
     const log = createLogger("debug", {}, (line) => out.push(line));

@@ -14,17 +14,20 @@ const order: Record<Level | "silent", number> = {
  *   buys (`{expiresAtMs}.{HMAC}`, lib/access-tokens), tus upload ids (32 hex digits).
  * - By place: a share token has no shape of its own (base62, like much else), so the path
  *   segments that carry a credential are masked wherever a path appears: a share's links (plain
- *   and personal), the recipient page's API, a portal's page and API (its slug is its address),
- *   a node upload's URL; and a `token`/`key` query parameter or a Bearer credential.
+ *   and personal), the recipient page's API, a portal's page and API (its slug is its address,
+ *   and an upload's id follows it), a signed media address, a node upload's URL; and a
+ *   `token`/`key` query parameter or a Bearer credential.
  */
 const SCRUB: [RegExp, string][] = [
   [/\b(svc_sk_|whsec_|ctt_)[A-Za-z0-9]+/g, "$1[redacted]"],
   [/\b\d{13}\.[A-Za-z0-9_-]{43}/g, "[redacted]"],
   [/\b[0-9a-f]{32}\b/g, "[redacted]"],
   [
-    /(\/s\/|\/p\/|\/public\/shares\/|\/public\/portals\/|\/node\/v1\/uploads\/)[^/?#\s"']+/g,
+    /(\/s\/|\/p\/|\/public\/shares\/|\/public\/portals\/|\/public\/media\/|\/node\/v1\/uploads\/)[^/?#\s"']+/g,
     "$1[redacted]",
   ],
+  // A portal upload's id (after its portal's slug, masked above) opens its status page's API.
+  [/(\/public\/portals\/\[redacted\]\/uploads\/)[^/?#\s"']+/g, "$1[redacted]"],
   [/([?&](?:token|key)=)[^&#\s"']+/g, "$1[redacted]"],
   [/\b(Bearer|Basic)\s+[^\s"']+/gi, "$1 [redacted]"],
 ];

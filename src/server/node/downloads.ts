@@ -2,6 +2,7 @@ import type { IncomingMessage, ServerResponse } from "node:http";
 import type { Readable } from "node:stream";
 import { ZipFile } from "yazl";
 import { baseName, namesBelowCommonFolder, normalizeName, parentOf } from "@/contract/rules";
+import { requestedRange } from "@/server/http/range";
 import { validationFailed } from "@/server/lib/api-error";
 import type { ByteRange } from "@/server/modules/files/blob-store";
 import { subtreeRange } from "@/server/modules/files/files.repository";
@@ -133,29 +134,6 @@ const drained = (res: ServerResponse) =>
     res.on("close", done);
   });
 
-/** `Range: bytes=…` for one range; null for none, a malformed one or several (the whole file). */
-export function parseRange(
-  header: string | undefined,
-  size: number,
-): ByteRange | "unsatisfiable" | null {
-  const m = header ? /^bytes=(\d*)-(\d*)$/.exec(header.trim()) : null;
-  if (!m || (m[1] === "" && m[2] === "")) return null;
-  let start: number;
-  let end: number;
-  if (m[1] === "") {
-    const suffix = Number(m[2]);
-    if (suffix === 0) return "unsatisfiable";
-    start = Math.max(0, size - suffix);
-    end = size - 1;
-  } else {
-    start = Number(m[1]);
-    end = m[2] === "" ? size - 1 : Math.min(Number(m[2]), size - 1);
-    if (m[2] !== "" && Number(m[2]) < start) return null;
-  }
-  if (start >= size) return "unsatisfiable";
-  return { start, end };
-}
-
 /**
  * A share's download serves the file as it was shared (its snapshot's blob), not the live tree's,
  * and only while the share is open: expiry, revocation and maxDownloads are enforced here too,
@@ -201,9 +179,11 @@ export async function serveFile(
   const protection = entry.protection ? (JSON.parse(entry.protection) as Protection) : null;
   const key = protection ? await keyFor(ctx, req, protection) : null;
   const etag = `"${entry.sha256}"`;
-  const ifRange = req.headers["if-range"];
-  const range =
-    ifRange === undefined || ifRange === etag ? parseRange(req.headers.range, entry.size) : null;
+  const range = requestedRange(
+    { range: req.headers.range, ifRange: req.headers["if-range"] },
+    etag,
+    entry.size,
+  );
   res.setHeader("Accept-Ranges", "bytes");
   res.setHeader("ETag", etag);
   res.setHeader("Consign-File-Sha256", entry.sha256!);

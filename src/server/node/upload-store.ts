@@ -8,6 +8,8 @@ import { normalizeName, pathProblem } from "@/contract/rules";
 import { isDiskFull, pathRejected, validationFailed } from "@/server/lib/api-error";
 import { PRIVATE_FILE_MODE } from "@/server/lib/private-files";
 import type { BlobStore } from "@/server/modules/files/blob-store";
+import { mimeFor } from "@/server/modules/files/media-types";
+import { queueLanded } from "@/server/modules/media/render.service";
 import { checkPortalFile, checkPortalTransfer } from "@/server/modules/portals/portal-gate";
 import type { TransferGrant } from "@/server/modules/transfers/transfer-access";
 import { withinGrant } from "@/server/modules/transfers/transfer-access";
@@ -339,6 +341,13 @@ export class UploadStore extends DataStore {
           protection: protection ? JSON.stringify(protection) : null,
         },
       );
+      // A video or audio file that landed (a transfer's, a portal upload's) queues its proxies.
+      queueLanded(this.deps, row.workspace_id, {
+        sha256,
+        mime: mimeFor(row.path),
+        path: row.path,
+        protected: protection !== null,
+      });
     }).immediate();
     this.live.delete(id);
     return sha256;

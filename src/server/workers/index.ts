@@ -4,6 +4,7 @@ import { registerBulkWorkers } from "@/server/modules/bulk/bulk.workers";
 import { registerEventsWorkers } from "@/server/modules/events/events.workers";
 import { registerFilesWorkers } from "@/server/modules/files/files.workers";
 import { registerMailWorkers } from "@/server/modules/mail/mail.workers";
+import { registerMediaWorkers } from "@/server/modules/media/media.workers";
 import { registerOperationsWorkers } from "@/server/modules/operations/operations.workers";
 import { registerPortalsWorkers } from "@/server/modules/portals/portals.workers";
 import { shareMailSent } from "@/server/modules/shares/share-mail.service";
@@ -29,6 +30,7 @@ export async function registerWorkers(
   registerSharesWorkers(deps);
   registerMailWorkers(deps, shareMailSent);
   registerPortalsWorkers(deps);
+  registerMediaWorkers(deps);
   registerNodeWorkers(deps);
   // Webhook delivery is a lease loop of its own beside the job runner (docs/architecture.md).
   deps.webhooks.start();

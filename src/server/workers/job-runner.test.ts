@@ -39,6 +39,43 @@ describe("JobRunner", () => {
     expect(runs).toHaveLength(2);
   });
 
+  it("a kind with a pool of its own runs at most its concurrency at once and leaves the shared slots to the others", async () => {
+    const { db, clock, log } = setup();
+    const runner = new JobRunner(db, clock, log, { concurrency: 1, pollMs: 5 });
+    const held: (() => void)[] = [];
+    let longStarted = () => {};
+    runner.register("long", {
+      concurrency: 1,
+      run: () =>
+        new Promise<void>((resolve) => {
+          held.push(resolve);
+          longStarted();
+        }),
+    });
+    let shortsDone = () => {};
+    const shorts = new Promise<void>((resolve) => {
+      shortsDone = resolve;
+    });
+    let ran = 0;
+    runner.register("short", { run: () => void (++ran === 2 && shortsDone()) });
+    runner.enqueue("long", { n: 1 });
+    runner.enqueue("long", { n: 2 });
+    runner.enqueue("short", { n: 1 });
+    runner.enqueue("short", { n: 2 });
+    const secondLong = new Promise<void>((resolve) => {
+      runner.start();
+      longStarted = () => held.length === 2 && resolve();
+    });
+    // Both short jobs ran on the one shared slot while a long one held its pool.
+    await shorts;
+    expect(held).toHaveLength(1);
+    held[0]!();
+    await secondLong;
+    held[1]!();
+    await runner.stop();
+    expect(db.prepare("SELECT count(*) FROM jobs WHERE status = 'done'").pluck().get()).toBe(4);
+  });
+
   it("runs due jobs only, once each", async () => {
     const { db, clock, log } = setup();
     const runner = new JobRunner(db, clock, log);

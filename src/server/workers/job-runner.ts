@@ -25,6 +25,12 @@ export interface JobKind {
   maxAttempts?: number;
   /** Delay before attempt n+1 after n failed attempts. */
   backoffMs?: (attempts: number) => number;
+  /**
+   * A pool of its own: at most this many jobs of the kind run at once in this process, and they
+   * do not count against the runner's shared concurrency, so long jobs (a video transcode) never
+   * hold up the short ones every area queues.
+   */
+  concurrency?: number;
 }
 
 export interface EnqueueOptions {
@@ -45,6 +51,8 @@ export class JobRunner {
   private kinds = new Map<string, JobKind>();
   private timer: NodeJS.Timeout | null = null;
   private running = new Set<Promise<void>>();
+  /** Jobs in flight per kind with a pool of its own (JobKind.concurrency). */
+  private pooled = new Map<string, number>();
   private heartbeats = new Set<NodeJS.Timeout>();
   private stopped = true;
   /** Recurring jobs whose slot could not be queued yet, with what queues it. */
@@ -134,9 +142,16 @@ export class JobRunner {
     }
   }
 
-  private claim(): JobRecord | null {
+  /** The kinds a claim may take now: shared ones while `shared` has room, pooled ones below their cap. */
+  private claimable(shared: boolean) {
+    return [...this.kinds].flatMap(([name, kind]) => {
+      if (kind.concurrency === undefined) return shared ? [name] : [];
+      return (this.pooled.get(name) ?? 0) < kind.concurrency ? [name] : [];
+    });
+  }
+
+  private claim(kinds = [...this.kinds.keys()]): JobRecord | null {
     const now = this.clock.now();
-    const kinds = [...this.kinds.keys()];
     if (kinds.length === 0) return null;
     const due = findDueJob(this.db, kinds, now);
     if (due === undefined) return null;
@@ -239,15 +254,20 @@ export class JobRunner {
     const concurrency = this.options.concurrency ?? 2;
     try {
       this.queueUnqueued();
-      while (this.running.size < concurrency) {
-        const job = this.claim();
+      for (;;) {
+        const sharedRunning =
+          this.running.size - [...this.pooled.values()].reduce((a, b) => a + b, 0);
+        const job = this.claim(this.claimable(sharedRunning < concurrency));
         if (!job) break;
+        const pool = this.kinds.get(job.kind)?.concurrency !== undefined ? job.kind : null;
+        if (pool) this.pooled.set(pool, (this.pooled.get(pool) ?? 0) + 1);
         const p = this.execute(job)
           // The job's outcome could not be written (the database stayed busy): its lease
           // expires and it runs again, which is what a durable job promises.
           .catch((err) => this.log.error("job outcome not recorded", { jobId: job.id, err }))
           .finally(() => {
             this.running.delete(p);
+            if (pool) this.pooled.set(pool, this.pooled.get(pool)! - 1);
             this.wake();
           });
         this.running.add(p);

@@ -14,6 +14,7 @@ import { reviewDecisions } from "./0012-review-decisions";
 import { shareOpenLink } from "./0014-share-open-link";
 import { attention } from "./0015-attention";
 import { workspaceLogos } from "./0016-workspace-logos";
+import { renditions } from "./0017-renditions";
 
 export interface Migration {
   version: number;
@@ -38,4 +39,5 @@ export const migrations: Migration[] = [
   shareOpenLink,
   attention,
   workspaceLogos,
+  renditions,
 ];

@@ -1,7 +1,8 @@
 import type { EventData } from "@/contract/events";
 import type { AppDeps } from "@/server/deps";
-import { byPath } from "@/server/modules/files/files.repository";
+import { byPath, protectionOf } from "@/server/modules/files/files.repository";
 import { discardHidden } from "@/server/modules/files/tree.repository";
+import { queueLanded } from "@/server/modules/media/render.service";
 import type { JobKind } from "@/server/workers/job-runner";
 import {
   abandonedStage,
@@ -17,6 +18,7 @@ import {
 } from "./operations.repository";
 import { OPERATION_JOB } from "./operations.service";
 import {
+  type CopyContext,
   freshName,
   ItemError,
   type ItemOutcome,
@@ -88,7 +90,20 @@ function runBatch(
         report(deps, id);
         return "ended";
       }
-      const ctx = { db, move: op.kind === "move", versionsKeep: deps.config.versionsKeep, now };
+      const ctx: CopyContext = {
+        db,
+        move: op.kind === "move",
+        versionsKeep: deps.config.versionsKeep,
+        now,
+        // Renditions are kept by content: a copy queues only what its content still lacks.
+        copied: (file, path) =>
+          queueLanded(deps, op.workspace_id, {
+            sha256: file.sha256!,
+            mime: file.mime,
+            path,
+            protected: () => protectionOf(db, file.id) !== null,
+          }),
+      };
       const progress = { files: 0, bytes: 0, filesDrift: 0, bytesDrift: 0 };
       const dest = byPath(db, op.workspace_id, op.destination);
       let failure: string | null =

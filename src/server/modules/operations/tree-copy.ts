@@ -40,6 +40,8 @@ export interface CopyContext {
   move: boolean;
   versionsKeep: number;
   now: number;
+  /** Each file a copy writes, at its new path (a copied video queues its missing proxies). */
+  copied?: (file: EntryRow, path: string) => void;
 }
 
 interface Written {
@@ -144,6 +146,7 @@ function put(ctx: CopyContext, top: EntryRow, src: EntryRow, dest: EntryRow, wri
       src.modified_at,
     );
     setProtection(ctx.db, target.id, protectionOf(ctx.db, src.id));
+    if (!ctx.move) ctx.copied?.(src, target.path);
   } else if (ctx.move) {
     recountVersions(ctx.db, target.id);
   }
@@ -168,6 +171,7 @@ function rowCopier(ctx: CopyContext, w: Written, hiddenAs?: string) {
       hiddenAs,
     });
     if (row.is_file) {
+      if (!move) ctx.copied?.(row, rowPath);
       const ref = refs.get(row.sha256!) ?? { size: row.size, count: 0 };
       ref.count += 1;
       refs.set(row.sha256!, ref);

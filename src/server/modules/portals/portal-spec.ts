@@ -1,45 +1,18 @@
-import { execFile } from "node:child_process";
-import { promisify } from "node:util";
-import mime from "mime";
-import { extensionOf, PORTAL_UPLOAD_FILES_SHOWN } from "@/contract/portal-rules";
+import { PORTAL_UPLOAD_FILES_SHOWN } from "@/contract/portal-rules";
 import type { MediaInfo, PortalSpec, SpecCheck } from "@/contract/portals";
-import { baseName } from "@/contract/rules";
 import type { AppDeps } from "@/server/deps";
+import { isAudioVisual, isMedia, type Probe, probe } from "@/server/media/probe";
 import type { JobKind } from "@/server/workers/job-runner";
 import { portalRow, uploadRow } from "./portals.repository";
 import { specOf } from "./portals.service";
 import { committedFiles, recordSpecCheck, setFilesShown } from "./upload-review.repository";
 import type { StoredFile } from "./upload-view";
 
-const run = promisify(execFile);
-
 /**
  * Job kind that probes a landed upload's media with ffprobe and checks it against its portal's
  * spec, if it has one (the name is older than the probe of every upload).
  */
 export const SPEC_CHECK_JOB = "portals.spec-check";
-/** Media ffprobe reads whose MIME type does not say video (`.mxf` is application/mxf). */
-const MEDIA_EXTENSIONS = new Set([
-  "mxf",
-  "mkv",
-  "mov",
-  "mp4",
-  "m4v",
-  "avi",
-  "webm",
-  "mts",
-  "m2ts",
-  "ts",
-  "mpg",
-  "mpeg",
-]);
-const PROBE_TIMEOUT_MS = 60_000;
-
-interface Probe {
-  format?: { format_name?: string; duration?: string; tags?: { major_brand?: string } };
-  streams?: { codec_type?: string; codec_name?: string; width?: number; height?: number }[];
-}
-
 /**
  * The container names a file answers to. ffprobe reads QuickTime and MP4 with one demuxer
  * (`mov,mp4,m4a,3gp,3g2,mj2`), so for those the file's brand tells: `qt` is a MOV, any other
@@ -50,15 +23,6 @@ export function containersOf(probe: Probe): string[] {
   if (!names.includes("mov")) return names;
   return probe.format?.tags?.major_brand?.trim() === "qt" ? ["mov"] : ["mp4"];
 }
-
-/** Audio or video by type or extension: what the reviewer sees probed. */
-const isAudioVisual = (path: string) =>
-  isMedia(path) || (mime.getType(baseName(path)) ?? "").startsWith("audio/");
-
-export const isMedia = (path: string) => {
-  const type = mime.getType(baseName(path)) ?? "";
-  return type.startsWith("video/") || MEDIA_EXTENSIONS.has(extensionOf(baseName(path)));
-};
 
 /**
  * One file against the spec: ffprobe's container names (`mov,mp4,m4a,3gp,3g2,mj2` is one
@@ -103,19 +67,6 @@ export function judge(spec: PortalSpec, path: string, probe: Probe | null) {
       problems.push(`video codec ${wrong.join(", ")}, expected ${spec.videoCodecs.join(" or ")}`);
   }
   return { file, problems };
-}
-
-async function probe(file: string): Promise<Probe | null> {
-  try {
-    const { stdout } = await run(
-      "ffprobe",
-      ["-v", "error", "-print_format", "json", "-show_format", "-show_streams", file],
-      { timeout: PROBE_TIMEOUT_MS, maxBuffer: 8 * 1024 * 1024 },
-    );
-    return JSON.parse(stdout) as Probe;
-  } catch {
-    return null;
-  }
 }
 
 /**
