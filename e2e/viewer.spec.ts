@@ -1,35 +1,11 @@
-import { execFileSync } from "node:child_process";
-import fs from "node:fs";
-import os from "node:os";
-import path from "node:path";
 import type { Browser, Page } from "@playwright/test";
 import type { Portal } from "@/contract/portals";
+import { makeClip, makePdf, makeTone } from "@/server/testing/media";
 import { expect, expectNoAxeViolationsInThemes, type Service, test } from "./fixtures";
 
 /* The console's media viewer (issue 21): video, audio, PDF and images, opened wherever a file is. */
 
 const unique = () => `${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}`;
-
-/** Media made by ffmpeg for the test: tiny, so the journeys stay fast on two cores. */
-function ffmpeg(name: string, args: string[]) {
-  const dir = fs.mkdtempSync(path.join(os.tmpdir(), "consign-e2e-viewer-"));
-  const file = path.join(dir, name);
-  try {
-    execFileSync("ffmpeg", ["-v", "error", ...args, file]);
-    return fs.readFileSync(file);
-  } finally {
-    fs.rmSync(dir, { recursive: true, force: true });
-  }
-}
-
-/** Two seconds of a test pattern with a tone, H.264 and AAC in MP4: the browser plays it. */
-const clip = (pattern = "testsrc") =>
-  ffmpeg("clip.mp4", [
-    ...["-f", "lavfi", "-i", `${pattern}=size=160x90:rate=24:duration=2`],
-    ...["-f", "lavfi", "-i", "sine=frequency=440:duration=2"],
-    ...["-pix_fmt", "yuv420p", "-c:v", "libx264", "-preset", "ultrafast", "-c:a", "aac"],
-    ...["-shortest", "-movflags", "+faststart"],
-  ]);
 
 async function openFolder(page: Page, service: Service, folder: string) {
   await page.goto(service.signInUrl);
@@ -59,7 +35,7 @@ test("a video plays at once on its original, seeks on the scrub bar and steps by
   service,
 }) => {
   const folder = `Viewer ${unique()}`;
-  await service.writeBytes(`${folder}/clip.mp4`, clip());
+  await service.writeBytes(`${folder}/clip.mp4`, await makeClip());
   await openFolder(page, service, folder);
   const viewer = await viewByKeyboard(page, "clip.mp4");
 
@@ -98,7 +74,7 @@ test("an image zooms and fits again by keyboard", async ({ page, service }) => {
 
 test("the viewer passes axe, light and dark, at 1440 and 390 px", async ({ page, service }) => {
   const folder = `Viewer ${unique()}`;
-  await service.writeBytes(`${folder}/clip.mp4`, clip());
+  await service.writeBytes(`${folder}/clip.mp4`, await makeClip());
   await openFolder(page, service, folder);
   await viewByKeyboard(page, "clip.mp4");
   await expect(page.getByTestId("viewer-video")).toBeVisible();
@@ -134,7 +110,9 @@ test("the reviewer previews an uploaded clip, then approves it", async ({
     title: `Dailies ${stamp}`,
     targetPath: `Incoming-${stamp}`,
   });
-  await sendThroughPortal(browser, portal, { "take3.mp4": clip("smptebars") });
+  await sendThroughPortal(browser, portal, {
+    "take3.mp4": await makeClip({ pattern: "smptebars" }),
+  });
 
   await page.goto(service.signInUrl);
   await page.waitForURL(/\/files/);
@@ -153,4 +131,71 @@ test("the reviewer previews an uploaded clip, then approves it", async ({
   await expect(
     page.locator("[data-slot=toast]").filter({ hasText: "Approved: Ana" }),
   ).toBeVisible();
+});
+
+/** Pixels of the canvas something was drawn on (alpha above zero). */
+const drawnPixels = (page: Page) =>
+  page.getByTestId("waveform").evaluate((canvas: HTMLCanvasElement) => {
+    const ctx = canvas.getContext("2d");
+    if (!ctx || canvas.width === 0) return 0;
+    const { data } = ctx.getImageData(0, 0, canvas.width, canvas.height);
+    let drawn = 0;
+    for (let i = 3; i < data.length; i += 4) if (data[i]! > 0) drawn++;
+    return drawn;
+  });
+
+test("audio shows its waveform, drawn once the viewer asked for it", async ({ page, service }) => {
+  const folder = `Viewer ${unique()}`;
+  await service.writeBytes(`${folder}/tone.wav`, await makeTone());
+  await openFolder(page, service, folder);
+  const viewer = await viewByKeyboard(page, "tone.wav");
+  await expect(viewer.getByRole("slider", { name: "Waveform of tone.wav" })).toBeVisible();
+  await expect.poll(() => drawnPixels(page), { timeout: 30_000 }).toBeGreaterThan(100);
+});
+
+test("a PDF shows its second page", async ({ page, service }) => {
+  const folder = `Viewer ${unique()}`;
+  await service.writeBytes(`${folder}/script.pdf`, await makePdf(3));
+  await openFolder(page, service, folder);
+  const viewer = await viewByKeyboard(page, "script.pdf");
+  await expect(viewer.getByTestId("page-number")).toHaveText("Page 1 of 3", { timeout: 30_000 });
+  await page.keyboard.press("PageDown");
+  await expect(viewer.getByTestId("page-number")).toHaveText("Page 2 of 3");
+  const second = viewer.getByRole("img", { name: "Page 2 of script.pdf" });
+  await expect(second).toBeVisible({ timeout: 30_000 });
+  await expect
+    .poll(() => second.evaluate((img: HTMLImageElement) => img.naturalWidth))
+    .toBeGreaterThan(0);
+});
+
+test("two versions of a clip compare side by side on one clock", async ({ page, service }) => {
+  const folder = `Viewer ${unique()}`;
+  await service.writeBytes(`${folder}/cut.mp4`, await makeClip({ pattern: "smptebars" }));
+  await service.writeBytes(`${folder}/cut.mp4`, await makeClip());
+  await openFolder(page, service, folder);
+  await row(page, "cut.mp4").click();
+  await page.getByRole("button", { name: "Details panel" }).click();
+  const details = page.getByRole("complementary", { name: "Details" });
+  await details.getByRole("tab", { name: "Versions" }).click();
+  await details.getByRole("checkbox", { name: /^Compare cut\.mp4 \(live\)/ }).check();
+  await details
+    .getByRole("checkbox", { name: /^Compare / })
+    .nth(1)
+    .check();
+  await details.getByRole("button", { name: "Compare the two ticked" }).click();
+
+  const viewer = page.getByRole("dialog", { name: /^Compare: / });
+  const left = viewer.getByTestId("compare-video-left");
+  const right = viewer.getByTestId("compare-video-right");
+  // The kept version plays once its proxy is rendered (the viewer asked for it).
+  await expect(right).toBeVisible({ timeout: 45_000 });
+  await expect(left).toBeVisible({ timeout: 45_000 });
+  await viewer.getByRole("button", { name: "Play" }).click();
+  await expect.poll(() => currentTime(page, "compare-video-left")).toBeGreaterThan(0.3);
+  await expect.poll(() => currentTime(page, "compare-video-right")).toBeGreaterThan(0.3);
+  // One side is heard.
+  const muted = await Promise.all(
+    [left, right].map((v) => v.evaluate((el: HTMLVideoElement) => el.muted)),
+  );
+  expect(muted).toEqual([false, true]);
 });
