@@ -34,7 +34,7 @@ export interface Service {
   writeFile(path: string, text: string): Promise<void>;
   /** Writes a real PNG (width × height, one colour) to `path` through the seed CLI. */
   writeImage(path: string, width: number, height: number): Promise<void>;
-  /** Writes `bytes` (real media a test made) to `path` through the seed CLI. */
+  /** Writes `bytes` (media a test made) to `path` through the seed CLI; as it is, a version. */
   writeBytes(path: string, bytes: Buffer): Promise<void>;
   /** Calls the API with a key (the admin key by default); throws on an error status. */
   api<T = unknown>(
@@ -95,7 +95,7 @@ function service(): Service {
     async writeBytes(path, bytes) {
       const file = nodePath.join(
         fs.mkdtempSync(nodePath.join(os.tmpdir(), "consign-e2e-")),
-        "bytes",
+        nodePath.basename(path),
       );
       fs.writeFileSync(file, bytes);
       try {

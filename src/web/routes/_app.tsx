@@ -1,8 +1,10 @@
+import { useQueryClient } from "@tanstack/react-query";
 import { createFileRoute, redirect } from "@tanstack/react-router";
 import { AppShell } from "@/web/components/layout/app-shell";
 import { AttentionNavCount } from "@/web/features/attention";
 import { KeyIndicator } from "@/web/features/auth/components/key-indicator";
 import { JobsIndicator } from "@/web/features/jobs/components/jobs-indicator";
+import { streamLink } from "@/web/features/transfers";
 import { TransfersIndicator } from "@/web/features/transfers/components/transfers-indicator";
 import { ViewerHost } from "@/web/features/viewer";
 import { useSessionStore } from "@/web/stores/session-store";
@@ -17,7 +19,12 @@ export const Route = createFileRoute("/_app")({
       throw redirect({ to: "/connect", search: { redirect: location.href } });
     }
   },
-  component: () => (
+  component: AppLayout,
+});
+
+function AppLayout() {
+  const queryClient = useQueryClient();
+  return (
     <>
       <AppShell
         account={<KeyIndicator />}
@@ -32,7 +39,7 @@ export const Route = createFileRoute("/_app")({
           </>
         }
       />
-      <ViewerHost />
+      <ViewerHost streamLink={(file) => streamLink(queryClient, file)} />
     </>
-  ),
-});
+  );
+}

@@ -1,7 +1,8 @@
 // What other features and the routes may use of the viewer: the store that opens it and the host
 // the shell mounts. The viewer itself loads when something is first shown.
 
-export { isBrowserPlayable, mediaKindOf, mimeFromName } from "./state/media-kind";
+export { mediaKindOf } from "./state/media-kind";
+export type { StreamLink } from "./stream-link";
 export { ViewerHost } from "./viewer-host";
 export {
   useViewerStore,

@@ -38,6 +38,14 @@ describe("keymap", () => {
     expect(commandOf(press("Home"), true)).toBe("first");
   });
 
+  it("binds the + key itself, alone or with a modifier", () => {
+    const zoom: Keymap<"in"> = {
+      bindings: [{ keys: ["+", "Mod++"], command: "in", description: "" }],
+    };
+    expect(matchKey(zoom, press("+", "shiftKey"))?.command).toBe("in");
+    expect(matchKey(zoom, press("+", "ctrlKey"))?.command).toBe("in");
+  });
+
   it("runs a key's own command within a binding", () => {
     expect(commandOf(press("End"), true)).toBe("last");
   });

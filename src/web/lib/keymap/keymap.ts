@@ -37,8 +37,10 @@ interface Chord {
 }
 
 function parseChord(text: string): Chord {
-  const parts = text.split("+");
-  const key = parts.pop() ?? "";
+  // "+" is a key too ("+", "Mod++"): the last "+" of a chord ending in one is its key.
+  const plus = text.endsWith("+");
+  const parts = (plus ? text.slice(0, -1) : text).split("+");
+  const key = plus ? "+" : (parts.pop() ?? "");
   return {
     key,
     shift: parts.includes("Shift"),

@@ -1,16 +1,9 @@
 import type { FileEntry } from "@/contract/files";
-import {
-  mediaKindOf,
-  mimeFromName,
-  useViewerStore,
-  type ViewerTarget,
-} from "@/web/features/viewer";
+import { mediaKindOf, useViewerStore, type ViewerTarget } from "@/web/features/viewer";
 
 /** Whether the viewer shows this entry: a file with content that is video, audio, image or PDF. */
 export const canView = (entry: FileEntry) =>
-  entry.type === "file" &&
-  entry.sha256 !== null &&
-  mediaKindOf(entry.mimeType ?? mimeFromName(entry.name)) !== null;
+  entry.type === "file" && entry.sha256 !== null && mediaKindOf(entry.mimeType) !== null;
 
 /** The viewer's target for a file's live content, or for one of its kept versions. */
 export const viewerTarget = (

@@ -1,8 +1,9 @@
 import { CheckIcon, MinusIcon, PlayIcon, XIcon } from "lucide-react";
 import { formatBytes } from "@/browser/format";
+import { mimeFromName } from "@/browser/media-type";
 import type { PortalUpload, PortalUploadFile } from "@/contract/portals";
 import { Button } from "@/web/components/ui/button";
-import { mediaKindOf, mimeFromName, useViewerStore } from "@/web/features/viewer";
+import { mediaKindOf, useViewerStore } from "@/web/features/viewer";
 import { shownPath } from "../state/upload-paths";
 
 /** A duration as m:ss, as a player shows it. */

@@ -102,16 +102,9 @@ async function follow(queryClient: QueryClient, id: string) {
 
 /** One file, by a link the browser downloads with Range. */
 export async function downloadFile(queryClient: QueryClient, file: { path: string; size: number }) {
-  const created = await createTransfer(queryClient, {
-    direction: "receive",
-    client: "web",
-    paths: [{ source: file.path, destination: baseName(file.path) }],
-    fileCount: 1,
-    totalBytes: file.size,
-  });
-  const spec = created.transferSpec;
-  openLink(nodeLink(spec.node.files, spec, file.path));
-  void follow(queryClient, created.transferId);
+  const link = await streamLink(queryClient, file);
+  openLink(link.url);
+  void follow(queryClient, link.transferId);
 }
 
 /**
@@ -128,7 +121,11 @@ export async function streamLink(queryClient: QueryClient, file: { path: string;
     totalBytes: file.size,
   });
   const spec = created.transferSpec;
-  return { url: nodeLink(spec.node.files, spec, file.path), expiresAt: spec.expiresAt };
+  return {
+    url: nodeLink(spec.node.files, spec, file.path),
+    transferId: created.transferId,
+    expiresAt: spec.expiresAt,
+  };
 }
 
 /** A folder or several items as one streamed ZIP (the node writes it as it reads the files). */

@@ -1,4 +1,4 @@
-import { ChevronLeftIcon, ChevronRightIcon } from "lucide-react";
+import { ArrowLeftIcon, ArrowRightIcon } from "lucide-react";
 import { Button } from "@/web/components/ui/button";
 import type { MediaSources } from "../hooks/use-media-sources";
 import { useViewerCommands } from "../hooks/use-viewer-commands";
@@ -57,7 +57,7 @@ export function PageControls({
         disabled={page <= 0}
         onClick={() => onPage(page - 1)}
       >
-        <ChevronLeftIcon aria-hidden="true" />
+        <ArrowLeftIcon aria-hidden="true" />
       </Button>
       <output aria-live="polite" data-testid="page-number">
         Page {page + 1} of {pageCount ?? "…"}
@@ -70,7 +70,7 @@ export function PageControls({
         disabled={page >= last}
         onClick={() => onPage(page + 1)}
       >
-        <ChevronRightIcon aria-hidden="true" />
+        <ArrowRightIcon aria-hidden="true" />
       </Button>
     </div>
   );

@@ -3,7 +3,8 @@ import type { ProxyEntry, ProxyStatus } from "@/contract/media";
 import type { MediaKind, ProxyKind } from "@/contract/media-rules";
 import { useProxyStatusQuery } from "../api/get-proxy-status";
 import { useRenderProxiesMutation } from "../api/render-proxies";
-import { mediaKindOf, typeOf } from "../state/media-kind";
+import { mediaKindOf } from "../state/media-kind";
+import { typeOf } from "../state/media-types";
 import type { ViewerTarget } from "../viewer-store";
 import { useOriginalUrl } from "./use-original-url";
 
@@ -13,7 +14,10 @@ const entryOf = (status: ProxyStatus | undefined, kind: ProxyKind, page = 0) =>
 const readyUrl = (entry: ProxyEntry | null) =>
   entry?.status === "ready" && entry.url ? entry.url : null;
 
-/** Nothing renders and something is missing: the viewer asks for it (row 14) once. */
+/** Times the viewer asks in one opening: a PDF's later pages are known only after the first. */
+const MAX_ASKS = 3;
+
+/** Nothing renders and something is missing: the viewer asks for it (row 14). */
 const needsRender = (status: ProxyStatus) =>
   status.media !== null &&
   !status.proxies.some((p) => p.status === "queued" || p.status === "rendering") &&
@@ -27,11 +31,11 @@ const needsRender = (status: ProxyStatus) =>
 export function useMediaSources(target: ViewerTarget) {
   const status = useProxyStatusQuery(target);
   const render = useRenderProxiesMutation(target);
-  const asked = useRef(false);
+  const asks = useRef(0);
   const data = status.data;
   useEffect(() => {
-    if (!data || asked.current || !needsRender(data)) return;
-    asked.current = true;
+    if (!data || render.isPending || asks.current >= MAX_ASKS || !needsRender(data)) return;
+    asks.current += 1;
     render.mutate();
   }, [data, render]);
 

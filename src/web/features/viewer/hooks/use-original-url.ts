@@ -1,7 +1,8 @@
-import { useQuery, useQueryClient } from "@tanstack/react-query";
-import { streamLink } from "@/web/features/transfers";
+import { useQuery } from "@tanstack/react-query";
+import { useContext } from "react";
 import { viewerKeys } from "../api/viewer-keys";
-import { isBrowserPlayable, typeOf } from "../state/media-kind";
+import { isBrowserPlayable, typeOf } from "../state/media-types";
+import { StreamLinkContext } from "../stream-link";
 import type { ViewerTarget } from "../viewer-store";
 
 /**
@@ -10,12 +11,16 @@ import type { ViewerTarget } from "../viewer-store";
  * holds, so reopening the viewer makes no new transfer.
  */
 export function useOriginalUrl(target: ViewerTarget, enabled: boolean) {
-  const queryClient = useQueryClient();
+  const streamLink = useContext(StreamLinkContext);
   const playable =
-    enabled && !target.version && target.sizeBytes != null && isBrowserPlayable(typeOf(target));
+    !!streamLink &&
+    enabled &&
+    !target.version &&
+    target.sizeBytes != null &&
+    isBrowserPlayable(typeOf(target));
   const query = useQuery({
     queryKey: viewerKeys.original(target),
-    queryFn: () => streamLink(queryClient, { path: target.path, size: target.sizeBytes ?? 0 }),
+    queryFn: () => streamLink!({ path: target.path, size: target.sizeBytes ?? 0 }),
     enabled: playable,
     staleTime: 10 * 60_000,
     retry: false,

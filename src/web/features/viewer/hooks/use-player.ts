@@ -13,24 +13,30 @@ const SEEK_STEP = 5;
 export function usePlayer(src: string | null, fps: number, startMs: number | undefined) {
   const ref = useRef<HTMLVideoElement & HTMLAudioElement>(null);
   const clock = useMediaClock(ref, src);
-  const resume = useRef<{ time: number; playing: boolean } | null>(
+  // Where the media is, so the next source (the proxy after the original) starts there.
+  const position = useRef<{ time: number; playing: boolean } | null>(
     startMs !== undefined ? { time: startMs / 1000, playing: false } : null,
   );
   useEffect(() => {
     const media = ref.current;
     if (!media || !src) return;
+    const resume = position.current;
     const onLoaded = () => {
-      const r = resume.current;
-      resume.current = null;
-      if (!r) return;
-      media.currentTime = r.time;
-      if (r.playing) void media.play().catch(() => {});
+      if (!resume) return;
+      media.currentTime = resume.time;
+      if (resume.playing) void media.play().catch(() => {});
     };
-    media.addEventListener("loadedmetadata", onLoaded);
+    // A source being replaced reports time 0 with no metadata: that is not where it was.
+    const remember = () => {
+      if (media.readyState >= HTMLMediaElement.HAVE_METADATA)
+        position.current = { time: media.currentTime, playing: !media.paused };
+    };
+    const events = ["timeupdate", "play", "pause", "seeked"];
+    media.addEventListener("loadedmetadata", onLoaded, { once: true });
+    for (const name of events) media.addEventListener(name, remember);
     return () => {
       media.removeEventListener("loadedmetadata", onLoaded);
-      // The next source starts where this one was.
-      if (media.currentSrc) resume.current = { time: media.currentTime, playing: !media.paused };
+      for (const name of events) media.removeEventListener(name, remember);
     };
   }, [src]);
 

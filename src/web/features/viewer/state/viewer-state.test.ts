@@ -1,6 +1,8 @@
 import { describe, expect, it } from "vitest";
-import { isBrowserPlayable, mediaKindOf, mimeFromName } from "./media-kind";
+import { mimeFromName } from "@/browser/media-type";
+import { mediaKindOf } from "./media-kind";
 import { clampTime, stepFrame, timeAtPointer } from "./media-time";
+import { isBrowserPlayable } from "./media-types";
 import { tileAt } from "./sheet-tile";
 import { columnPeaks } from "./waveform-columns";
 import { fitView, MAX_ZOOM, panBy, zoomAt } from "./zoom";
