@@ -17,14 +17,15 @@ const serviceUrl = `http://127.0.0.1:${process.env.PORT ?? "8787"}`;
 const shellModules = new RegExp(
   [
     String.raw`node_modules[\\/](react|scheduler|@tanstack[\\/](query-core|react-query|react-router|router-core|history|store|react-store)|zustand|clsx|class-variance-authority|use-sync-external-store)[\\/.]`,
-    String.raw`lucide-react[\\/]dist[\\/]esm[\\/](Icon|context|createLucideIcon|defaultAttributes|shared|utils|icons[\\/](search|key-round|activity|circle-x|copy|download|loader|file))\.mjs`,
+    String.raw`lucide-react[\\/]dist[\\/]esm[\\/](Icon|context|createLucideIcon|defaultAttributes|shared|utils|icons[\\/](search|key-round|activity|circle-x|copy|download|loader|file|file-text))\.mjs`,
     String.raw`src[\\/]web[\\/]lib[\\/](cn|clipboard|use-fixed-rows|use-media-query|use-debounced-value|api-client)\.ts`,
     String.raw`src[\\/]web[\\/](lib[\\/](keymap|query-keys)|stores)[\\/]`,
     String.raw`src[\\/]web[\\/]components[\\/](ui[\\/](alert|skeleton|native-checkbox|progress-bar)|empty-state|load-error|lazy-with-retry)\.tsx`,
+    String.raw`src[\\/]web[\\/]features[\\/]viewer[\\/](index\.ts|viewer-host\.tsx|viewer-store\.ts)`,
     String.raw`src[\\/]web[\\/]features[\\/]attention[\\/]api[\\/]get-attention\.ts`,
     String.raw`src[\\/]web[\\/]features[\\/]jobs[\\/](use-jobs\.ts|use-announce-job\.ts|job-model\.ts|follow-job\.ts|components[\\/]job-progress\.tsx|api[\\/])`,
     String.raw`src[\\/]web[\\/]features[\\/]transfers[\\/](components[\\/](upload-buttons|pick-files|transfers-indicator)\.tsx|engine-loader\.ts|picked-files\.ts)`,
-    String.raw`src[\\/](browser[\\/](format|api-error|rate)|contract[\\/](format|rules))\.ts`,
+    String.raw`src[\\/](browser[\\/](format|api-error|rate)|contract[\\/](format|rules|media-rules))\.ts`,
   ].join("|"),
 );
 

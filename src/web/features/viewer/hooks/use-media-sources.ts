@@ -1,9 +1,9 @@
 import { useEffect, useRef } from "react";
 import type { ProxyEntry, ProxyStatus } from "@/contract/media";
 import type { MediaKind, ProxyKind } from "@/contract/media-rules";
+import { mediaKindOf } from "@/contract/media-rules";
 import { useProxyStatusQuery } from "../api/get-proxy-status";
 import { useRenderProxiesMutation } from "../api/render-proxies";
-import { mediaKindOf } from "../state/media-kind";
 import { typeOf } from "../state/media-types";
 import type { ViewerTarget } from "../viewer-store";
 import { useOriginalUrl } from "./use-original-url";

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { mimeFromName } from "@/browser/media-type";
-import { mediaKindOf } from "./media-kind";
+import { mediaKindOf } from "@/contract/media-rules";
 import { clampTime, stepFrame, timeAtPointer } from "./media-time";
 import { isBrowserPlayable } from "./media-types";
 import { tileAt } from "./sheet-tile";
