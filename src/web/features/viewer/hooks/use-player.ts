@@ -27,9 +27,12 @@ export function usePlayer(src: string | null, fps: number, startMs: number | und
       if (resume.playing) void media.play().catch(() => {});
     };
     // A source being replaced reports time 0 with no metadata: that is not where it was.
-    const remember = () => {
+    const remember = (event: Event) => {
       if (media.readyState >= HTMLMediaElement.HAVE_METADATA)
         position.current = { time: media.currentTime, playing: !media.paused };
+      // Play pressed before the source loaded: if the proxy replaces it meanwhile, it plays.
+      else if (event.type === "play")
+        position.current = { time: position.current?.time ?? 0, playing: true };
     };
     const events = ["timeupdate", "play", "pause", "seeked"];
     media.addEventListener("loadedmetadata", onLoaded, { once: true });
