@@ -25,8 +25,8 @@ export function JobsPage({ workspaceId, search }: { workspaceId: string; search:
         title="Jobs"
         description={
           running > 0
-            ? `${formatCount(running)} running; moves, copies and bulk work run on the service`
-            : "Moves, copies and bulk work run on the service; closing the console does not stop them"
+            ? `${formatCount(running)} running; moves, copies, bulk work and media renders run on the service`
+            : "Moves, copies, bulk work and media renders run on the service; closing the console does not stop them"
         }
       />
       {error ? (
