@@ -150,16 +150,52 @@ async function gridContent() {
   }
 }
 
+/** Where a visit's thumbnail requests spend their time, from Chromium's own network timings. */
+interface Timing {
+  sent: number;
+  wait?: number;
+  done?: number;
+}
+
 async function networkCounts(cdp: CDPSession) {
   await cdp.send("Network.enable");
   const counts = { network: 0, cache: 0, throttled: 0 };
+  const timings = new Map<string, Timing>();
+  let navigated = 0;
+  cdp.on("Network.requestWillBeSent", (e) => {
+    if (e.type === "Document") navigated = e.timestamp;
+    if (e.request.url.includes("/files/preview")) timings.set(e.requestId, { sent: e.timestamp });
+  });
   cdp.on("Network.responseReceived", (e) => {
     if (e.response.status === 429) counts.throttled++;
     if (!e.response.url.includes("/files/preview")) return;
     if (e.response.fromDiskCache) counts.cache++;
     else counts.network++;
+    const t = e.response.timing;
+    const timing = timings.get(e.requestId);
+    // The service's share: from the request sent to its answer's headers.
+    if (t && timing && !e.response.fromDiskCache) timing.wait = t.receiveHeadersEnd - t.sendEnd;
   });
-  return counts;
+  cdp.on("Network.loadingFinished", (e) => {
+    const timing = timings.get(e.requestId);
+    if (timing) timing.done = e.timestamp;
+  });
+  /** The visit's requests: when the first left and the last ended, and the service's wait. */
+  const spread = () => {
+    const all = [...timings.values()];
+    timings.clear();
+    if (all.length === 0) return "no thumbnail requests";
+    const first = Math.min(...all.map((t) => t.sent));
+    const last = Math.max(...all.map((t) => t.done ?? t.sent));
+    const sentLast = Math.max(...all.map((t) => t.sent));
+    const waits = all.flatMap((t) => (t.wait === undefined ? [] : [t.wait]));
+    const waitFigures = waits.length
+      ? `, service answers median ${ms(median(waits))}, max ${ms(Math.max(...waits))}`
+      : "";
+    const after = ms((first - navigated) * 1000);
+    return `the first ${after} after the page's own request; ${all.length} sent over ${ms((sentLast - first) * 1000)}, all done ${ms((last - first) * 1000)} after the first${waitFigures}`;
+  };
+  return { counts, spread };
 }
 
 async function grid(key: string) {
@@ -187,12 +223,13 @@ async function grid(key: string) {
   const browser = await launchChromium();
   try {
     const page = await browser.newPage({ viewport: { width: 1920, height: 3000 } });
-    const counts = await networkCounts(await page.context().newCDPSession(page));
+    const { counts, spread } = await networkCounts(await page.context().newCDPSession(page));
     await page.goto(`${service.url}/#key=${key}`);
     await page.getByRole("grid").waitFor();
     await page.getByRole("button", { name: "Grid view" }).click();
     /** Until every tile shows its picture; and until the grid (the page and its listing). */
     const visit = async () => {
+      spread(); // requests before the visit are not its own
       const t0 = performance.now();
       await page.goto(`${service.url}/files?path=Grid`);
       await page
@@ -208,7 +245,7 @@ async function grid(key: string) {
         TILES,
         { polling: 16, timeout: 60_000 },
       );
-      return { listed, all: performance.now() - t0 };
+      return { listed, all: performance.now() - t0, requests: spread() };
     };
     const first = await visit();
     const firstCounts = { ...counts };
@@ -226,6 +263,7 @@ async function grid(key: string) {
         pictures <= 1000,
       );
       reference(`the page and its ${TILES} tiles listed (icons) before that`, v.listed);
+      console.log(`    (${v.requests})`);
     }
     line(
       "  thumbnail requests over the network, first visit",
