@@ -27,10 +27,12 @@ export function sheetLayout(durationMs: number, width: number, height: number): 
 }
 
 /**
- * One JPEG of every tile in one ffmpeg pass. Only key frames are decoded (`-skip_frame nokey`):
- * a tile shows the key frame at or before its time, so a minute of 1080p costs a few dozen frame
- * decodes instead of 1,500 (bench:media); a clip with sparse key frames repeats a tile until the
- * next one.
+ * One JPEG of every tile in one ffmpeg pass. Only key frames are read and decoded (`-discard:v
+ * nokey` drops the rest in the demuxer, `-skip_frame nokey` in the decoder): a tile shows the key
+ * frame at or before its time, so a minute of 1080p costs a few dozen frame decodes instead of
+ * 1,500; a clip with sparse key frames repeats a tile until the next one. Each key frame is
+ * scaled once, before `fps` repeats it into the tiles it fills, and one decoder thread does: for
+ * a few dozen frames, threads cost more to start than they save (bench:media, same JPEG).
  */
 export async function renderContactSheet(
   source: string,
@@ -41,15 +43,16 @@ export async function renderContactSheet(
     throw new RenderError("the video's duration or picture size could not be read");
   const layout = sheetLayout(media.durationMs, media.width, media.height);
   const filter = [
-    `fps=1000/${layout.intervalMs}:round=down`,
     `scale=${layout.tileWidth}:${layout.tileHeight}`,
+    `fps=1000/${layout.intervalMs}:round=down`,
     `tile=${layout.columns}x${layout.rows}`,
   ].join(",");
   await runTool(
     "ffmpeg",
     [
-      ...["-hide_banner", "-v", "error", "-nostdin", "-y", "-skip_frame", "nokey"],
-      ...["-i", source, "-map", "0:v:0", "-an", "-vf", filter, "-frames:v", "1"],
+      ...["-hide_banner", "-v", "error", "-nostdin", "-y", "-threads", "1"],
+      ...["-skip_frame", "nokey", "-discard:v", "nokey", "-i", source, "-map", "0:v:0", "-an"],
+      ...["-vf", filter, "-frames:v", "1"],
       ...["-q:v", "5", "-f", "image2", "-c:v", "mjpeg", out],
     ],
     { input: source },

@@ -60,7 +60,9 @@ export class PeakBuilder {
 
 /**
  * The waveform of the first audio stream: ffmpeg decodes it as a mono mix of raw 16-bit samples
- * at 16 kHz into a pipe, and the peaks are taken as it streams (nothing decoded is kept).
+ * at 16 kHz into a pipe, and the peaks are taken as it streams (nothing decoded is kept). The
+ * other streams are dropped in the demuxer (`-vn -sn -dn` before `-i`): a video's packets are
+ * never handed on.
  */
 export async function renderWaveform(source: string, out: string, durationMs: number | null) {
   const expected = Math.ceil(((durationMs ?? 0) / 1000) * RATE);
@@ -68,7 +70,8 @@ export async function renderWaveform(source: string, out: string, durationMs: nu
   await runTool(
     "ffmpeg",
     [
-      ...["-hide_banner", "-v", "error", "-nostdin", "-i", source, "-map", "0:a:0", "-vn"],
+      ...["-hide_banner", "-v", "error", "-nostdin", "-vn", "-sn", "-dn", "-i", source],
+      ...["-map", "0:a:0"],
       ...["-ac", "1", "-ar", String(RATE), "-f", "s16le", "-c:a", "pcm_s16le", "pipe:1"],
     ],
     {
