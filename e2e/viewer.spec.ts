@@ -117,7 +117,9 @@ test("the reviewer previews an uploaded clip, then approves it", async ({
   await page.goto(service.signInUrl);
   await page.waitForURL(/\/files/);
   await page.goto(`/portals?view=review&portalId=${portal.id}`);
+  // Preview chooses the file for the inspector's player; Expand opens the full viewer.
   await page.getByRole("button", { name: "Preview take3.mp4" }).click();
+  await page.getByRole("button", { name: "Expand take3.mp4 in the viewer" }).click();
   const viewer = page.getByRole("dialog", { name: "take3.mp4" });
   await viewer.getByRole("button", { name: "Play" }).click();
   await expect.poll(() => currentTime(page, "viewer-video")).toBeGreaterThan(0.2);
