@@ -1,5 +1,4 @@
-import type { Browser, Page } from "@playwright/test";
-import type { Portal } from "@/contract/portals";
+import type { Page } from "@playwright/test";
 import { makeClip, makePdf, makeTone } from "@/server/testing/media";
 import { expect, expectNoAxeViolationsInThemes, type Service, test } from "./fixtures";
 
@@ -79,58 +78,6 @@ test("the viewer passes axe, light and dark, at 1440 and 390 px", async ({ page,
   await viewByKeyboard(page, "clip.mp4");
   await expect(page.getByTestId("viewer-video")).toBeVisible();
   await expectNoAxeViolationsInThemes(page);
-});
-
-/** A sender's browser of their own sends `files` through an open portal's page. */
-async function sendThroughPortal(browser: Browser, portal: Portal, files: Record<string, Buffer>) {
-  const context = await browser.newContext();
-  const page = await context.newPage();
-  await page.goto(portal.url);
-  await page.getByLabel("Name").fill("Ana");
-  await page.getByLabel("Email").fill("ana@example.com");
-  await page
-    .getByLabel("Choose files")
-    .setInputFiles(
-      Object.entries(files).map(([name, buffer]) => ({ name, mimeType: "video/mp4", buffer })),
-    );
-  await page.getByRole("button", { name: /^Upload/ }).click();
-  await expect(page.getByRole("heading", { name: "Your files were received" })).toBeVisible({
-    timeout: 30_000,
-  });
-  await context.close();
-}
-
-test("the reviewer previews an uploaded clip, then approves it", async ({
-  browser,
-  page,
-  service,
-}) => {
-  const stamp = unique();
-  const portal = await service.api<Portal>("POST", "/portals", {
-    title: `Dailies ${stamp}`,
-    targetPath: `Incoming-${stamp}`,
-  });
-  await sendThroughPortal(browser, portal, {
-    "take3.mp4": await makeClip({ pattern: "smptebars" }),
-  });
-
-  await page.goto(service.signInUrl);
-  await page.waitForURL(/\/files/);
-  await page.goto(`/portals?view=review&portalId=${portal.id}`);
-  await page.getByRole("button", { name: "Preview take3.mp4" }).click();
-  const viewer = page.getByRole("dialog", { name: "take3.mp4" });
-  await viewer.getByRole("button", { name: "Play" }).click();
-  await expect.poll(() => currentTime(page, "viewer-video")).toBeGreaterThan(0.2);
-  await page.keyboard.press("Escape");
-  await expect(viewer).toBeHidden();
-
-  await page
-    .getByRole("button", { name: /^Approve/ })
-    .first()
-    .click();
-  await expect(
-    page.locator("[data-slot=toast]").filter({ hasText: "Approved: Ana" }),
-  ).toBeVisible();
 });
 
 /** Pixels of the canvas something was drawn on (alpha above zero). */

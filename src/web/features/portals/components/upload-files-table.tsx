@@ -1,10 +1,10 @@
 import { CheckIcon, MinusIcon, PlayIcon, XIcon } from "lucide-react";
 import { formatBytes } from "@/browser/format";
-import { mimeFromName } from "@/browser/media-type";
 import type { PortalUpload, PortalUploadFile } from "@/contract/portals";
 import { Button } from "@/web/components/ui/button";
-import { mediaKindOf, useViewerStore } from "@/web/features/viewer";
+import { cn } from "@/web/lib/cn";
 import { shownPath } from "../state/upload-paths";
+import { canPreview } from "./upload-preview";
 
 /** A duration as m:ss, as a player shows it. */
 export const duration = (ms: number | null) => {
@@ -24,29 +24,27 @@ const COLUMNS = ["File", "Type", "Duration", "Resolution", "SHA-256"];
 
 const muted = <span className="text-muted-foreground">—</span>;
 
-/** Plays, shows or pages the file in the viewer, before the decision. */
+/** Chooses the file the inspector's player shows, before the decision. */
 function PreviewButton({
-  workspaceId,
   file,
   name,
+  chosen,
+  onChoose,
 }: {
-  workspaceId: string;
   file: PortalUploadFile;
   name: string;
+  chosen: boolean;
+  onChoose(path: string): void;
 }) {
-  const mimeType = file.mime ?? mimeFromName(file.path);
-  if (file.sha256 === null || mediaKindOf(mimeType) === null) return null;
+  if (!canPreview(file)) return null;
   return (
     <Button
       size="icon-sm"
-      variant="ghost"
+      variant={chosen ? "outline" : "ghost"}
       aria-label={`Preview ${name}`}
+      aria-pressed={chosen}
       title="Preview"
-      onClick={() =>
-        useViewerStore.getState().show({
-          target: { workspaceId, path: file.path, title: name, mimeType, sizeBytes: file.size },
-        })
-      }
+      onClick={() => onChoose(file.path)}
     >
       <PlayIcon aria-hidden="true" />
     </Button>
@@ -89,11 +87,14 @@ function Sha256Cell({ file }: { file: PortalUploadFile }) {
  * rather than squeezing the names on a phone.
  */
 export function UploadFilesTable({
-  workspaceId,
   upload,
+  chosen,
+  onChoose,
 }: {
-  workspaceId: string;
   upload: PortalUpload;
+  /** The file the inspector's player shows. */
+  chosen: string | null;
+  onChoose(path: string): void;
 }) {
   return (
     // biome-ignore lint/a11y/noNoninteractiveTabindex: a scrolling region takes the keyboard.
@@ -110,16 +111,20 @@ export function UploadFilesTable({
         </thead>
         <tbody>
           {upload.files.map((f) => (
-            <tr key={f.path} className="border-t border-border align-top">
+            <tr
+              key={f.path}
+              className={cn("border-t border-border align-top", f.path === chosen && "bg-muted")}
+            >
               <th scope="row" className="max-w-40 py-1 pr-2 font-normal">
                 <span className="flex items-center gap-1">
                   <span className="min-w-0 truncate" title={f.path}>
                     {shownPath(upload, f.path)}
                   </span>
                   <PreviewButton
-                    workspaceId={workspaceId}
                     file={f}
                     name={shownPath(upload, f.path)}
+                    chosen={f.path === chosen}
+                    onChoose={onChoose}
                   />
                 </span>
                 <span className="tabular-nums text-muted-foreground">{formatBytes(f.size)}</span>

@@ -1,9 +1,10 @@
-import type { ReactNode } from "react";
+import { type ReactNode, useState } from "react";
 import { formatCount, formatDateTime } from "@/browser/format";
 import type { PortalUpload } from "@/contract/portals";
 import { isPreviewable } from "@/web/lib/file-preview";
 import { shownPath } from "../state/upload-paths";
 import { duration, UploadFilesTable } from "./upload-files-table";
+import { canPreview, UploadPreview } from "./upload-preview";
 import { filesSummary } from "./upload-row";
 import { UploadThumb } from "./upload-thumbs";
 
@@ -21,6 +22,10 @@ export function Part({ title, children }: { title: string; children: ReactNode }
 export function FilesPart({ workspaceId, upload }: { workspaceId: string; upload: PortalUpload }) {
   const images = upload.files.filter((f) => isPreviewable(f.mime));
   const more = (upload.fileCount ?? upload.files.length) - upload.files.length;
+  // The chosen file while it is one of this upload's, else the first it has to show.
+  const [chosen, choose] = useState<string | null>(null);
+  const shown =
+    upload.files.find((f) => f.path === chosen && canPreview(f)) ?? upload.files.find(canPreview);
   return (
     <Part title={`Files: ${filesSummary(upload)}`}>
       <p className="break-all text-xs text-muted-foreground">{upload.folderPath}</p>
@@ -33,7 +38,8 @@ export function FilesPart({ workspaceId, upload }: { workspaceId: string; upload
       )}
       {upload.files.length > 0 ? (
         <>
-          <UploadFilesTable workspaceId={workspaceId} upload={upload} />
+          {shown && <UploadPreview workspaceId={workspaceId} upload={upload} file={shown} />}
+          <UploadFilesTable upload={upload} chosen={shown?.path ?? null} onChoose={choose} />
           {more > 0 && (
             <p className="text-muted-foreground">and {formatCount(more)} more in the folder</p>
           )}

@@ -9,6 +9,9 @@ import {
 } from "../hooks/use-viewer-commands";
 import type { ViewerRequest } from "../viewer-store";
 import { CompareView } from "./compare-view";
+
+export { default as InlinePlayer } from "./inline-player";
+
 import { MediaView } from "./media-view";
 import { titleOf } from "./viewer-title";
 
