@@ -44,7 +44,8 @@ export async function renderContactSheet(
   const layout = sheetLayout(media.durationMs, media.width, media.height);
   const filter = [
     `scale=${layout.tileWidth}:${layout.tileHeight}`,
-    `fps=1000/${layout.intervalMs}:round=down`,
+    // `eof_action=pass`: a clip shorter than one interval still gives its one tile.
+    `fps=1000/${layout.intervalMs}:round=down:eof_action=pass`,
     `tile=${layout.columns}x${layout.rows}`,
   ].join(",");
   await runTool(

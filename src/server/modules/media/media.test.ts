@@ -137,6 +137,14 @@ describe("video", () => {
     expect(read.status).toBe(404);
     expect(read.json.error.details).toEqual({ reason: "not_ready", status: "failed" });
   });
+
+  it("a clip shorter than one tile's interval still gets its one-tile contact sheet", async () => {
+    await write("short.mp4", await makeClip({ seconds: 1, audio: false }));
+    await render({ paths: ["short.mp4"] });
+    await t.deps.jobs.runDue();
+    const s = await status("path=short.mp4");
+    expect(byKind(s, "contact_sheet")).toMatchObject({ status: "ready", layout: { tileCount: 1 } });
+  });
 });
 
 describe("audio and PDF", () => {

@@ -74,6 +74,8 @@ async function probeMedia(deps: AppDeps, sha256: string, source: string): Promis
 
 /** `file` into place under `final`: the bytes are whole before anyone can read them. */
 function place(file: string, final: string) {
+  // A tool that exits cleanly having written nothing would fail the same way on every retry.
+  if (!fs.existsSync(file)) throw new RenderError("the renderer ended without writing anything");
   fs.chmodSync(file, 0o600);
   fs.renameSync(file, final);
   return fs.statSync(final).size;
