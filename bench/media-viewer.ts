@@ -127,6 +127,22 @@ async function proxiedClip() {
   }
 }
 
+/** Seeks to each of SPOTS by `seek`: ms to `seeked`, and to the next frame when rVFC saw one. */
+async function seekAll(page: Page, seek: (at: number) => Promise<unknown>) {
+  const seeks: { seeked: number; frame: number }[] = [];
+  for (const at of SPOTS) {
+    await resetSeek(page);
+    await seek(at);
+    await waitFor(page, "seeked");
+    const b = await probe(page);
+    seeks.push({
+      seeked: b.seeked - b.seekDown,
+      frame: b.seekFrame ? b.seekFrame - b.seekDown : NaN,
+    });
+  }
+  return seeks;
+}
+
 /** A fresh context (an empty cache), signed in, on the clip's folder, the probes installed. */
 async function freshPage(browser: Browser) {
   const context = await browser.newContext({ viewport: { width: 1440, height: 900 } });
@@ -149,17 +165,9 @@ async function viewerRun(browser: Browser, proxyUrl: string) {
     if (first.src !== proxyUrl) throw new Error(`the viewer played ${first.src}, not the proxy`);
     const bar = page.getByRole("dialog", { name: NAME }).getByTestId("scrub-bar");
     const box = (await bar.boundingBox())!;
-    const seeks: { seeked: number; frame: number }[] = [];
-    for (const at of SPOTS) {
-      await resetSeek(page);
-      await page.mouse.click(box.x + box.width * at, box.y + box.height / 2);
-      await waitFor(page, "seeked");
-      const b = await probe(page);
-      seeks.push({
-        seeked: b.seeked - b.seekDown,
-        frame: b.seekFrame ? b.seekFrame - b.seekDown : NaN,
-      });
-    }
+    const seeks = await seekAll(page, (at) =>
+      page.mouse.click(box.x + box.width * at, box.y + box.height / 2),
+    );
     return { first: first.frame - first.open, seeks, byLoadeddata: !!first.byLoadeddata };
   } finally {
     await page.context().close();
@@ -182,21 +190,13 @@ async function referenceRun(browser: Browser, proxyUrl: string) {
     await waitFor(page, "frame");
     const first = await probe(page);
     await page.evaluate(() => document.querySelector("video")!.pause());
-    const seeks: { seeked: number; frame: number }[] = [];
-    for (const at of SPOTS) {
-      await resetSeek(page);
-      await page.evaluate((to) => {
+    const seeks = await seekAll(page, (at) =>
+      page.evaluate((to) => {
         const v = document.querySelector("video")!;
         (window as unknown as { __bench: Probe }).__bench.seekDown = performance.now();
         v.currentTime = to * v.duration;
-      }, at);
-      await waitFor(page, "seeked");
-      const b = await probe(page);
-      seeks.push({
-        seeked: b.seeked - b.seekDown,
-        frame: b.seekFrame ? b.seekFrame - b.seekDown : NaN,
-      });
-    }
+      }, at),
+    );
     return { first: first.frame - first.open, seeks, byLoadeddata: !!first.byLoadeddata };
   } finally {
     await context.close();
