@@ -76,6 +76,7 @@ export function DataTable<T>({
   footer,
   onEndReached,
   fit = "fill",
+  readOnly = false,
   className,
 }: {
   /** The table's caption (visually hidden): what the rows are. */
@@ -100,6 +101,11 @@ export function DataTable<T>({
    * scrolls (a phone, with filters and banners above) and the table keeps room for a few rows.
    */
   fit?: "fill" | "section";
+  /**
+   * Rows without a control of their own: the scrolling region itself takes focus (and a name),
+   * or a keyboard could not scroll it.
+   */
+  readOnly?: boolean;
   className?: string;
 }) {
   const scrollRef = useRef<HTMLDivElement>(null);
@@ -138,9 +144,12 @@ export function DataTable<T>({
     <div
       ref={scrollRef}
       data-slot="data-table"
+      {...(readOnly ? { tabIndex: 0, role: "region", "aria-label": label } : {})}
       className={cn(
         "relative flex-1 overflow-auto",
         fit === "fill" ? "min-h-0" : "min-h-72",
+        readOnly &&
+          "focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring focus-visible:ring-inset",
         className,
       )}
     >

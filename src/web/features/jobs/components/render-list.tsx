@@ -69,13 +69,9 @@ export function RenderList({ workspaceId }: { workspaceId: string }) {
   // A service of the interface without this extension: the section has nothing to show.
   if (renders.error instanceof ApiError && renders.error.status === 404) return null;
   return (
-    <section
-      aria-labelledby="media-renders"
-      className="flex max-h-[45%] min-h-40 flex-col border-t border-border"
-    >
-      <h2 id="media-renders" className="px-4 pt-3 pb-1 font-medium text-sm">
-        Media renders
-      </h2>
+    // Not a named section: the table's scrolling region is the landmark, named the same.
+    <section className="flex max-h-[45%] min-h-40 flex-col border-t border-border">
+      <h2 className="px-4 pt-3 pb-1 font-medium text-sm">Media renders</h2>
       {renders.error ? (
         <div className="p-4">
           <LoadError
@@ -91,6 +87,7 @@ export function RenderList({ workspaceId }: { workspaceId: string }) {
           rows={renders.data?.items ?? []}
           rowKey={(job) => job.id}
           rowHeight={44}
+          readOnly
           loading={renders.isPending}
           loadingLabel="Loading media renders"
           empty={
