@@ -1,31 +1,16 @@
 import { useMemo } from "react";
-import type { MediaSources } from "../hooks/use-media-sources";
-import { usePlayer } from "../hooks/use-player";
-import { useReportPosition } from "../hooks/use-report-position";
+import { type PlayerViewProps, useReportedPlayer } from "../hooks/use-player";
 import { useViewerCommands } from "../hooks/use-viewer-commands";
 import { useWaveform } from "../hooks/use-waveform";
-import type { ViewerMarker, ViewerTarget } from "../viewer-store";
 import { PlayerControls } from "./player-controls";
 import { ProxyNotice } from "./proxy-notice";
 import { ScrubBar } from "./scrub-bar";
 import { WaveformCanvas } from "./waveform-canvas";
 
 /** Audio: its waveform with a playhead (click to seek), the notes' markers and the controls. */
-export function AudioView({
-  sources,
-  title,
-  startMs,
-  markers,
-  target,
-}: {
-  sources: MediaSources;
-  title: string;
-  startMs?: number;
-  markers?: ViewerMarker[];
-  /** The file shown: where the view is in it is reported for note forms. */
-  target?: ViewerTarget;
-}) {
-  const player = usePlayer(sources.playUrl, sources.fps, startMs);
+export function AudioView(props: PlayerViewProps) {
+  const { sources, title, markers } = props;
+  const player = useReportedPlayer(props);
   useViewerCommands(player.command);
   const waveform = useWaveform(sources.waveformUrl);
   const layers = useMemo(
@@ -33,11 +18,6 @@ export function AudioView({
     [waveform.data],
   );
   const { clock } = player;
-  useReportPosition(
-    target,
-    { timeMs: Math.round(clock.time * 1000), page: null, fps: sources.fps },
-    clock.paused,
-  );
   const duration = clock.duration || (sources.durationMs ?? 0) / 1000;
   return (
     <div className="flex min-h-0 flex-1 flex-col justify-center gap-3 bg-black p-3 sm:p-6">

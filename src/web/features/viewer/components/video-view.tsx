@@ -1,9 +1,6 @@
 import { useRef } from "react";
-import type { MediaSources } from "../hooks/use-media-sources";
-import { usePlayer } from "../hooks/use-player";
-import { useReportPosition } from "../hooks/use-report-position";
+import { type PlayerViewProps, useReportedPlayer } from "../hooks/use-player";
 import { useViewerCommands } from "../hooks/use-viewer-commands";
-import type { ViewerMarker, ViewerTarget } from "../viewer-store";
 import { PlayerControls } from "./player-controls";
 import { ProxyNotice } from "./proxy-notice";
 import { ScrubBar } from "./scrub-bar";
@@ -15,22 +12,10 @@ export const fullScreen = (el: HTMLElement | null) => {
 };
 
 /** A video on its 720p proxy (the original while it renders), with the viewer's controls. */
-export function VideoView({
-  sources,
-  title,
-  startMs,
-  markers,
-  target,
-}: {
-  sources: MediaSources;
-  title: string;
-  startMs?: number;
-  markers?: ViewerMarker[];
-  /** The file shown: where the view is in it is reported for note forms. */
-  target?: ViewerTarget;
-}) {
+export function VideoView(props: PlayerViewProps) {
+  const { sources, title, markers } = props;
   const box = useRef<HTMLDivElement>(null);
-  const player = usePlayer(sources.playUrl, sources.fps, startMs);
+  const player = useReportedPlayer(props);
   useViewerCommands((c) => {
     if (c === "fullScreen") {
       fullScreen(box.current);
@@ -39,11 +24,6 @@ export function VideoView({
     return player.command(c);
   });
   const { clock } = player;
-  useReportPosition(
-    target,
-    { timeMs: Math.round(clock.time * 1000), page: null, fps: sources.fps },
-    clock.paused,
-  );
   const waiting = sources.status.isPending;
   return (
     <div ref={box} className="flex min-h-0 flex-1 flex-col bg-black">

@@ -1,7 +1,10 @@
 import { useEffect, useRef } from "react";
 import { clampTime, stepFrame } from "../state/media-time";
 import type { ViewerCommand } from "../viewer-keymap";
+import type { ViewerMarker, ViewerTarget } from "../viewer-store";
 import { togglePlay, useMediaClock } from "./use-media-clock";
+import type { MediaSources } from "./use-media-sources";
+import { useReportPosition } from "./use-report-position";
 
 /** Seconds a j/l or arrow press moves. */
 const SEEK_STEP = 5;
@@ -68,4 +71,26 @@ export function usePlayer(src: string | null, fps: number, startMs: number | und
     return true;
   };
   return { ref, clock, seek, step, setRate, command, toggle: () => togglePlay(ref.current) };
+}
+
+/** What the audio and video views are given. */
+export interface PlayerViewProps {
+  sources: MediaSources;
+  title: string;
+  startMs?: number;
+  markers?: ViewerMarker[];
+  /** The file shown: where the view is in it is reported for note forms. */
+  target?: ViewerTarget;
+}
+
+/** A view's player whose position, once settled, is what a note form attaches. */
+export function useReportedPlayer({ sources, startMs, target }: PlayerViewProps) {
+  const player = usePlayer(sources.playUrl, sources.fps, startMs);
+  const { clock } = player;
+  useReportPosition(
+    target,
+    { timeMs: Math.round(clock.time * 1000), page: null, fps: sources.fps },
+    clock.paused,
+  );
+  return player;
 }
