@@ -4,6 +4,7 @@ import { getRequestListener } from "@hono/node-server";
 import { createApp } from "./app";
 import { type BootstrapResult, bootstrap } from "./bootstrap";
 import type { Db } from "./db/database";
+import { migratePg } from "./db/pg/migrate";
 import { type AppDeps, createDeps } from "./deps";
 import type { Config } from "./env";
 import { gracefulCloser } from "./http/graceful-close";
@@ -29,6 +30,7 @@ export async function startService(
   overrides: { clock?: Clock; log?: Logger; db?: Db; workers?: boolean } = {},
 ): Promise<RunningService> {
   const deps = createDeps(config, overrides);
+  if (deps.pg) await migratePg(deps.pg);
   // Under the write lock: a CLI run on a fresh data dir bootstraps too, and two workspaces
   // would be created if both looked for one before either had made it.
   const boot = deps.db.transaction(() => bootstrap(deps)).immediate();
@@ -68,6 +70,7 @@ export async function startService(
         deps.jobs.stop(SHUTDOWN_GRACE_MS),
       ]);
       deps.db.close();
+      await deps.pg?.end();
     })();
     return stopping;
   };
