@@ -1,5 +1,6 @@
 import path from "node:path";
 import { type Db, openDatabase } from "./db/database";
+import { createPgPool } from "./db/pg/pool";
 import type { Config } from "./env";
 import { type Clock, systemClock } from "./lib/clock";
 import { createLogger, type Logger } from "./lib/logger";
@@ -8,6 +9,7 @@ import { EventRecorder } from "./modules/events/events.repository";
 import { FilesService } from "./modules/files/files.service";
 import { WebhookDispatcher } from "./modules/webhooks/webhook-dispatcher";
 import { JobRunner } from "./workers/job-runner";
+import { PgJobQueue } from "./workers/jobs.pg";
 
 /** What every handler and worker reaches the outside world through; tests build their own. */
 export interface AppDeps {
@@ -43,7 +45,13 @@ export function createDeps(
     db,
     clock,
     log,
-    jobs: new JobRunner(db, clock, log.child({ component: "jobs" })),
+    // With DATABASE_URL the queue alone is PostgreSQL's; handlers still read SQLite
+    // (docs/scale-out.md, Queues and leases). A pool connects only once it is used.
+    jobs: new JobRunner(
+      config.databaseUrl ? new PgJobQueue(createPgPool(config.databaseUrl, { max: 4 })) : db,
+      clock,
+      log.child({ component: "jobs" }),
+    ),
     events,
     files: new FilesService(db, clock, config, events),
     webhooks: new WebhookDispatcher({

@@ -40,6 +40,10 @@ const envSchema = z.object({
   MAIL_FROM: z.string().min(3).max(320).default("Consign <consign@localhost>"),
   PDF_RENDER_THREADS: z.coerce.number().int().min(1).max(16).default(1),
   MEDIA_TRANSCODES: z.coerce.number().int().min(1).max(16).default(1),
+  DATABASE_URL: z
+    .string()
+    .regex(/^postgres(ql)?:\/\//, "must be postgres:// or postgresql://")
+    .optional(),
 });
 
 export type Config = {
@@ -77,6 +81,11 @@ export type Config = {
   pdfThreads: number;
   /** Video proxies transcoded at once (each uses every core ffmpeg finds); more wait queued. */
   mediaTranscodes: number;
+  /**
+   * PostgreSQL (postgres://user:pass@host/db) for the durable job queue; null: SQLite. Only the
+   * queue runs there so far (docs/scale-out.md, Queues and leases).
+   */
+  databaseUrl: string | null;
 };
 
 const list = (s: string) =>
@@ -117,6 +126,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
     mailFrom: e.MAIL_FROM,
     pdfThreads: e.PDF_RENDER_THREADS,
     mediaTranscodes: e.MEDIA_TRANSCODES,
+    databaseUrl: e.DATABASE_URL ?? null,
   };
 }
 

@@ -67,6 +67,7 @@ export async function startService(
         stopWorkers(),
         deps.jobs.stop(SHUTDOWN_GRACE_MS),
       ]);
+      await deps.jobs.close();
       deps.db.close();
     })();
     return stopping;

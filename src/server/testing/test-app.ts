@@ -106,6 +106,7 @@ export async function createTestApp(opts: { clock?: Clock; config?: Partial<Conf
     call,
     async close() {
       await stopWorkers();
+      await deps.jobs.close();
       deps.db.close();
       fs.rmSync(dir, { recursive: true, force: true });
     },

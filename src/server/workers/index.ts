@@ -22,6 +22,8 @@ export async function registerWorkers(
   boot: BootstrapResult,
   opts: { threads?: boolean } = {},
 ): Promise<() => Promise<void>> {
+  // The recurring kinds below queue their first slot at once.
+  await deps.jobs.open();
   registerFilesWorkers(deps, boot);
   registerOperationsWorkers(deps);
   registerBulkWorkers(deps, { thread: opts.threads ?? true });

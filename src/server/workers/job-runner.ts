@@ -2,36 +2,11 @@ import type { Db } from "@/server/db/database";
 import type { Clock } from "@/server/lib/clock";
 import { newId } from "@/server/lib/ids";
 import type { Logger } from "@/server/lib/logger";
+import type { EnqueueOptions, JobKind, JobRecord } from "./job-kind";
 import type { JobQueue, LeasedJob, NewJob } from "./job-queue";
 import { SqliteJobQueue } from "./jobs.repository";
 
-export interface JobRecord {
-  id: string;
-  kind: string;
-  payload: unknown;
-  attempts: number;
-  maxAttempts: number;
-}
-
-export interface JobKind {
-  run(payload: unknown, job: JobRecord): Promise<void> | void;
-  maxAttempts?: number;
-  /** Delay before attempt n+1 after n failed attempts. */
-  backoffMs?: (attempts: number) => number;
-  /**
-   * A pool of its own: at most this many jobs of the kind run at once in this process, and they
-   * do not count against the runner's shared concurrency, so long jobs (a video transcode) never
-   * hold up the short ones every area queues.
-   */
-  concurrency?: number;
-}
-
-export interface EnqueueOptions {
-  runAt?: number;
-  /** At most one queued or running job per unique key; enqueueing again is a no-op. */
-  uniqueKey?: string;
-  maxAttempts?: number;
-}
+export type { EnqueueOptions, JobKind, JobRecord } from "./job-kind";
 
 const defaultBackoff = (attempts: number) => Math.min(60_000 * 2 ** (attempts - 1), 3_600_000);
 
@@ -55,10 +30,13 @@ export class JobRunner {
   /** The claim in flight, so a wake during it claims again after it rather than beside it. */
   private ticking: Promise<void> | null = null;
   private tickAgain = false;
-  /** Enqueues that cannot join a transaction (PostgreSQL), awaited by stop(). */
+  /** Enqueues that cannot join a transaction (PostgreSQL), awaited by runDue() and stop(). */
   private inserting = new Set<Promise<void>>();
+  /** Jobs running here whose lease a heartbeat found gone, or stop() gave back. */
+  private lost = new Set<string>();
+  private executing = new Set<string>();
 
-  /** `source`: the SQLite database (the embedded profile) or any other engine's queue. */
+  /** `source`: the SQLite database (the embedded profile) or another engine's queue. */
   constructor(
     source: Db | JobQueue,
     private clock: Clock,
@@ -66,6 +44,33 @@ export class JobRunner {
     private options: { leaseMs?: number; pollMs?: number; concurrency?: number } = {},
   ) {
     this.queue = "claim" in source ? source : new SqliteJobQueue(source);
+  }
+
+  /**
+   * Whether the queue lives in the SQLite database the handlers use, so a handler may check a
+   * lease in its own transaction (bulk does); otherwise `holds` says what this runner knows.
+   */
+  get leasesInSqlite() {
+    return this.queue.enqueueInTransaction !== undefined;
+  }
+
+  /**
+   * Whether this runner still holds the job's lease as far as it knows: it runs here, stop() has
+   * not given it back, and the last heartbeat (every third of the lease) still found it ours.
+   */
+  holds(jobId: string) {
+    return this.executing.has(jobId) && !this.lost.has(jobId);
+  }
+
+  /** Makes the queue's engine ready (PostgreSQL's schema); before the first enqueue. */
+  async open() {
+    await this.queue.open?.();
+  }
+
+  /** Closes the queue's own connections, after stop(). */
+  async close() {
+    await Promise.allSettled([...this.inserting]);
+    await this.queue.close?.();
   }
 
   private get leaseMs() {
@@ -77,10 +82,9 @@ export class JobRunner {
   }
 
   /**
-   * Adds a job. On SQLite it uses the runner's connection, so it joins the caller's open
-   * transaction, and null says the unique key was held. An engine that cannot join it
-   * (PostgreSQL) inserts in the background: the id is returned at once, a held key is a silent
-   * no-op, and an insert that fails is logged (and handed to `lost`).
+   * Adds a job. On SQLite it joins the caller's open transaction (null: the unique key was
+   * held). PostgreSQL's cannot join it, so it inserts in the background: the id comes back at
+   * once, a held key is a silent no-op, a failed insert is logged and handed to `lost`.
    */
   enqueue(
     kind: string,
@@ -225,13 +229,19 @@ export class JobRunner {
   private async execute(job: JobRecord) {
     const kind = this.kinds.get(job.kind)!;
     const heartbeat = setInterval(() => {
-      this.queue.renew(job.id, this.owner, this.clock.now() + this.leaseMs).catch((err) => {
-        // A busy database (a long write by a CLI) misses one beat; the lease outlasts three.
-        this.log.warn("job heartbeat failed", { jobId: job.id, err });
-      });
+      this.queue.renew(job.id, this.owner, this.clock.now() + this.leaseMs).then(
+        (held) => {
+          if (!held) this.lost.add(job.id);
+        },
+        (err) => {
+          // A busy database (a long write by a CLI) misses one beat; the lease outlasts three.
+          this.log.warn("job heartbeat failed", { jobId: job.id, err });
+        },
+      );
     }, this.leaseMs / 3);
     this.heartbeats.add(heartbeat);
     let failure: { error: unknown } | null = null;
+    this.executing.add(job.id);
     try {
       await kind.run(job.payload, job);
     } catch (error) {
@@ -239,6 +249,8 @@ export class JobRunner {
     } finally {
       clearInterval(heartbeat);
       this.heartbeats.delete(heartbeat);
+      this.executing.delete(job.id);
+      this.lost.delete(job.id);
     }
     // Recorded only while the lease is ours: once it expired and another worker claimed the
     // job (or stop() released it), the outcome that counts is that worker's.
@@ -275,6 +287,8 @@ export class JobRunner {
 
   /** Claims and runs due jobs one by one until none is due (or `limit` ran). Tests drive the runner with this. */
   async runDue(limit = Number.POSITIVE_INFINITY): Promise<number> {
+    // Only when there are any: the claim below starts in the caller's turn otherwise.
+    if (this.inserting.size > 0) await Promise.allSettled([...this.inserting]);
     this.queueUnqueued();
     let ran = 0;
     while (ran < limit) {
@@ -378,6 +392,7 @@ export class JobRunner {
     // A released lease must not be renewed (nor the database touched after it closes).
     for (const heartbeat of this.heartbeats) clearInterval(heartbeat);
     this.heartbeats.clear();
+    for (const id of this.executing) this.lost.add(id);
     await Promise.allSettled([...this.inserting]);
     await this.queue.release(this.owner);
   }
