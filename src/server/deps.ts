@@ -1,6 +1,6 @@
 import path from "node:path";
 import { type Db, openDatabase } from "./db/database";
-import { createPgPool } from "./db/pg/pool";
+import { createPgPool, type PgPool } from "./db/pg/pool";
 import type { Config } from "./env";
 import { type Clock, systemClock } from "./lib/clock";
 import { createLogger, type Logger } from "./lib/logger";
@@ -29,6 +29,11 @@ export interface AppDeps {
    * (snapshot bytes) and the data node (the blobs it stages, commits and serves).
    */
   files: FilesService;
+  /**
+   * PostgreSQL, when DATABASE_URL sets it: what every service process must see alike lives
+   * there (docs/scale-out.md says which parts do so far). Migrated by startService.
+   */
+  pg: PgPool | null;
 }
 
 export function createDeps(
@@ -40,20 +45,18 @@ export function createDeps(
   tightenDataDir(config.dataDir);
   const db = overrides.db ?? openDatabase(path.join(config.dataDir, "consign.db"));
   const events = new EventRecorder(db, clock);
+  const pg = config.databaseUrl ? createPgPool(config.databaseUrl) : null;
   return {
     config,
     db,
     clock,
     log,
-    // With DATABASE_URL the queue alone is PostgreSQL's; handlers still read SQLite
-    // (docs/scale-out.md, Queues and leases). A pool connects only once it is used.
-    jobs: new JobRunner(
-      config.databaseUrl ? new PgJobQueue(createPgPool(config.databaseUrl, { max: 4 })) : db,
-      clock,
-      log.child({ component: "jobs" }),
-    ),
+    // With DATABASE_URL the queue is PostgreSQL's; its handlers still read SQLite
+    // (docs/scale-out.md, Queues and leases).
+    jobs: new JobRunner(pg ? new PgJobQueue(pg) : db, clock, log.child({ component: "jobs" })),
     events,
     files: new FilesService(db, clock, config, events),
+    pg,
     webhooks: new WebhookDispatcher({
       db,
       clock,

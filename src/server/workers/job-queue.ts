@@ -28,10 +28,6 @@ export interface JobQueue {
   fail(id: string, owner: string, f: JobFailure): Promise<boolean>;
   /** Gives back every lease the owner holds, uncounting the attempts they had begun. */
   release(owner: string): Promise<number>;
-  /** Makes the engine's schema current (PostgreSQL; SQLite migrates when it opens). */
-  open?(): Promise<void>;
-  /** Closes the engine's connections (PostgreSQL; SQLite's database is closed by its owner). */
-  close?(): Promise<void>;
 }
 
 export interface NewJob {

@@ -5,7 +5,7 @@ import { afterEach, describe, expect, it } from "vitest";
 import { openDatabase } from "@/server/db/database";
 import { ManualClock } from "@/server/lib/clock";
 import { createLogger } from "@/server/lib/logger";
-import { usePgDatabase } from "@/server/testing/pg-database";
+import { freshPgDatabase } from "@/server/testing/pg-database";
 import type { JobQueue } from "./job-queue";
 import { JobRunner } from "./job-runner";
 import { PgJobQueue } from "./jobs.pg";
@@ -32,7 +32,7 @@ function useSqlite(): () => Promise<EngineHandle> {
 }
 
 function usePostgres(): () => Promise<EngineHandle> {
-  const pool = usePgDatabase();
+  const pool = freshPgDatabase();
   return async () => {
     await pool().query("TRUNCATE jobs");
     return { queue: new PgJobQueue(pool()), rows: async (sql) => (await pool().query(sql)).rows };

@@ -62,15 +62,9 @@ export class JobRunner {
     return this.executing.has(jobId) && !this.lost.has(jobId);
   }
 
-  /** Makes the queue's engine ready (PostgreSQL's schema); before the first enqueue. */
-  async open() {
-    await this.queue.open?.();
-  }
-
-  /** Closes the queue's own connections, after stop(). */
-  async close() {
+  /** Waits for the enqueues still being written in the background (before a pool closes). */
+  async flush() {
     await Promise.allSettled([...this.inserting]);
-    await this.queue.close?.();
   }
 
   private get leaseMs() {
@@ -288,7 +282,7 @@ export class JobRunner {
   /** Claims and runs due jobs one by one until none is due (or `limit` ran). Tests drive the runner with this. */
   async runDue(limit = Number.POSITIVE_INFINITY): Promise<number> {
     // Only when there are any: the claim below starts in the caller's turn otherwise.
-    if (this.inserting.size > 0) await Promise.allSettled([...this.inserting]);
+    if (this.inserting.size > 0) await this.flush();
     this.queueUnqueued();
     let ran = 0;
     while (ran < limit) {
@@ -393,7 +387,7 @@ export class JobRunner {
     for (const heartbeat of this.heartbeats) clearInterval(heartbeat);
     this.heartbeats.clear();
     for (const id of this.executing) this.lost.add(id);
-    await Promise.allSettled([...this.inserting]);
+    await this.flush();
     await this.queue.release(this.owner);
   }
 }

@@ -1,4 +1,3 @@
-import { migratePg } from "@/server/db/pg/migrate";
 import type { PgPool } from "@/server/db/pg/pool";
 import type { Claim, JobFailure, JobQueue, LeasedJob, NewJob } from "./job-queue";
 
@@ -10,14 +9,6 @@ import type { Claim, JobFailure, JobQueue, LeasedJob, NewJob } from "./job-queue
  */
 export class PgJobQueue implements JobQueue {
   constructor(private pool: PgPool) {}
-
-  open() {
-    return migratePg(this.pool);
-  }
-
-  close() {
-    return this.pool.end();
-  }
 
   async enqueue(j: NewJob) {
     const r = await this.pool.query(
