@@ -9,6 +9,7 @@ import { EventRecorder } from "./modules/events/events.repository";
 import { FilesService } from "./modules/files/files.service";
 import { WebhookDispatcher } from "./modules/webhooks/webhook-dispatcher";
 import { JobRunner } from "./workers/job-runner";
+import { PgJobQueue } from "./workers/jobs.pg";
 
 /** What every handler and worker reaches the outside world through; tests build their own. */
 export interface AppDeps {
@@ -44,15 +45,18 @@ export function createDeps(
   tightenDataDir(config.dataDir);
   const db = overrides.db ?? openDatabase(path.join(config.dataDir, "consign.db"));
   const events = new EventRecorder(db, clock);
+  const pg = config.databaseUrl ? createPgPool(config.databaseUrl) : null;
   return {
     config,
     db,
     clock,
     log,
-    jobs: new JobRunner(db, clock, log.child({ component: "jobs" })),
+    // With DATABASE_URL the queue is PostgreSQL's; its handlers still read SQLite
+    // (docs/scale-out.md, Queues and leases).
+    jobs: new JobRunner(pg ? new PgJobQueue(pg) : db, clock, log.child({ component: "jobs" })),
     events,
     files: new FilesService(db, clock, config, events),
-    pg: config.databaseUrl ? createPgPool(config.databaseUrl) : null,
+    pg,
     webhooks: new WebhookDispatcher({
       db,
       clock,

@@ -106,7 +106,9 @@ export async function createTestApp(opts: { clock?: Clock; config?: Partial<Conf
     call,
     async close() {
       await stopWorkers();
+      await deps.jobs.flush();
       deps.db.close();
+      await deps.pg?.end();
       fs.rmSync(dir, { recursive: true, force: true });
     },
   };

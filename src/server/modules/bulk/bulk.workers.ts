@@ -28,7 +28,9 @@ export function registerBulkWorkers(
     run: async (payload, job) => {
       const { bulkJobId } = payload as { bulkJobId: string };
       try {
-        if (opts.thread) {
+        // A thread checks the lease on its own SQLite connection; a queue elsewhere
+        // (PostgreSQL) is checked through this runner, so its batches run here.
+        if (opts.thread && deps.jobs.leasesInSqlite) {
           await runInThread(deps, {
             config: deps.config,
             bulkJobId,
@@ -37,7 +39,9 @@ export function registerBulkWorkers(
             batchSize,
           });
         } else {
-          const ours = () => leaseHeld(deps.db, job.id, deps.jobs.owner);
+          const ours = deps.jobs.leasesInSqlite
+            ? () => leaseHeld(deps.db, job.id, deps.jobs.owner)
+            : () => deps.jobs.holds(job.id);
           while (runBatch(deps, runner, bulkJobId, ours)) await yieldToLoop();
         }
       } catch (err) {
