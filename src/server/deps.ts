@@ -9,7 +9,6 @@ import { EventRecorder } from "./modules/events/events.repository";
 import { FilesService } from "./modules/files/files.service";
 import { WebhookDispatcher } from "./modules/webhooks/webhook-dispatcher";
 import { JobRunner } from "./workers/job-runner";
-import { PgJobQueue } from "./workers/jobs.pg";
 
 /** What every handler and worker reaches the outside world through; tests build their own. */
 export interface AppDeps {
@@ -51,9 +50,9 @@ export function createDeps(
     db,
     clock,
     log,
-    // With DATABASE_URL the queue is PostgreSQL's; its handlers still read SQLite
-    // (docs/scale-out.md, Queues and leases).
-    jobs: new JobRunner(pg ? new PgJobQueue(pg) : db, clock, log.child({ component: "jobs" })),
+    // SQLite's queue even with DATABASE_URL: an enqueue must commit with the unit that makes
+    // the work, and the units still write SQLite (docs/scale-out.md, Queues and leases).
+    jobs: new JobRunner(db, clock, log.child({ component: "jobs" })),
     events,
     files: new FilesService(db, clock, config, events),
     pg,

@@ -33,8 +33,6 @@ export class JobRunner {
   /** Enqueues that cannot join a transaction (PostgreSQL), awaited by runDue() and stop(). */
   private inserting = new Set<Promise<void>>();
   /** Jobs running here whose lease a heartbeat found gone, or stop() gave back. */
-  private lost = new Set<string>();
-  private executing = new Set<string>();
 
   /** `source`: the SQLite database (the embedded profile) or another engine's queue. */
   constructor(
@@ -44,22 +42,6 @@ export class JobRunner {
     private options: { leaseMs?: number; pollMs?: number; concurrency?: number } = {},
   ) {
     this.queue = "claim" in source ? source : new SqliteJobQueue(source);
-  }
-
-  /**
-   * Whether the queue lives in the SQLite database the handlers use, so a handler may check a
-   * lease in its own transaction (bulk does); otherwise `holds` says what this runner knows.
-   */
-  get leasesInSqlite() {
-    return this.queue.enqueueInTransaction !== undefined;
-  }
-
-  /**
-   * Whether this runner still holds the job's lease as far as it knows: it runs here, stop() has
-   * not given it back, and the last heartbeat (every third of the lease) still found it ours.
-   */
-  holds(jobId: string) {
-    return this.executing.has(jobId) && !this.lost.has(jobId);
   }
 
   /** Waits for the enqueues still being written in the background (before a pool closes). */
@@ -223,19 +205,13 @@ export class JobRunner {
   private async execute(job: JobRecord) {
     const kind = this.kinds.get(job.kind)!;
     const heartbeat = setInterval(() => {
-      this.queue.renew(job.id, this.owner, this.clock.now() + this.leaseMs).then(
-        (held) => {
-          if (!held) this.lost.add(job.id);
-        },
-        (err) => {
-          // A busy database (a long write by a CLI) misses one beat; the lease outlasts three.
-          this.log.warn("job heartbeat failed", { jobId: job.id, err });
-        },
-      );
+      this.queue.renew(job.id, this.owner, this.clock.now() + this.leaseMs).catch((err) => {
+        // A busy database (a long write by a CLI) misses one beat; the lease outlasts three.
+        this.log.warn("job heartbeat failed", { jobId: job.id, err });
+      });
     }, this.leaseMs / 3);
     this.heartbeats.add(heartbeat);
     let failure: { error: unknown } | null = null;
-    this.executing.add(job.id);
     try {
       await kind.run(job.payload, job);
     } catch (error) {
@@ -243,8 +219,6 @@ export class JobRunner {
     } finally {
       clearInterval(heartbeat);
       this.heartbeats.delete(heartbeat);
-      this.executing.delete(job.id);
-      this.lost.delete(job.id);
     }
     // Recorded only while the lease is ours: once it expired and another worker claimed the
     // job (or stop() released it), the outcome that counts is that worker's.
@@ -386,7 +360,6 @@ export class JobRunner {
     // A released lease must not be renewed (nor the database touched after it closes).
     for (const heartbeat of this.heartbeats) clearInterval(heartbeat);
     this.heartbeats.clear();
-    for (const id of this.executing) this.lost.add(id);
     await this.flush();
     await this.queue.release(this.owner);
   }

@@ -28,9 +28,7 @@ export function registerBulkWorkers(
     run: async (payload, job) => {
       const { bulkJobId } = payload as { bulkJobId: string };
       try {
-        // A thread checks the lease on its own SQLite connection; a queue elsewhere
-        // (PostgreSQL) is checked through this runner, so its batches run here.
-        if (opts.thread && deps.jobs.leasesInSqlite) {
+        if (opts.thread) {
           await runInThread(deps, {
             config: deps.config,
             bulkJobId,
@@ -39,9 +37,7 @@ export function registerBulkWorkers(
             batchSize,
           });
         } else {
-          const ours = deps.jobs.leasesInSqlite
-            ? () => leaseHeld(deps.db, job.id, deps.jobs.owner)
-            : () => deps.jobs.holds(job.id);
+          const ours = () => leaseHeld(deps.db, job.id, deps.jobs.owner);
           while (runBatch(deps, runner, bulkJobId, ours)) await yieldToLoop();
         }
       } catch (err) {
