@@ -2,11 +2,11 @@ import { randomBytes } from "node:crypto";
 import fs from "node:fs";
 import { HeadObjectCommand } from "@aws-sdk/client-s3";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import yauzl from "yauzl";
 import type { S3Settings } from "@/server/env";
 import { ManualClock } from "@/server/lib/clock";
 import { HOLD_MS, s3Client } from "@/server/modules/files/s3-blob-store";
 import { freshBucket } from "@/server/testing/s3";
+import { unzip } from "@/server/testing/unzip";
 import { type NodeTest, sha256Hex, startNodeTest } from "./node-testing";
 
 // The service on the S3 profile's bytes (s3rver), its metadata in SQLite: what the node and the
@@ -35,30 +35,6 @@ async function inBucket(sha256: string) {
       return null;
     throw err;
   }
-}
-
-function unzip(zip: Buffer): Promise<Map<string, Buffer>> {
-  return new Promise((resolve, reject) => {
-    yauzl.fromBuffer(zip, { lazyEntries: true }, (err, file) => {
-      if (err) return reject(err);
-      const out = new Map<string, Buffer>();
-      file.on("entry", (entry: yauzl.Entry) => {
-        if (entry.fileName.endsWith("/")) return file.readEntry();
-        file.openReadStream(entry, (e, stream) => {
-          if (e) return reject(e);
-          const chunks: Buffer[] = [];
-          stream.on("data", (c: Buffer) => chunks.push(c));
-          stream.on("end", () => {
-            out.set(entry.fileName, Buffer.concat(chunks));
-            file.readEntry();
-          });
-        });
-      });
-      file.on("end", () => resolve(out));
-      file.on("error", reject);
-      file.readEntry();
-    });
-  });
 }
 
 describe("the service with its bytes in a bucket", () => {
