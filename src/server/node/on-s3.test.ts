@@ -5,6 +5,7 @@ import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import type { S3Settings } from "@/server/env";
 import { ManualClock } from "@/server/lib/clock";
 import { HOLD_MS, s3Client } from "@/server/modules/files/s3-blob-store";
+import { flatImage } from "@/server/testing/media";
 import { freshBucket } from "@/server/testing/s3";
 import { unzip } from "@/server/testing/unzip";
 import { type NodeTest, sha256Hex, startNodeTest } from "./node-testing";
@@ -92,5 +93,16 @@ describe("the service with its bytes in a bucket", () => {
     expect(await inBucket(sha)).toBeNull();
     expect(await inBucket(sha256Hex("second take"))).toBeNull();
     expect(fs.readdirSync(`${n.t.dir}/blobs/tmp`)).toEqual([]);
+  });
+
+  it("draws a thumbnail from a local copy of the bucket's content, checked against its hash", async () => {
+    const image = await flatImage(64, 48);
+    const entry = await n.t.deps.files.writeFile(n.t.workspaceId, "Stills/a.png", image);
+    const local = `${n.t.dir}/blobs/${entry.sha256!.slice(0, 2)}/${entry.sha256!.slice(2, 4)}/${entry.sha256}`;
+    expect(fs.existsSync(local)).toBe(false);
+    const preview = await n.t.call("GET", n.t.w("/files/preview?path=Stills%2Fa.png"));
+    expect(preview.status).toBe(200);
+    expect(preview.headers.get("content-type")).toBe("image/jpeg");
+    expect(fs.readFileSync(local).equals(image)).toBe(true);
   });
 });
