@@ -40,7 +40,7 @@ const DELETE_LEASE_MS = 600_000;
 const DELETE_TIMEOUT_MS = 60_000;
 /** How often a stage looks again while a deletion of its content is on the wire. */
 const HOLD_RETRY_MS = 200;
-const DELETIONS_PER_RUN = 500;
+const DELETIONS_PER_BATCH = 100;
 /** Multipart from this size on, in parts of this size, two on the wire at once. */
 const PART_BYTES = 8 * 1024 * 1024;
 
@@ -234,16 +234,23 @@ export class S3BlobStore implements BlobStore {
     deferDeletion(this.db, sha256, this.clock.now());
   }
 
+  /** In batches, each claimed for a lease of its own, until nothing due is left. */
   async deleteDue() {
-    const now = this.clock.now();
-    const leaseUntil = now + DELETE_LEASE_MS;
-    const due = claimDueDeletions(this.db, now, leaseUntil, DELETIONS_PER_RUN);
-    for (const sha256 of due) {
-      await this.deleteObjects(sha256);
-      this.local.remove(sha256);
-      releaseClaim(this.db, sha256, leaseUntil);
+    let deleted = 0;
+    for (;;) {
+      const now = this.clock.now();
+      const leaseUntil = now + DELETE_LEASE_MS;
+      const due = claimDueDeletions(this.db, now, leaseUntil, DELETIONS_PER_BATCH);
+      for (const sha256 of due) {
+        // Only a DELETE that surely ends within the lease: past it, a stage may write again.
+        if (this.clock.now() + DELETE_TIMEOUT_MS >= leaseUntil) return deleted;
+        await this.deleteObjects(sha256);
+        this.local.remove(sha256);
+        releaseClaim(this.db, sha256, leaseUntil);
+        deleted++;
+      }
+      if (due.length < DELETIONS_PER_BATCH) return deleted;
     }
-    return due.length;
   }
 
   /** The content's object and its encrypted variants (`<sha256>.<iv>`), one DELETE each. */
