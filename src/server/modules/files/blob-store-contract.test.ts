@@ -26,7 +26,7 @@ async function bytesOf(stream: Readable) {
   return Buffer.concat(chunks);
 }
 
-describe.each(stores)("the %s blob store", (_kind, make) => {
+describe.each(stores)("the %s blob store", (kind, make) => {
   let dir: string;
   let db: Db;
   let clock: ManualClock;
@@ -143,6 +143,24 @@ describe.each(stores)("the %s blob store", (_kind, make) => {
     const got = await bytesOf(store.read(staged.sha256, across));
     expect(got.equals(bytes.subarray(across.start, across.end + 1))).toBe(true);
   });
+
+  // What only the bucket has: holds, which a commit must come within.
+  if (kind === "s3") {
+    it("refuses to commit content whose hold ran out, and deletes it as garbage once discarded", async () => {
+      const staged = await store.stage(Buffer.from("committed too late"));
+      clock.advance(HOLD_MS);
+      expect(() => store.commit(staged)).toThrow(/held too long/);
+      store.discard(staged);
+      expect(await store.stat(staged.sha256)).toEqual({ size: 18 });
+      expect(await store.deleteDue()).toBe(1);
+      expect(await store.stat(staged.sha256)).toBeNull();
+    });
+
+    it("refuses to commit bytes that were never persisted to the bucket", async () => {
+      const { heldUntil: _, ...bare } = await store.stage(Buffer.from("not persisted"));
+      expect(() => store.commit(bare)).toThrow(/without being persisted/);
+    });
+  }
 });
 
 function* chunksOf(bytes: Buffer, size: number) {
