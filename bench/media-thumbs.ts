@@ -72,7 +72,7 @@ async function bigJpeg(key: string) {
   for (let i = 0; i < 3; i++) {
     const bytes = await photo();
     await write(`Photos/big-${i}.jpg`, bytes);
-    const file = deps.files.blobs.pathOf(
+    const file = await deps.files.blobs.localPath(
       deps.files.get(workspaceId, `Photos/big-${i}.jpg`).sha256!,
     );
     const start = performance.now();

@@ -20,8 +20,8 @@ export interface AppDeps {
   events: EventRecorder;
   webhooks: WebhookDispatcher;
   /**
-   * The files module's tree and its bytes on disk: one instance, since it holds the blob store
-   * and the listing caches. Other modules change the tree only through it, so counts, events and
+   * The files module's tree and its bytes (on disk, or in a bucket): one instance, since it holds
+   * the blob store and the listing caches. Other modules change the tree only through it, so counts, events and
    * caches stay right, and say why beside each call: bulk (the folder of a selection, a restored
    * item's parents, unreferenced blobs), operations (the destination), transfers (a receive's
    * sources, deliverTo copies), portals (the approved folder; a spec check reads blobs), shares

@@ -55,7 +55,28 @@ const envSchema = z.object({
     .string()
     .regex(/^postgres(ql)?:\/\//, "must be a postgres:// URL")
     .optional(),
+  BLOB_STORE: z.enum(["disk", "s3"]).default("disk"),
+  S3_ENDPOINT: z.string().url().optional(),
+  S3_REGION: z.string().min(1).default("us-east-1"),
+  S3_BUCKET: z.string().min(3).max(63).optional(),
+  S3_ACCESS_KEY_ID: z.string().min(1).optional(),
+  S3_SECRET_ACCESS_KEY: z.string().min(1).optional(),
+  S3_FORCE_PATH_STYLE: booleanFlag.optional(),
 });
+
+/** Where blob bytes live: DATA_DIR (the default), or an S3-compatible bucket. */
+export type BlobStoreConfig = { kind: "disk" } | { kind: "s3"; s3: S3Settings };
+
+export interface S3Settings {
+  /** null: AWS's own endpoint for the region. */
+  endpoint: string | null;
+  region: string;
+  bucket: string;
+  /** null: the SDK's own credential chain (instance role, ~/.aws). */
+  credentials: { accessKeyId: string; secretAccessKey: string } | null;
+  /** `host/bucket/key` rather than `bucket.host/key`, as most non-AWS servers want. */
+  forcePathStyle: boolean;
+}
 
 export type Config = {
   port: number;
@@ -102,6 +123,7 @@ export type Config = {
    * background work (jobs, webhook deliveries), carry bytes as a data node. All three by default.
    */
   roles: ReadonlySet<Role>;
+  blobStore: BlobStoreConfig;
 };
 
 export type Role = "api" | "workers" | "node";
@@ -140,6 +162,38 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
     mediaTranscodes: e.MEDIA_TRANSCODES,
     databaseUrl: e.DATABASE_URL ?? null,
     roles: new Set(e.ROLES),
+    blobStore: blobStoreOf(e),
+  };
+}
+
+/** The blob store the settings describe; a half-given S3 setting is a start-up error. */
+function blobStoreOf(e: z.infer<typeof envSchema>): BlobStoreConfig {
+  const s3Given = [e.S3_ENDPOINT, e.S3_BUCKET, e.S3_ACCESS_KEY_ID, e.S3_SECRET_ACCESS_KEY].some(
+    (v) => v !== undefined,
+  );
+  const problems: string[] = [];
+  if (e.BLOB_STORE === "disk") {
+    if (s3Given) problems.push("S3_* settings are set but BLOB_STORE is not s3");
+  } else {
+    if (!e.S3_BUCKET) problems.push("S3_BUCKET is required when BLOB_STORE=s3");
+    if (!e.S3_ACCESS_KEY_ID !== !e.S3_SECRET_ACCESS_KEY)
+      problems.push("S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY go together");
+  }
+  if (problems.length)
+    throw new Error(`Invalid environment:\n${problems.map((p) => `  ${p}`).join("\n")}`);
+  if (e.BLOB_STORE === "disk") return { kind: "disk" };
+  return {
+    kind: "s3",
+    s3: {
+      endpoint: e.S3_ENDPOINT?.replace(/\/$/, "") ?? null,
+      region: e.S3_REGION,
+      bucket: e.S3_BUCKET!,
+      credentials:
+        e.S3_ACCESS_KEY_ID && e.S3_SECRET_ACCESS_KEY
+          ? { accessKeyId: e.S3_ACCESS_KEY_ID, secretAccessKey: e.S3_SECRET_ACCESS_KEY }
+          : null,
+      forcePathStyle: e.S3_FORCE_PATH_STYLE ?? e.S3_ENDPOINT !== undefined,
+    },
   };
 }
 

@@ -2,6 +2,7 @@ import { randomBytes } from "node:crypto";
 import fs from "node:fs";
 import path from "node:path";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { diskBlobs } from "@/server/testing/disk-blobs";
 import { errorOf } from "@/server/testing/expect-body";
 import { diskWithRoom } from "@/server/testing/full-disk";
 import { type NodeTest, sha256Hex, startNodeTest } from "./node-testing";
@@ -31,7 +32,7 @@ describe("a full disk", () => {
   it("a write that fills the disk answers 507 insufficient_storage; the staged bytes are the offset HEAD reports, and the upload resumes once there is room", async () => {
     const bytes = randomBytes(3 * 1024 * 1024);
     const { token, location } = await openUpload(bytes);
-    const { blobs } = n.t.deps.files;
+    const blobs = diskBlobs(n.t.deps.files);
     blobs.writeCalls = diskWithRoom(1024 * 1024 + 123);
 
     const full = await n.patch(location, token, 0, bytes);

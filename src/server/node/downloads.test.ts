@@ -1,8 +1,8 @@
 import { randomBytes } from "node:crypto";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import yauzl from "yauzl";
 import { ManualClock } from "@/server/lib/clock";
 import { errorOf } from "@/server/testing/expect-body";
+import { unzip } from "@/server/testing/unzip";
 import { type NodeTest, sha256Hex, startNodeTest } from "./node-testing";
 
 let n: NodeTest;
@@ -22,34 +22,6 @@ const usage = (id: string) =>
   n.t.deps.db
     .prepare("SELECT direction, sum(bytes) AS bytes FROM usage_records WHERE transfer_id = ?")
     .get(id);
-/** Every entry of a ZIP: name -> bytes (folders end in "/" and have none). */
-function unzip(zip: Buffer): Promise<Map<string, Buffer>> {
-  return new Promise((resolve, reject) => {
-    yauzl.fromBuffer(zip, { lazyEntries: true }, (err, file) => {
-      if (err) return reject(err);
-      const out = new Map<string, Buffer>();
-      file.on("entry", (entry: yauzl.Entry) => {
-        if (entry.fileName.endsWith("/")) {
-          out.set(entry.fileName, Buffer.alloc(0));
-          return file.readEntry();
-        }
-        file.openReadStream(entry, (e, stream) => {
-          if (e) return reject(e);
-          const chunks: Buffer[] = [];
-          stream.on("data", (c: Buffer) => chunks.push(c));
-          stream.on("end", () => {
-            out.set(entry.fileName, Buffer.concat(chunks));
-            file.readEntry();
-          });
-        });
-      });
-      file.on("end", () => resolve(out));
-      file.on("error", reject);
-      file.readEntry();
-    });
-  });
-}
-
 describe("one file with Range", () => {
   it("serves the whole file, ranges (206), suffix ranges and 416, with exact bytes and counts", async () => {
     const bytes = randomBytes(100_000);

@@ -5,6 +5,7 @@ import { SHARE_PASSWORD_FREE_TRIES, SHARE_PASSWORD_TARGET_CEILING } from "@/cont
 import { CONTENT_PASSWORD_HEADER } from "@/contract/transfers";
 import { ManualClock } from "@/server/lib/clock";
 import { operationsRouter } from "@/server/modules/operations/operations.index";
+import { diskBlobs } from "@/server/testing/disk-blobs";
 import { errorOf, okBody } from "@/server/testing/expect-body";
 import { filesClient, listFolder } from "@/server/testing/files-client";
 import { type NodeTest, sha256Hex, startNodeTest } from "./node-testing";
@@ -47,10 +48,12 @@ describe("content protection", () => {
       sha256: sha256Hex(bytes),
       size: 70_001,
     });
-    const stored = fs.readFileSync(n.t.deps.files.blobs.pathOf(`${entry.sha256}.${protection.iv}`));
+    const stored = fs.readFileSync(
+      diskBlobs(n.t.deps.files).pathOf(`${entry.sha256}.${protection.iv}`),
+    );
     expect(stored.length).toBe(bytes.length);
     expect(stored.equals(bytes)).toBe(false);
-    expect(fs.existsSync(n.t.deps.files.blobs.pathOf(entry.sha256))).toBe(false);
+    expect(fs.existsSync(diskBlobs(n.t.deps.files).pathOf(entry.sha256))).toBe(false);
     const { items } = await listFolder(n.t, "Vault");
     expect(items[0]).toMatchObject({ sha256: sha256Hex(bytes), sizeBytes: 70_001 });
 

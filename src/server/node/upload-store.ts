@@ -319,6 +319,13 @@ export class UploadStore extends DataStore {
             size,
           }
         : null;
+    // Written to the store (the bucket) before the transaction that references it.
+    const persisted = await this.blobs.persist({
+      sha256,
+      size,
+      tempPath: staging,
+      name: storedName(sha256, protection),
+    });
     const now = clock.now();
     db.transaction(() => {
       if (!endUpload(db, id, "committed", now, { sha256 })) return;
@@ -332,15 +339,10 @@ export class UploadStore extends DataStore {
         recorded_at: now,
       });
       // Last: it moves the bytes into the store once everything above has been written.
-      files.commitStaged(
-        row.workspace_id,
-        row.path,
-        { sha256, size, tempPath: staging, name: storedName(sha256, protection) },
-        {
-          ...(meta.mtime !== undefined ? { modifiedAt: meta.mtime } : {}),
-          protection: protection ? JSON.stringify(protection) : null,
-        },
-      );
+      files.commitStaged(row.workspace_id, row.path, persisted, {
+        ...(meta.mtime !== undefined ? { modifiedAt: meta.mtime } : {}),
+        protection: protection ? JSON.stringify(protection) : null,
+      });
       // A video or audio file that landed (a transfer's, a portal upload's) queues its proxies.
       queueLanded(this.deps, row.workspace_id, {
         sha256,

@@ -3,6 +3,7 @@ import fs from "node:fs";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { TRANSFER_START_WINDOW_SECONDS } from "@/contract/transfers";
 import { ManualClock } from "@/server/lib/clock";
+import { diskBlobs } from "@/server/testing/disk-blobs";
 import { errorOf } from "@/server/testing/expect-body";
 import { folderNames } from "@/server/testing/files-client";
 import { type NodeTest, sha256B64, sha256Hex, startNodeTest } from "./node-testing";
@@ -26,7 +27,7 @@ const send = (over: Record<string, unknown> = {}) =>
 
 const bytesOf = (p: string) => {
   const entry = n.t.deps.files.get(n.t.workspaceId, p);
-  return fs.readFileSync(n.t.deps.files.blobs.pathOf(entry.sha256!));
+  return fs.readFileSync(diskBlobs(n.t.deps.files).pathOf(entry.sha256!));
 };
 const transferRow = (id: string) =>
   n.t.deps.db.prepare("SELECT * FROM transfers WHERE id = ?").get(id) as {
@@ -61,7 +62,7 @@ describe("tus uploads", () => {
     expect(usage(transferId)).toEqual([{ direction: "send", bytes: 300_000 }]);
     expect(n.uploads()[0]).toMatchObject({ status: "committed" });
     // The staging file went into the blob store.
-    expect(fs.readdirSync(`${n.t.deps.files.blobs.root}/staging`)).toEqual([]);
+    expect(fs.readdirSync(`${diskBlobs(n.t.deps.files).root}/staging`)).toEqual([]);
   });
 
   it("creation-with-upload commits a small file in one request", async () => {
@@ -129,7 +130,7 @@ describe("tus uploads", () => {
     const location = created.headers.get("location")!;
     await n.patch(location, token, 0, Buffer.from("12345"));
     expect((await n.remove(location, token)).status).toBe(204);
-    expect(fs.readdirSync(`${n.t.deps.files.blobs.root}/staging`)).toEqual([]);
+    expect(fs.readdirSync(`${diskBlobs(n.t.deps.files).root}/staging`)).toEqual([]);
     expect(n.uploads()[0]).toMatchObject({ status: "cancelled" });
     expect((await n.head(location, token)).status).toBe(410);
   });
@@ -154,7 +155,7 @@ describe("abandoned uploads", () => {
     const { token } = transferSpec;
     const idle = await n.create(token, { path: "Projects/Shoot/idle.bin", length: 10 });
     await n.patch(idle.headers.get("location")!, token, 0, Buffer.from("12345"));
-    const staging = `${n.t.deps.files.blobs.root}/staging`;
+    const staging = `${diskBlobs(n.t.deps.files).root}/staging`;
     expect(fs.readdirSync(staging)).toHaveLength(1);
     await n.t.deps.jobs.runDue();
     expect(fs.readdirSync(staging)).toHaveLength(1);
@@ -216,7 +217,7 @@ describe("checksums", () => {
     expect(transferRow(transferId).files_committed).toBe(0);
     expect(usage(transferId)).toEqual([]);
     expect(n.uploads()[0]).toMatchObject({ status: "failed", error: "checksum_mismatch" });
-    expect(fs.readdirSync(`${n.t.deps.files.blobs.root}/staging`)).toEqual([]);
+    expect(fs.readdirSync(`${diskBlobs(n.t.deps.files).root}/staging`)).toEqual([]);
   });
 });
 

@@ -19,6 +19,11 @@ export interface StagedBlob {
    * under `<sha256>.<iv>`, beside any plain copy of the same content, never in its place.
    */
   name?: string;
+  /**
+   * Until when the store holds the content against deletion (the S3 store, after `persist`):
+   * `commit` refuses a blob whose hold ran out.
+   */
+  heldUntil?: number;
 }
 
 /** An inclusive byte range, as HTTP Range counts it. */
@@ -35,8 +40,14 @@ export interface ByteRange {
  * its count reaches zero (`remove`).
  */
 export interface BlobStore {
-  /** Puts a stream: staged (written and hashed), then `commit` or `discard`. */
+  /** Puts a stream: staged (written, hashed and persisted), then `commit` or `discard`. */
   stage(content: FileContent): Promise<StagedBlob>;
+  /**
+   * Makes bytes staged by another writer (the node's staging file) durable before the
+   * transaction that references them, which `commit` cannot wait for: the S3 store writes the
+   * object here; the disk has nothing to do until `commit` renames the file.
+   */
+  persist(staged: StagedBlob): Promise<StagedBlob>;
   /**
    * A staging file path for a writer that appends to it itself over many requests (the node's
    * resumable uploads); it is handed to `commit` as a StagedBlob's `tempPath`.
@@ -53,10 +64,17 @@ export interface BlobStore {
   discard(staged: StagedBlob): void;
   /** Reads a range of a stored blob (all of it without one). */
   read(name: string, range?: ByteRange): Readable;
+  /** A local file with a stored blob's bytes, for tools that read files (ffmpeg, sharp, poppler). */
+  localPath(name: string): Promise<string>;
   /** The stored size, or null when there is no such blob. */
   stat(name: string): Promise<{ size: number } | null>;
-  /** Deletes a blob whose references are gone, with its encrypted variants. */
+  /**
+   * Deletes a blob whose references are gone, with its encrypted variants: the disk at once; the
+   * S3 store records the deletion for `deleteDue` (it runs inside the collecting transaction).
+   */
   remove(sha256: string): void;
+  /** Carries out the deletions `remove` deferred that are due; returns how many contents went. */
+  deleteDue(): Promise<number>;
   /** Temp files older than `olderThanMs` left by a process that died mid-write. */
   sweepTemp(olderThanMs: number, now: number): void;
 }
@@ -115,6 +133,19 @@ export class DiskBlobStore implements BlobStore {
 
   stagingIds() {
     return fs.readdirSync(this.staging);
+  }
+
+  /** The bytes are in `tmp/` already; `commit` moves them. */
+  async persist(staged: StagedBlob) {
+    return staged;
+  }
+
+  async localPath(name: string) {
+    return this.pathOf(name);
+  }
+
+  async deleteDue() {
+    return 0;
   }
 
   /** Streams content to a temp file, hashing as it goes. */

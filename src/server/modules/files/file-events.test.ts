@@ -5,6 +5,7 @@ import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { ManualClock } from "@/server/lib/clock";
 import { eventsRouter } from "@/server/modules/events/events.index";
 import { webhooksRouter } from "@/server/modules/webhooks/webhooks.index";
+import { diskBlobs } from "@/server/testing/disk-blobs";
 import { okBody } from "@/server/testing/expect-body";
 import { filesClient, listTrash, writeFile } from "@/server/testing/files-client";
 import { createTestApp, type TestApp } from "@/server/testing/test-app";
@@ -114,7 +115,7 @@ describe("file events", () => {
     // The write gets as far as recording its event; putting the bytes in place then fails
     // (a file stands where the blob's folder must go), so the event rolls back with the rest.
     const sha = createHash("sha256").update("doomed").digest("hex");
-    fs.writeFileSync(path.join(t.deps.files.blobs.root, sha.slice(0, 2)), "");
+    fs.writeFileSync(path.join(diskBlobs(t.deps.files).root, sha.slice(0, 2)), "");
     await expect(write("new/doomed.txt", "doomed")).rejects.toThrow();
     expect(await fileEvents()).toEqual(before);
   });

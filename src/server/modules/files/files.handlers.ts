@@ -96,7 +96,12 @@ export const preview: RouteHandler<typeof r.previewRoute, AppEnv> = async (c) =>
   c.header("ETag", etag);
   c.header("Cache-Control", query.v && source.sha256.startsWith(query.v) ? IMMUTABLE : BRIEFLY);
   if (holdsEtag(c, etag)) return c.body(null, 304) as never;
-  const blob = { sha256: source.sha256, path: source.blobPath };
-  const jpeg = await thumbnailJpeg(config.dataDir, blob, query.path, source.kind);
+  const jpeg = await thumbnailJpeg(
+    config.dataDir,
+    files.blobs,
+    source.sha256,
+    query.path,
+    source.kind,
+  );
   return c.body(new Uint8Array(jpeg), 200, { "Content-Type": "image/jpeg" }) as never;
 };

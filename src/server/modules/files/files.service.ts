@@ -6,12 +6,13 @@ import type { Config } from "@/server/env";
 import { notFound, validationFailed } from "@/server/lib/api-error";
 import { type Clock, toIso } from "@/server/lib/clock";
 import type { EventRecorder } from "@/server/modules/events/events.repository";
-import { DiskBlobStore, type FileContent, type StagedBlob } from "./blob-store";
+import { type BlobStore, DiskBlobStore, type FileContent, type StagedBlob } from "./blob-store";
 import * as entries from "./files.repository";
 import { baseName, type EntryRow, joinPath, parentOf, toFileEntry } from "./files.repository";
 import { type ListOptions, listFolder, PageCache, PositionCache } from "./listing.service";
 import { manifestJson } from "./manifest.service";
 import { mimeFor } from "./media-types";
+import { S3BlobStore } from "./s3-blob-store";
 import { searchFiles } from "./search.service";
 import { deleteTrashed, expiredTrashIds } from "./trash.repository";
 import {
@@ -55,7 +56,7 @@ type FileEventType = Extract<EventType, `file.${string}`>;
  * event (docs/api-decisions.md, File events) commits or rolls back with it.
  */
 export class FilesService {
-  readonly blobs: DiskBlobStore;
+  readonly blobs: BlobStore;
   readonly positions = new PositionCache();
   readonly pages = new PageCache();
   readonly limits: FilesLimits = { manifest: DEFAULT_MANIFEST_LIMIT };
@@ -63,10 +64,14 @@ export class FilesService {
   constructor(
     readonly db: Db,
     private clock: Clock,
-    private config: Pick<Config, "dataDir" | "trashRetentionDays" | "versionsKeep">,
+    private config: Pick<Config, "dataDir" | "trashRetentionDays" | "versionsKeep" | "blobStore">,
     private events: Pick<EventRecorder, "record">,
   ) {
-    this.blobs = new DiskBlobStore(config.dataDir);
+    const store = config.blobStore;
+    this.blobs =
+      store.kind === "s3"
+        ? new S3BlobStore(store.s3, config.dataDir, db, clock)
+        : new DiskBlobStore(config.dataDir);
   }
 
   private tx<T>(fn: (now: number) => T): T {

@@ -4,6 +4,7 @@ import path from "node:path";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { loadConfig } from "@/server/env";
 import { ManualClock } from "@/server/lib/clock";
+import { diskBlobs } from "@/server/testing/disk-blobs";
 import { okBody, refusal } from "@/server/testing/expect-body";
 import {
   filesClient,
@@ -318,20 +319,20 @@ describe("content storage", () => {
     const b = await write("b/c.bin", "same bytes");
     expect(a.sha256).toBe(b.sha256);
     expect(blobCount()).toBe(1);
-    expect(fs.readFileSync(t.deps.files.blobs.pathOf(a.sha256!), "utf8")).toBe("same bytes");
-    expect(fs.readdirSync(`${t.deps.files.blobs.root}/tmp`)).toEqual([]);
+    expect(fs.readFileSync(diskBlobs(t.deps.files).pathOf(a.sha256!), "utf8")).toBe("same bytes");
+    expect(fs.readdirSync(`${diskBlobs(t.deps.files).root}/tmp`)).toEqual([]);
   });
 
   it("keeps stored bytes to the service's own user: files 0600, folders 0700", async () => {
     const { sha256 } = await write("secret.txt", "for our eyes only");
-    const blob = t.deps.files.blobs.pathOf(sha256!);
+    const blob = diskBlobs(t.deps.files).pathOf(sha256!);
     const mode = (p: string) => fs.statSync(p).mode & 0o777;
     expect(mode(blob)).toBe(0o600);
     for (const dir of [
       path.dirname(blob),
       path.dirname(path.dirname(blob)),
-      t.deps.files.blobs.root,
-      path.join(t.deps.files.blobs.root, "tmp"),
+      diskBlobs(t.deps.files).root,
+      path.join(diskBlobs(t.deps.files).root, "tmp"),
     ]) {
       expect([dir, mode(dir)]).toEqual([dir, 0o700]);
     }
@@ -340,17 +341,17 @@ describe("content storage", () => {
   it("refuses to write a file where a folder is", async () => {
     await createFolder("dir");
     await expect(write("dir", "x")).rejects.toThrow(/is a folder/);
-    expect(fs.readdirSync(`${t.deps.files.blobs.root}/tmp`)).toEqual([]);
+    expect(fs.readdirSync(`${diskBlobs(t.deps.files).root}/tmp`)).toEqual([]);
   });
 
   it("leaves nothing behind when the bytes cannot be put in place", async () => {
     const sha = createHash("sha256").update("doomed").digest("hex");
     // A file where the blob's folder must go: the last step of the write fails.
-    fs.writeFileSync(path.join(t.deps.files.blobs.root, sha.slice(0, 2)), "");
+    fs.writeFileSync(path.join(diskBlobs(t.deps.files).root, sha.slice(0, 2)), "");
     await expect(write("new/doomed.txt", "doomed")).rejects.toThrow();
     expect(await names()).toEqual([]);
     expect(blobCount()).toBe(0);
-    expect(fs.readdirSync(`${t.deps.files.blobs.root}/tmp`)).toEqual([]);
+    expect(fs.readdirSync(`${diskBlobs(t.deps.files).root}/tmp`)).toEqual([]);
   });
 
   it("takes paths from the service's other callers in NFC, as the API does", async () => {

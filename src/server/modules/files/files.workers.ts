@@ -5,9 +5,12 @@ import type { AppDeps } from "@/server/deps";
 const PURGE_EVERY_MS = 3_600_000;
 
 export function registerFilesWorkers(deps: AppDeps, boot: BootstrapResult) {
-  deps.jobs.every("files.purge", PURGE_EVERY_MS, () => {
+  deps.jobs.every("files.purge", PURGE_EVERY_MS, async () => {
     const purged = deps.files.purgeExpired();
-    if (purged.items || purged.blobs) deps.log.info("trash purged", purged);
+    // A bucket's deletions run after the purge's transactions (the disk's ran inside them).
+    const deleted = await deps.files.blobs.deleteDue();
+    if (purged.items || purged.blobs || deleted)
+      deps.log.info("trash purged", { ...purged, ...(deleted ? { deleted } : {}) });
   });
 
   deps.jobs.register("files.demo", {

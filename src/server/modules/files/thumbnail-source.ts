@@ -4,10 +4,9 @@ import { protectionOf } from "./files.repository";
 import type { FilesService } from "./files.service";
 import { versionById, versionProtection } from "./versions.repository";
 
-/** The content a thumbnail is asked of: its hash, where its bytes are, and its kind. */
+/** The content a thumbnail is asked of: its hash and its kind. */
 export interface ThumbnailSource {
   sha256: string;
-  blobPath: string;
   kind: MediaKind;
 }
 
@@ -39,5 +38,5 @@ export function thumbnailSource(
     : protectionOf(files.db, entry.id);
   if (protectedContent)
     throw validationFailed("query.path", `"${query.path}" is protected content`, "no_preview");
-  return { sha256: content.sha256, blobPath: files.blobs.pathOf(content.sha256), kind };
+  return { sha256: content.sha256, kind };
 }

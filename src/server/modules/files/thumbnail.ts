@@ -5,6 +5,7 @@ import type { MediaKind } from "@/contract/media-rules";
 import { validationFailed } from "@/server/lib/api-error";
 import { writePrivateFile } from "@/server/lib/private-files";
 import { Semaphore } from "@/server/lib/semaphore";
+import type { BlobStore } from "./blob-store";
 import { NoThumbnail, renderThumbnail, SETTINGS } from "./thumbnail-render";
 
 export { THUMBNAIL_MAX_PIXELS } from "./thumbnail-render";
@@ -42,11 +43,12 @@ export const thumbnailEtag = (sha256: string, kind: MediaKind) =>
  */
 export async function thumbnailJpeg(
   dataDir: string,
-  blob: { sha256: string; path: string },
+  blobs: Pick<BlobStore, "localPath">,
+  sha256: string,
   name: string,
   kind: MediaKind = "image",
 ): Promise<Buffer> {
-  const key = cacheKey(blob.sha256, kind);
+  const key = cacheKey(sha256, kind);
   const file = path.join(dataDir, "cache", "thumbnails", key.slice(0, 2), `${key}.jpg`);
   const cached = await fs.promises.readFile(file).catch(() => null);
   if (cached) return cached;
@@ -54,7 +56,7 @@ export async function thumbnailJpeg(
   if (failed !== undefined) throw noPreview(name, failed);
   let render = underWay.get(key);
   if (!render) {
-    render = gate.run(() => renderOnce(key, kind, blob.path, file));
+    render = gate.run(() => renderOnce(key, kind, () => blobs.localPath(sha256), file));
     underWay.set(key, render);
     void render.then(
       () => underWay.delete(key),
@@ -69,11 +71,17 @@ export async function thumbnailJpeg(
 const noPreview = (name: string, why: string) =>
   validationFailed("query.path", `"${name}" has no thumbnail: ${why}`, "no_preview");
 
-async function renderOnce(key: string, kind: MediaKind, blobPath: string, file: string) {
+/** `source` is asked for only on a cache miss: a bucket's blob is then fetched to a local copy. */
+async function renderOnce(
+  key: string,
+  kind: MediaKind,
+  source: () => Promise<string>,
+  file: string,
+) {
   renders++;
   let jpeg: Buffer;
   try {
-    jpeg = await renderThumbnail(kind, blobPath);
+    jpeg = await renderThumbnail(kind, await source());
   } catch (err) {
     const why = err instanceof NoThumbnail ? err.message : `it could not be read as ${kind}`;
     failures.set(key, why);

@@ -1,6 +1,7 @@
 import fs from "node:fs";
 import { describe, expect, it, vi } from "vitest";
 import type { ManualClock } from "@/server/lib/clock";
+import { diskBlobs } from "@/server/testing/disk-blobs";
 import { okBody, refusal } from "@/server/testing/expect-body";
 import {
   filesClient,
@@ -178,7 +179,9 @@ describe("delete and trash", () => {
     await write("old/unique.txt", "only here");
     await write("old/unique.txt", "only here v2");
     await remove(["old"]);
-    const uniquePath = t.deps.files.blobs.pathOf((await write("probe.txt", "only here")).sha256!);
+    const uniquePath = diskBlobs(t.deps.files).pathOf(
+      (await write("probe.txt", "only here")).sha256!,
+    );
     await remove(["probe.txt"], true);
     expect(count("SELECT count(*) FROM blobs")).toBe(3);
 

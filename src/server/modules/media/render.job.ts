@@ -189,9 +189,13 @@ async function renderRows(
   rows: RenditionRow[],
 ) {
   const ids = rows.map((r) => r.id);
-  const source = deps.files.blobs.pathOf(sha256);
   try {
-    if (!fs.existsSync(source)) throw new RenderError("the content is no longer stored");
+    // A blob gone from the bucket reads as ENOENT, as one gone from the disk does.
+    const source = await deps.files.blobs.localPath(sha256).catch((err: NodeJS.ErrnoException) => {
+      if (err.code === "ENOENT") return "";
+      throw err;
+    });
+    if (!source || !fs.existsSync(source)) throw new RenderError("the content is no longer stored");
     markRendering(deps.db, ids, deps.clock.now());
     if (kind === "page") return await renderPageRows(deps, rows, source);
     const media = await probeMedia(deps, sha256, source);

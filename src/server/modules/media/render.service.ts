@@ -164,7 +164,7 @@ export function queuesOnLanding(mime: string | null, path: string) {
 export async function countPages(deps: AppDeps, source: MediaSource) {
   if (source.protected || probeOf(deps.db, source.sha256)) return;
   if (mediaKindOf(source.mime, source.path) !== "pdf") return;
-  const pages = await pdfPageCount(deps.files.blobs.pathOf(source.sha256));
+  const pages = await pdfPageCount(await deps.files.blobs.localPath(source.sha256));
   saveProbe(deps.db, {
     sha256: source.sha256,
     // Still a PDF when poppler cannot read it: its page 0 then fails with poppler's reason.

@@ -93,7 +93,7 @@ export function specCheckJob(deps: AppDeps): JobKind {
         const checked = spec !== null && isMedia(f.path);
         if (!(shown || checked) || !f.sha256) continue;
         // ffprobe reads the stored bytes where the files module's blob store keeps them.
-        const probed = await probe(deps.files.blobs.pathOf(f.sha256));
+        const probed = await probe(await deps.files.blobs.localPath(f.sha256));
         if (shown && probed) media.set(i, mediaOf(probed));
         if (!checked) continue;
         const verdict = judge(spec, f.path, probed);

@@ -4,6 +4,7 @@ import { eventDataSchemas } from "@/contract/events";
 import type { RenameBatchBody } from "@/contract/operations";
 import type { ManualClock } from "@/server/lib/clock";
 import { eventsRouter } from "@/server/modules/events/events.index";
+import { diskBlobs } from "@/server/testing/disk-blobs";
 import { expectError, okBody, refusal } from "@/server/testing/expect-body";
 import { filesClient, folderNames, writeFile } from "@/server/testing/files-client";
 import { type TestApp, testAppEach } from "@/server/testing/test-app";
@@ -29,7 +30,7 @@ const apply = async (body: RenameBatchBody) => okBody(await post({ ...body, dryR
 const names = (p = "") => folderNames(t, p);
 const content = (p: string) => {
   const entry = t.deps.files.get(t.workspaceId, p);
-  return fs.readFileSync(t.deps.files.blobs.pathOf(entry.sha256!), "utf8");
+  return fs.readFileSync(diskBlobs(t.deps.files).pathOf(entry.sha256!), "utf8");
 };
 
 async function fileEvents() {
@@ -290,7 +291,7 @@ describe("applying", () => {
       await filesClient(t).versions.$get({ param: t.ws, query: { path: "old.txt" } }),
     );
     const kept = versions.map((v) => {
-      const bytes = fs.readFileSync(t.deps.files.blobs.pathOf(v.sha256), "utf8");
+      const bytes = fs.readFileSync(diskBlobs(t.deps.files).pathOf(v.sha256), "utf8");
       return bytes;
     });
     expect(kept.sort()).toEqual(["new v1", "old"]);

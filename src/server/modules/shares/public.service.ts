@@ -203,11 +203,7 @@ export function shareThumbnail(deps: AppDeps, req: LinkRequest, path: string) {
       `"${path}" has no thumbnail: only images do`,
       "no_preview",
     );
-  return thumbnailJpeg(
-    deps.config.dataDir,
-    { sha256: file.sha256, path: deps.files.blobs.pathOf(file.sha256) },
-    path,
-  );
+  return thumbnailJpeg(deps.config.dataDir, deps.files.blobs, file.sha256, path);
 }
 
 /**

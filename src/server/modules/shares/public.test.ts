@@ -11,6 +11,7 @@ import { SHARE_ACCESS_HEADER } from "@/contract/share-public";
 import type { CreateShareBody } from "@/contract/shares";
 import { ManualClock } from "@/server/lib/clock";
 import { type NodeTest, sha256Hex, startNodeTest } from "@/server/node/node-testing";
+import { diskBlobs } from "@/server/testing/disk-blobs";
 import { expectBody, expectError, okBody } from "@/server/testing/expect-body";
 import { publicSharesRouter } from "./public.index";
 import { sharesRouter } from "./shares.index";
@@ -381,7 +382,7 @@ describe("downloads", () => {
 
   it("reports a download of bytes altered on disk as unverified", async () => {
     const s = await share();
-    const blob = n.t.deps.files.blobs.pathOf(sha256Hex(REEL));
+    const blob = diskBlobs(n.t.deps.files).pathOf(sha256Hex(REEL));
     fs.chmodSync(blob, 0o644);
     fs.writeFileSync(blob, "reel ONE, as shared");
     const d = await download(s.plain, ["Deliveries/reel1.mov"]);

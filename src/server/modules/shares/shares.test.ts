@@ -6,6 +6,7 @@ import { createDeps } from "@/server/deps";
 import { testConfig } from "@/server/env";
 import { ManualClock } from "@/server/lib/clock";
 import { seedEntries } from "@/server/modules/files/bulk-seed";
+import { diskBlobs } from "@/server/testing/disk-blobs";
 import { expectBody, expectError, okBody } from "@/server/testing/expect-body";
 import { filesClient, writeFile } from "@/server/testing/files-client";
 import { type TestApp, testAppEach } from "@/server/testing/test-app";
@@ -227,11 +228,11 @@ describe("create", () => {
     const after = (await receipt()).files[0]!;
     expect(after).toEqual(before);
     expect(refCount(before.sha256)).toBe(1);
-    expect(fs.existsSync(t.deps.files.blobs.pathOf(before.sha256))).toBe(true);
+    expect(fs.existsSync(diskBlobs(t.deps.files).pathOf(before.sha256))).toBe(true);
     // revoking gives the hold back, and nobody else holds it: the bytes go
     await okBody(await revoke(s.id));
     expect(refCount(before.sha256)).toBeUndefined();
-    expect(fs.existsSync(t.deps.files.blobs.pathOf(before.sha256))).toBe(false);
+    expect(fs.existsSync(diskBlobs(t.deps.files).pathOf(before.sha256))).toBe(false);
   });
 });
 

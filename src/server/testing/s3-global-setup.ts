@@ -1,0 +1,39 @@
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import S3rver from "s3rver";
+import type { TestProject } from "vitest/node";
+
+declare module "vitest" {
+  export interface ProvidedContext {
+    /** The S3-compatible test server (s3rver) and the credentials it checks signatures with. */
+    s3: { endpoint: string; accessKeyId: string; secretAccessKey: string };
+  }
+}
+
+/**
+ * One real S3-compatible server for the test run (s3rver, storing in a temp dir): tests make
+ * their own buckets on it (`freshBucket`), since content-addressed keys would collide across
+ * tests sharing one. docs/scale-out.md, Bytes on S3, says what it lacks next to AWS S3.
+ */
+export default async function setup(project: TestProject) {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), "consign-s3rver-"));
+  const server = new S3rver({
+    address: "127.0.0.1",
+    port: 0,
+    directory: dir,
+    silent: true,
+    vhostBuckets: false,
+  });
+  const { port } = await server.run();
+  // s3rver's fixed credentials: it checks request signatures against them.
+  project.provide("s3", {
+    endpoint: `http://127.0.0.1:${port}`,
+    accessKeyId: "S3RVER",
+    secretAccessKey: "S3RVER",
+  });
+  return async () => {
+    await server.close();
+    fs.rmSync(dir, { recursive: true, force: true });
+  };
+}
