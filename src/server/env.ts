@@ -26,6 +26,7 @@ const envSchema = z.object({
   WORKSPACE_NAME: z.string().min(1).max(120).default("My workspace"),
   NODE_URL: z.string().url().optional(),
   NODE_PORT: z.coerce.number().int().min(0).max(65535).default(8788),
+  NODE_TOKEN_PUBLIC_KEYS: z.string().default(""),
   UPLOAD_EXPIRY_HOURS: z.coerce
     .number()
     .int()
@@ -65,6 +66,11 @@ export type Config = {
   nodeUrl: string | null;
   /** Where `npm run node` (a standalone data node) listens. */
   nodePort: number;
+  /**
+   * The Ed25519 public keys (raw, base64url) whose transfer tokens this node accepts, for a node
+   * that does not share the service's DATA_DIR; the key in DATA_DIR is trusted when present.
+   */
+  nodeTokenPublicKeys: string[];
   /** An upload not finished this long after its last byte is abandoned and cleaned up. */
   uploadExpiryMs: number;
   /** The data node takes no upload that would leave less free disk space than this (0: no floor). */
@@ -111,6 +117,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
     workspaceName: e.WORKSPACE_NAME,
     nodeUrl: e.NODE_URL?.replace(/\/$/, "") ?? null,
     nodePort: e.NODE_PORT,
+    nodeTokenPublicKeys: list(e.NODE_TOKEN_PUBLIC_KEYS),
     uploadExpiryMs: e.UPLOAD_EXPIRY_HOURS * 3600_000,
     minFreeDiskBytes: e.MIN_FREE_DISK_MB * 1024 * 1024,
     smtpUrl: e.SMTP_URL ?? null,

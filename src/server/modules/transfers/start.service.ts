@@ -21,6 +21,7 @@ import { newId } from "@/server/lib/ids";
 import { byPath } from "@/server/modules/files/files.repository";
 import { subtreeTotals } from "@/server/modules/files/tree.repository";
 import { issueTransferToken, workspacePaths } from "./transfer-access";
+import { EMBEDDED_NODE, TRANSFER_TOKEN_MAX_SECONDS } from "./transfer-token";
 import { byId, insertTransfer, type TransferRow } from "./transfers.repository";
 
 /** The tus chunk size the spec asks engines to use: big enough that a PATCH's overhead is noise. */
@@ -186,7 +187,6 @@ function openTransfer(
   if (!send) refuseSendOnly(body);
   const sides = workspaceSides(body);
   const { sourceRoot, destinationRoot, paths, deliverTo } = sides;
-  const { token, hash } = issueTransferToken();
   return db
     .transaction((): CreatedTransfer => {
       const now = clock.now();
@@ -196,6 +196,24 @@ function openTransfer(
         : (snapshotTotals ?? receiveTotals(deps, caller.workspaceId, sourceRoot, paths));
       const id = newId();
       const expiresAt = now + TRANSFER_START_WINDOW_SECONDS * 1000;
+      const { token, hash } = issueTransferToken(
+        deps.config.dataDir,
+        {
+          v: 1,
+          transferId: id,
+          workspaceId: caller.workspaceId,
+          direction: body.direction,
+          node: deps.config.nodeUrl ?? EMBEDDED_NODE,
+          issuedAt: now,
+          startBy: expiresAt,
+          expiresAt: now + TRANSFER_TOKEN_MAX_SECONDS * 1000,
+          exact: Boolean(body.portalId),
+        },
+        workspacePaths(
+          { direction: body.direction, source_root: sourceRoot, destination_root: destinationRoot },
+          paths,
+        ),
+      );
       insertTransfer(
         db,
         {
