@@ -6,6 +6,12 @@ const booleanFlag = z
   .enum(["1", "0", "true", "false", "yes", "no"])
   .transform((v) => v === "1" || v === "true" || v === "yes");
 
+const list = (s: string) =>
+  s
+    .split(",")
+    .map((x) => x.trim())
+    .filter(Boolean);
+
 const envSchema = z.object({
   PORT: z.coerce.number().int().min(0).max(65535).default(8787),
   HOST: z.string().default("127.0.0.1"),
@@ -27,6 +33,14 @@ const envSchema = z.object({
   NODE_URL: z.string().url().optional(),
   NODE_PORT: z.coerce.number().int().min(0).max(65535).default(8788),
   NODE_TOKEN_PUBLIC_KEYS: z.string().default(""),
+  DATA_NODES: z
+    .string()
+    .default("")
+    .refine(
+      (v) => list(v).every((u) => z.string().url().safeParse(u).success),
+      "must be a comma list of node base URLs",
+    ),
+  NODE_MAX_TRANSFERS: z.coerce.number().int().min(0).default(0),
   UPLOAD_EXPIRY_HOURS: z.coerce
     .number()
     .int()
@@ -71,6 +85,10 @@ export type Config = {
    * that does not share the service's DATA_DIR; the key in DATA_DIR is trusted when present.
    */
   nodeTokenPublicKeys: string[];
+  /** The data nodes put into transfer specs, the least busy first; empty: NODE_URL or this service's. */
+  dataNodes: string[];
+  /** Live transfers one data node takes before specs go to another (0: no limit). */
+  nodeMaxTransfers: number;
   /** An upload not finished this long after its last byte is abandoned and cleaned up. */
   uploadExpiryMs: number;
   /** The data node takes no upload that would leave less free disk space than this (0: no floor). */
@@ -84,12 +102,6 @@ export type Config = {
   /** Video proxies transcoded at once (each uses every core ffmpeg finds); more wait queued. */
   mediaTranscodes: number;
 };
-
-const list = (s: string) =>
-  s
-    .split(",")
-    .map((x) => x.trim())
-    .filter(Boolean);
 
 export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
   const parsed = envSchema.safeParse(source);
@@ -118,6 +130,8 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
     nodeUrl: e.NODE_URL?.replace(/\/$/, "") ?? null,
     nodePort: e.NODE_PORT,
     nodeTokenPublicKeys: list(e.NODE_TOKEN_PUBLIC_KEYS),
+    dataNodes: list(e.DATA_NODES).map((u) => u.replace(/\/$/, "")),
+    nodeMaxTransfers: e.NODE_MAX_TRANSFERS,
     uploadExpiryMs: e.UPLOAD_EXPIRY_HOURS * 3600_000,
     minFreeDiskBytes: e.MIN_FREE_DISK_MB * 1024 * 1024,
     smtpUrl: e.SMTP_URL ?? null,

@@ -20,6 +20,7 @@ import { toIso } from "@/server/lib/clock";
 import { newId } from "@/server/lib/ids";
 import { byPath } from "@/server/modules/files/files.repository";
 import { subtreeTotals } from "@/server/modules/files/tree.repository";
+import { leastBusyNode } from "./node-choice";
 import { issueTransferToken, workspacePaths } from "./transfer-access";
 import { EMBEDDED_NODE, TRANSFER_TOKEN_MAX_SECONDS } from "./transfer-token";
 import { byId, insertTransfer, type TransferRow } from "./transfers.repository";
@@ -196,6 +197,7 @@ function openTransfer(
         : (snapshotTotals ?? receiveTotals(deps, caller.workspaceId, sourceRoot, paths));
       const id = newId();
       const expiresAt = now + TRANSFER_START_WINDOW_SECONDS * 1000;
+      const node = leastBusyNode(deps, now);
       const { token, hash } = issueTransferToken(
         deps.config.dataDir,
         {
@@ -203,7 +205,7 @@ function openTransfer(
           transferId: id,
           workspaceId: caller.workspaceId,
           direction: body.direction,
-          node: deps.config.nodeUrl ?? EMBEDDED_NODE,
+          node,
           issuedAt: now,
           startBy: expiresAt,
           expiresAt: now + TRANSFER_TOKEN_MAX_SECONDS * 1000,
@@ -246,6 +248,7 @@ function openTransfer(
           portal_id: body.portalId ?? null,
           paths_count: paths.length,
           token_hash: hash,
+          node,
           token_expires_at: expiresAt,
           created_at: now,
         },
@@ -275,7 +278,7 @@ function specOf(
   },
 ): TransferSpec {
   const apiBase = deps.config.publicUrl ?? caller.origin;
-  const nodeUrl = deps.config.nodeUrl ?? `${apiBase}/node/v1`;
+  const nodeUrl = row.node === EMBEDDED_NODE || !row.node ? `${apiBase}/node/v1` : row.node;
   return {
     version: 1,
     transferId: row.id,
