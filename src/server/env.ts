@@ -40,6 +40,10 @@ const envSchema = z.object({
       (v) => list(v).every((u) => z.string().url().safeParse(u).success),
       "must be a comma list of node base URLs",
     ),
+  NODE_SECRET_HASHES: z
+    .string()
+    .default("")
+    .refine((v) => list(v).every((h) => /^[0-9a-f]{64}$/.test(h)), "must be SHA-256 hex digests"),
   NODE_MAX_TRANSFERS: z.coerce.number().int().min(0).default(0),
   UPLOAD_EXPIRY_HOURS: z.coerce
     .number()
@@ -87,6 +91,11 @@ export type Config = {
   nodeTokenPublicKeys: string[];
   /** The data nodes put into transfer specs, the least busy first; empty: NODE_URL or this service's. */
   dataNodes: string[];
+  /**
+   * SHA-256 (hex) of each data node's secret: a node presenting one may call the internal
+   * commit (`/internal/v1`); none: the internal routes answer 404.
+   */
+  nodeSecretHashes: string[];
   /** Live transfers one data node takes before specs go to another (0: no limit). */
   nodeMaxTransfers: number;
   /** An upload not finished this long after its last byte is abandoned and cleaned up. */
@@ -132,6 +141,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
     nodeTokenPublicKeys: list(e.NODE_TOKEN_PUBLIC_KEYS),
     dataNodes: list(e.DATA_NODES).map((u) => u.replace(/\/$/, "")),
     nodeMaxTransfers: e.NODE_MAX_TRANSFERS,
+    nodeSecretHashes: list(e.NODE_SECRET_HASHES),
     uploadExpiryMs: e.UPLOAD_EXPIRY_HOURS * 3600_000,
     minFreeDiskBytes: e.MIN_FREE_DISK_MB * 1024 * 1024,
     smtpUrl: e.SMTP_URL ?? null,

@@ -56,18 +56,25 @@ const ROOTS_CACHED = 256;
 /** The token's last use is written at most this often (it only has to beat the resume window). */
 const ACTIVITY_RESOLUTION_MS = 60_000;
 
-function storedRoots(db: Db, transfer: TransferRow, digest: string) {
+/** The transfer's scope as its stored paths say (cached: they never change). */
+export function storedScope(db: Db, transfer: TransferRow): TransferScope {
   let roots = rootsCache.get(transfer.id);
   if (!roots) {
     roots = workspacePaths(transfer, pathsOf(db, transfer.id));
     if (rootsCache.size >= ROOTS_CACHED) rootsCache.delete(rootsCache.keys().next().value!);
     rootsCache.set(transfer.id, roots);
   }
-  if (rootsDigest(roots) !== digest)
+  return scopeOf(roots, Boolean(transfer.portal_id));
+}
+
+/** A token too long to carry its roots: their digest must be the stored paths'. */
+function digestScope(db: Db, transfer: TransferRow, digest: string) {
+  const scope = storedScope(db, transfer);
+  if (rootsDigest(scope.roots) !== digest)
     throw new ApiError(401, "unauthenticated", "This transfer token is not known", {
       reason: "unknown",
     });
-  return roots;
+  return scope;
 }
 
 /**
@@ -99,8 +106,7 @@ export function grantFor(db: Db, claims: TransferClaims, now: number): TransferG
     });
   if (lastUse === null || now - lastUse >= ACTIVITY_RESOLUTION_MS)
     markTokenUsed(db, transfer.id, now);
-  const scope =
-    claimedScope(claims) ?? scopeOf(storedRoots(db, transfer, claims.rootsSha256!), claims.exact);
+  const scope = claimedScope(claims) ?? digestScope(db, transfer, claims.rootsSha256!);
   return { transfer, ...scope };
 }
 
