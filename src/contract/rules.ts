@@ -227,6 +227,8 @@ export const TRANSFER_START_WINDOW_SECONDS = 15 * 60;
  * this long, so a paused or interrupted transfer resumes after the start window.
  */
 export const TRANSFER_RESUME_WINDOW_SECONDS = 7 * 24 * 3600;
+/** Every data node is full (429 `node_busy`): a create may be tried again after this long. */
+export const NODE_BUSY_RETRY_AFTER_SECONDS = 30;
 /** The protocol the spec's data node speaks: the record's `engine`. */
 export const TRANSFER_ENGINE = "tus/1.0.0";
 /** Headers the data node reads besides tus's own. */

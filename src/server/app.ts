@@ -4,6 +4,7 @@ import { errorHandler, notFoundHandler } from "./http/error-handler";
 import { serveOpenApiDocument } from "./http/openapi-document";
 import { API_PREFIX, applyApiPipeline, applyAppPipeline } from "./http/pipeline";
 import { createRouter } from "./http/router";
+import { INTERNAL_PREFIX, internalRouter } from "./node/internal.routes";
 import { routers } from "./routes";
 
 /** The service: the pipeline, every module's routes under /v1 with their document, the console. */
@@ -16,6 +17,7 @@ export function createApp(deps: AppDeps) {
   for (const router of routers) v1.route("/", router);
   serveOpenApiDocument(v1);
   app.route(API_PREFIX, v1);
+  app.route(INTERNAL_PREFIX, internalRouter);
 
   serveConsole(app, deps);
   app.notFound(notFoundHandler);

@@ -32,6 +32,19 @@ const envSchema = z.object({
   WORKSPACE_NAME: z.string().min(1).max(120).default("My workspace"),
   NODE_URL: z.string().url().optional(),
   NODE_PORT: z.coerce.number().int().min(0).max(65535).default(8788),
+  NODE_TOKEN_PUBLIC_KEYS: z.string().default(""),
+  DATA_NODES: z
+    .string()
+    .default("")
+    .refine(
+      (v) => list(v).every((u) => z.string().url().safeParse(u).success),
+      "must be a comma list of node base URLs",
+    ),
+  NODE_SECRET_HASHES: z
+    .string()
+    .default("")
+    .refine((v) => list(v).every((h) => /^[0-9a-f]{64}$/.test(h)), "must be SHA-256 hex digests"),
+  NODE_MAX_TRANSFERS: z.coerce.number().int().min(0).default(0),
   UPLOAD_EXPIRY_HOURS: z.coerce
     .number()
     .int()
@@ -101,6 +114,20 @@ export type Config = {
   nodeUrl: string | null;
   /** Where `npm run node` (a standalone data node) listens. */
   nodePort: number;
+  /**
+   * The Ed25519 public keys (raw, base64url) whose transfer tokens this node accepts, for a node
+   * that does not share the service's DATA_DIR; the key in DATA_DIR is trusted when present.
+   */
+  nodeTokenPublicKeys: string[];
+  /** The data nodes put into transfer specs, the least busy first; empty: NODE_URL or this service's. */
+  dataNodes: string[];
+  /**
+   * SHA-256 (hex) of each data node's secret: a node presenting one may call the internal
+   * commit (`/internal/v1`); none: the internal routes answer 404.
+   */
+  nodeSecretHashes: string[];
+  /** Live transfers one data node takes before specs go to another (0: no limit). */
+  nodeMaxTransfers: number;
   /** An upload not finished this long after its last byte is abandoned and cleaned up. */
   uploadExpiryMs: number;
   /** The data node takes no upload that would leave less free disk space than this (0: no floor). */
@@ -154,6 +181,10 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
     workspaceName: e.WORKSPACE_NAME,
     nodeUrl: e.NODE_URL?.replace(/\/$/, "") ?? null,
     nodePort: e.NODE_PORT,
+    nodeTokenPublicKeys: list(e.NODE_TOKEN_PUBLIC_KEYS),
+    dataNodes: list(e.DATA_NODES).map((u) => u.replace(/\/$/, "")),
+    nodeMaxTransfers: e.NODE_MAX_TRANSFERS,
+    nodeSecretHashes: list(e.NODE_SECRET_HASHES),
     uploadExpiryMs: e.UPLOAD_EXPIRY_HOURS * 3600_000,
     minFreeDiskBytes: e.MIN_FREE_DISK_MB * 1024 * 1024,
     smtpUrl: e.SMTP_URL ?? null,

@@ -1,5 +1,6 @@
 import { keysCreateCommand } from "./cli/cli-support";
 import { loadConfig } from "./env";
+import { publicKeyText, signingKey } from "./modules/transfers/transfer-token";
 import { startService } from "./server";
 
 const config = loadConfig();
@@ -18,7 +19,14 @@ if (boot.created) {
   out("To sign in, create a key and paste it on the connect screen:");
   out(`  ${keysCreateCommand(config.dataDir)}`);
 }
-deps.log.info("service started", { url, dataDir: config.dataDir, workspaceId: boot.workspace.id });
+// The key a standalone data node is given (NODE_TOKEN_PUBLIC_KEYS) to check transfer tokens.
+const tokenKey = signingKey(config.dataDir);
+deps.log.info("service started", {
+  url,
+  dataDir: config.dataDir,
+  workspaceId: boot.workspace.id,
+  nodeTokenPublicKey: publicKeyText(tokenKey.publicKey),
+});
 
 for (const signal of ["SIGINT", "SIGTERM"] as const) {
   process.once(signal, () => {

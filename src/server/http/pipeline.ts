@@ -26,8 +26,11 @@ export function applyAppPipeline(app: OpenAPIHono<AppEnv>, deps: AppDeps) {
     await next();
   });
   app.use("*", requestContext);
-  // A data node elsewhere (NODE_URL) is where the console's uploads and downloads go.
-  const nodeOrigin = deps.config.nodeUrl ? [new URL(deps.config.nodeUrl).origin] : [];
+  // Data nodes elsewhere (DATA_NODES, NODE_URL) are where the console's uploads and downloads go.
+  const nodeOrigin = [
+    ...deps.config.dataNodes,
+    ...(deps.config.nodeUrl ? [deps.config.nodeUrl] : []),
+  ].map((u) => new URL(u).origin);
   app.use("*", securityHeaders([...deps.config.cspConnectSrc, ...nodeOrigin]));
   if (deps.config.corsOrigins.length > 0) {
     app.use(

@@ -124,16 +124,19 @@ const errorResponses = {
 /** An error a route documents beyond the common ones (a 409), in the envelope. */
 export const errorResponse = (description: string) => ({ description, content: errorContent });
 
+/** A 429's `Retry-After`. */
+export const retryAfterHeaders = z.object({
+  "Retry-After": z
+    .string()
+    .regex(/^[1-9][0-9]*$/)
+    .meta({ description: "Seconds to wait" }),
+});
+
 /** 429 of the password slow-down (lib/attempt-limiter.ts): the envelope, and when to come back. */
 export const passwordSlowDownResponse = {
   description:
     "`rate_limited`: too many wrong passwords from this address (`details.per` `address`) or for this target from all addresses (`per` `target`); nothing was checked. `details.retryAfterSeconds` and `Retry-After` say when to try again.",
-  headers: z.object({
-    "Retry-After": z
-      .string()
-      .regex(/^[1-9][0-9]*$/)
-      .meta({ description: "Seconds to wait" }),
-  }),
+  headers: retryAfterHeaders,
   content: errorContent,
 };
 

@@ -19,7 +19,9 @@ const order: Record<Level | "silent", number> = {
  *   `token`/`key` query parameter or a Bearer credential.
  */
 const SCRUB: [RegExp, string][] = [
-  [/\b(svc_sk_|whsec_|ctt_)[A-Za-z0-9]+/g, "$1[redacted]"],
+  [/\b(svc_sk_|whsec_)[A-Za-z0-9]+/g, "$1[redacted]"],
+  // A transfer token is signed claims: base64url, a dot, base64url.
+  [/\bctt_[A-Za-z0-9_.-]+/g, "ctt_[redacted]"],
   [/\b\d{13}\.[A-Za-z0-9_-]{43}/g, "[redacted]"],
   [/\b[0-9a-f]{32}\b/g, "[redacted]"],
   [

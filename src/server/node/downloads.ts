@@ -9,6 +9,7 @@ import { subtreeRange } from "@/server/modules/files/files.repository";
 import { requireOpenShare } from "@/server/modules/shares/share-access";
 import { fileByPath, shareRow } from "@/server/modules/shares/shares.repository";
 import {
+  claimedScope,
   grantFor,
   type TransferGrant,
   withinGrant,
@@ -25,13 +26,20 @@ import {
 import { NodeError } from "./node-errors";
 import { ctrAt, type Protection, passwordRequired, storedName } from "./protection";
 
-/** The receive this request belongs to: its token (header or `?token=`), the right direction. */
-function receiveGrant(ctx: NodeRequestContext, req: IncomingMessage, url: URL) {
-  const grant = grantFor(ctx.deps.db, ctx.token(req, url, true), ctx.deps.clock.now());
-  if (grant.transfer.direction !== "receive")
+/**
+ * The receive this request belongs to: its token (header or `?token=`), the right direction,
+ * and `path` (when given) within the token's scope, all checked before the transfer is read.
+ */
+function receiveGrant(ctx: NodeRequestContext, req: IncomingMessage, url: URL, p?: string) {
+  const claims = ctx.claims(req, url, true);
+  if (claims.direction !== "receive")
     throw new NodeError(403, "forbidden", "A send's token cannot download", {
       reason: "wrong_direction",
     });
+  const scope = claimedScope(claims);
+  if (p !== undefined && scope && !withinGrant(scope, p)) throw outside(p);
+  const grant = grantFor(ctx.deps.db, claims, ctx.deps.clock.now());
+  if (p !== undefined && !withinGrant(grant, p)) throw outside(p);
   return grant;
 }
 
@@ -167,11 +175,10 @@ export async function serveFile(
   res: ServerResponse,
   url: URL,
 ) {
-  const grant = receiveGrant(ctx, req, url);
   const raw = url.searchParams.get("path");
   if (!raw) throw validationFailed("query.path", "path is required", "required");
   const p = normalizeName(raw);
-  if (!withinGrant(grant, p)) throw outside(p);
+  const grant = receiveGrant(ctx, req, url, p);
   const entry = grant.transfer.share_id
     ? sharedEntry(ctx, grant.transfer.share_id, p)
     : entryAt(ctx.deps.db, grant.transfer.workspace_id, p);
@@ -267,6 +274,7 @@ export async function serveZip(
   res: ServerResponse,
   url: URL,
 ) {
+  // A share's ZIP is its files whatever the path, so the path is checked once the transfer is read.
   const grant = receiveGrant(ctx, req, url);
   if (grant.transfer.share_id) return serveShareZip(ctx, grant, grant.transfer.share_id, res);
   const { db } = ctx.deps;

@@ -4,6 +4,7 @@ import { createDeps } from "@/server/deps";
 import { loadConfig } from "@/server/env";
 import { gracefulCloser } from "@/server/http/graceful-close";
 import { answerClientError, MAX_HEADER_BYTES } from "@/server/http/transport";
+import { tokenVerifier } from "@/server/modules/transfers/transfer-token";
 import { createNodeHandler, NODE_BASE, nodeOrigins, withNode } from "./node.app";
 import { envelope } from "./node-errors";
 
@@ -28,7 +29,13 @@ server.listen(config.nodePort, config.host, () => {
   const { port } = server.address() as AddressInfo;
   const host = config.host.includes(":") ? `[${config.host}]` : config.host;
   process.stdout.write(`Consign data node at http://${host}:${port}${NODE_BASE}\n`);
-  deps.log.info("data node started", { port, dataDir: config.dataDir });
+  const { keys, node: name } = tokenVerifier(config);
+  deps.log.info("data node started", {
+    port,
+    dataDir: config.dataDir,
+    node: name,
+    tokenKeyIds: [...keys.keys()],
+  });
 });
 
 for (const signal of ["SIGINT", "SIGTERM"] as const) {

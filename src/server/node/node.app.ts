@@ -6,6 +6,11 @@ import { CONTENT_PASSWORD_HEADER } from "@/contract/rules";
 import { peerAddress } from "@/server/http/client-address";
 import { validationFailed } from "@/server/lib/api-error";
 import { grantFor } from "@/server/modules/transfers/transfer-access";
+import {
+  readTransferToken,
+  type TransferClaims,
+  tokenVerifier,
+} from "@/server/modules/transfers/transfer-token";
 import { serveFile, serveZip } from "./downloads";
 import { anyKeyCheck, uploadById } from "./node.repository";
 import type { NodeDeps } from "./node-deps";
@@ -42,8 +47,11 @@ const EXPOSED_HEADERS = [
 export interface NodeRequestContext {
   deps: NodeDeps;
   traffic: Traffic;
-  /** The transfer token: `Authorization: Bearer`, or `?token=` on a download link. */
-  token(req: IncomingMessage, url: URL, allowQuery: boolean): string | null;
+  /**
+   * The transfer token's claims, checked offline (signature, key, node, end): from
+   * `Authorization: Bearer`, or `?token=` on a download link.
+   */
+  claims(req: IncomingMessage, url: URL, allowQuery: boolean): TransferClaims;
   /**
    * The content protection key for a salt, from `Consign-Content-Password`, if sent; checked
    * against `keyCheck` under the password slow-down (`unlockContent`).
@@ -87,13 +95,18 @@ export function createNodeHandler(deps: NodeDeps, allowedOrigins: string[] = [])
     },
   });
 
+  const verifier = tokenVerifier(deps.config);
   const ctx: NodeRequestContext = {
     deps,
     traffic,
-    token(req, url, allowQuery) {
+    claims(req, url, allowQuery) {
       const auth = req.headers.authorization;
-      if (auth?.startsWith("Bearer ")) return auth.slice(7).trim();
-      return allowQuery ? url.searchParams.get("token") : null;
+      const token = auth?.startsWith("Bearer ")
+        ? auth.slice(7).trim()
+        : allowQuery
+          ? url.searchParams.get("token")
+          : null;
+      return readTransferToken(verifier, token, deps.clock.now());
     },
     async keyFor(req, salt, keyCheck) {
       const password = req.headers[CONTENT_PASSWORD_HEADER.toLowerCase()];
@@ -120,11 +133,12 @@ export function createNodeHandler(deps: NodeDeps, allowedOrigins: string[] = [])
     // tus: a HEAD's answer, a refusal included, must not be cached.
     if (method === "HEAD") res.setHeader("Cache-Control", "no-store");
     refuseUnspokenTus(req, res);
-    const grant = grantFor(deps.db, ctx.token(req, url, false), deps.clock.now());
-    if (grant.transfer.direction !== "send")
+    const claims = ctx.claims(req, url, false);
+    if (claims.direction !== "send")
       throw new NodeError(403, "forbidden", "A receive's token cannot upload", {
         reason: "wrong_direction",
       });
+    const grant = grantFor(deps.db, claims, deps.clock.now());
     if (id) {
       const row = uploadById(deps.db, id);
       // Another transfer's upload is not this token's to see: 404, as if it did not exist.

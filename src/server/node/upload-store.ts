@@ -8,18 +8,15 @@ import { normalizeName, pathProblem } from "@/contract/rules";
 import { isDiskFull, pathRejected, validationFailed } from "@/server/lib/api-error";
 import { PRIVATE_FILE_MODE } from "@/server/lib/private-files";
 import type { BlobStore } from "@/server/modules/files/blob-store";
-import { mimeFor } from "@/server/modules/files/media-types";
-import { queueLanded } from "@/server/modules/media/render.service";
 import { checkPortalFile, checkPortalTransfer } from "@/server/modules/portals/portal-gate";
 import type { TransferGrant } from "@/server/modules/transfers/transfer-access";
 import { withinGrant } from "@/server/modules/transfers/transfer-access";
-import { recordCommittedFile } from "@/server/modules/transfers/transfers.repository";
+import { commitUpload } from "./commit.service";
 import {
   anyKeyCheck,
   claimedByTransfer,
   endUpload,
   insertUpload,
-  insertUsage,
   recordOffset,
   type UploadMeta,
   type UploadRow,
@@ -27,16 +24,7 @@ import {
 } from "./node.repository";
 import type { NodeDeps } from "./node-deps";
 import { checksumMismatch, insufficientStorage, NodeError } from "./node-errors";
-import {
-  ctrAt,
-  keyCheckOf,
-  newIv,
-  type Protection,
-  passwordRequired,
-  sameKey,
-  storedName,
-  wrongPassword,
-} from "./protection";
+import { ctrAt, keyCheckOf, newIv, passwordRequired, sameKey, wrongPassword } from "./protection";
 import type { Traffic } from "./traffic";
 
 /** What the node's HTTP layer learnt about the request before handing it to @tus/server. */
@@ -284,14 +272,13 @@ export class UploadStore extends DataStore {
 
   /**
    * The last byte arrived: checks size and SHA-256, then commits the file, the upload's row, the
-   * transfer's counters and the usage record in one transaction. A second call for a committed
+   * transfer's counters and the usage record in one transaction (commitUpload). A second call for a committed
    * upload (a client that resent its last request after a crash) answers the same and commits
    * nothing. Returns the committed SHA-256.
    */
   async finish(id: string): Promise<string> {
     const { key } = current();
-    const { db, clock, files } = this.deps;
-    const row = uploadById(db, id)!;
+    const row = uploadById(this.deps.db, id)!;
     if (row.status === "committed") return row.sha256!;
     const meta = JSON.parse(row.metadata) as UploadMeta;
     const size = row.size ?? 0;
@@ -307,52 +294,10 @@ export class UploadStore extends DataStore {
       this.fail(id, "checksum_mismatch");
       throw checksumMismatch("file", meta.expectedSha256, sha256);
     }
-    const transfer = current().grant.transfer;
-    const protection: Protection | null =
-      meta.iv && meta.keyCheck
-        ? {
-            alg: "aes-256-ctr",
-            salt: transfer.protection_salt!,
-            iv: meta.iv,
-            keyCheck: meta.keyCheck,
-            sha256,
-            size,
-          }
-        : null;
-    // Written to the store (the bucket) before the transaction that references it.
-    const persisted = await this.blobs.persist({
-      sha256,
-      size,
-      tempPath: staging,
-      name: storedName(sha256, protection),
-    });
-    const now = clock.now();
-    db.transaction(() => {
-      if (!endUpload(db, id, "committed", now, { sha256 })) return;
-      recordCommittedFile(db, transfer.id, size);
-      insertUsage(db, {
-        usage_id: transfer.usage_id,
-        workspace_id: transfer.workspace_id,
-        transfer_id: transfer.id,
-        direction: "send",
-        bytes: size,
-        recorded_at: now,
-      });
-      // Last: it moves the bytes into the store once everything above has been written.
-      files.commitStaged(row.workspace_id, row.path, persisted, {
-        ...(meta.mtime !== undefined ? { modifiedAt: meta.mtime } : {}),
-        protection: protection ? JSON.stringify(protection) : null,
-      });
-      // A video or audio file that landed (a transfer's, a portal upload's) queues its proxies.
-      queueLanded(this.deps, row.workspace_id, {
-        sha256,
-        mime: mimeFor(row.path),
-        path: row.path,
-        protected: protection !== null,
-      });
-    }).immediate();
+    // The database's side, re-checked in one transaction: the same call a standalone node makes.
+    const committed = await commitUpload(this.deps, { uploadId: id, size, sha256 });
     this.live.delete(id);
-    return sha256;
+    return committed.sha256;
   }
 
   /** Ends an upload without committing it and drops its staged bytes. */

@@ -17,6 +17,7 @@ import { workspaceLogos } from "./0016-workspace-logos";
 import { renditions } from "./0017-renditions";
 import { timeCodedNotes } from "./0018-time-coded-notes";
 import { blobHolds } from "./0019-blob-holds";
+import { transferNodes } from "./0020-transfer-nodes";
 
 export interface Migration {
   version: number;
@@ -44,4 +45,5 @@ export const migrations: Migration[] = [
   renditions,
   timeCodedNotes,
   blobHolds,
+  transferNodes,
 ];

@@ -20,7 +20,9 @@ import { toIso } from "@/server/lib/clock";
 import { newId } from "@/server/lib/ids";
 import { byPath } from "@/server/modules/files/files.repository";
 import { subtreeTotals } from "@/server/modules/files/tree.repository";
+import { leastBusyNode } from "./node-choice";
 import { issueTransferToken, workspacePaths } from "./transfer-access";
+import { EMBEDDED_NODE, TRANSFER_TOKEN_MAX_SECONDS } from "./transfer-token";
 import { byId, insertTransfer, type TransferRow } from "./transfers.repository";
 
 /** The tus chunk size the spec asks engines to use: big enough that a PATCH's overhead is noise. */
@@ -186,7 +188,6 @@ function openTransfer(
   if (!send) refuseSendOnly(body);
   const sides = workspaceSides(body);
   const { sourceRoot, destinationRoot, paths, deliverTo } = sides;
-  const { token, hash } = issueTransferToken();
   return db
     .transaction((): CreatedTransfer => {
       const now = clock.now();
@@ -196,6 +197,25 @@ function openTransfer(
         : (snapshotTotals ?? receiveTotals(deps, caller.workspaceId, sourceRoot, paths));
       const id = newId();
       const expiresAt = now + TRANSFER_START_WINDOW_SECONDS * 1000;
+      const node = leastBusyNode(deps, now);
+      const { token, hash } = issueTransferToken(
+        deps.config.dataDir,
+        {
+          v: 1,
+          transferId: id,
+          workspaceId: caller.workspaceId,
+          direction: body.direction,
+          node,
+          issuedAt: now,
+          startBy: expiresAt,
+          expiresAt: now + TRANSFER_TOKEN_MAX_SECONDS * 1000,
+          exact: Boolean(body.portalId),
+        },
+        workspacePaths(
+          { direction: body.direction, source_root: sourceRoot, destination_root: destinationRoot },
+          paths,
+        ),
+      );
       insertTransfer(
         db,
         {
@@ -228,6 +248,7 @@ function openTransfer(
           portal_id: body.portalId ?? null,
           paths_count: paths.length,
           token_hash: hash,
+          node,
           token_expires_at: expiresAt,
           created_at: now,
         },
@@ -257,7 +278,7 @@ function specOf(
   },
 ): TransferSpec {
   const apiBase = deps.config.publicUrl ?? caller.origin;
-  const nodeUrl = deps.config.nodeUrl ?? `${apiBase}/node/v1`;
+  const nodeUrl = row.node === EMBEDDED_NODE || !row.node ? `${apiBase}/node/v1` : row.node;
   return {
     version: 1,
     transferId: row.id,

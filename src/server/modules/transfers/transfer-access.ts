@@ -2,65 +2,91 @@ import { joinPath, parentOf } from "@/contract/rules";
 import { TRANSFER_RESUME_WINDOW_SECONDS, terminalTransferStates } from "@/contract/transfers";
 import type { Db } from "@/server/db/database";
 import { ApiError } from "@/server/lib/api-error";
-import { randomBase62 } from "@/server/lib/ids";
 import { hashSecret } from "@/server/lib/secrets";
+import { rootsDigest, scopeClaims, signTransferToken, type TransferClaims } from "./transfer-token";
 import {
-  byTokenHash,
   markTokenUsed,
   pathsOf,
   type TransferPathRow,
   type TransferRow,
+  transferRow,
 } from "./transfers.repository";
 
-/** Transfer tokens: `ctt_` and 43 base62 characters (256 bits); only the hash is stored. */
-export const TRANSFER_TOKEN_PREFIX = "ctt_";
-const tokenPattern = /^ctt_[A-Za-z0-9]{43}$/;
-
-export function issueTransferToken() {
-  const token = `${TRANSFER_TOKEN_PREFIX}${randomBase62(43)}`;
+/**
+ * A transfer's token: signed claims (transfer-token.ts); only its hash is stored, as the
+ * portal pages match a bearer to its transfer by it.
+ */
+export function issueTransferToken(
+  dataDir: string,
+  claims: Omit<TransferClaims, "kid" | "roots" | "rootsSha256">,
+  roots: readonly string[],
+) {
+  const token = signTransferToken(dataDir, { ...claims, ...scopeClaims(roots) });
   return { token, hash: hashSecret(token) };
 }
 
-export interface TransferGrant {
-  transfer: TransferRow;
+/** Where a token reaches: its roots, and whether exactly (a portal's declared files). */
+export interface TransferScope {
   /** Workspace paths the token reaches: a send's destinations, a receive's sources. */
   roots: readonly string[];
   rootSet: ReadonlySet<string>;
+  exact: boolean;
 }
 
+export interface TransferGrant extends TransferScope {
+  transfer: TransferRow;
+}
+
+const scopeOf = (roots: readonly string[], exact: boolean): TransferScope => ({
+  roots,
+  rootSet: new Set(roots),
+  exact,
+});
+
+/** The scope the token itself carries, checked before any database read; null for a digest. */
+export const claimedScope = (claims: TransferClaims) =>
+  claims.roots ? scopeOf(claims.roots, claims.exact) : null;
+
 /**
- * A transfer's paths never change after it is created, and every node request checks them: a
- * send of 10,000 files listed one by one would otherwise read 10,000 rows per request.
+ * A transfer's paths never change after it is created: a token too long to carry its roots
+ * names their digest, and the list read once (10,000 rows) is kept per transfer.
  */
-const rootsCache = new Map<string, { roots: readonly string[]; rootSet: ReadonlySet<string> }>();
+const rootsCache = new Map<string, readonly string[]>();
 const ROOTS_CACHED = 256;
 /** The token's last use is written at most this often (it only has to beat the resume window). */
 const ACTIVITY_RESOLUTION_MS = 60_000;
 
-function rootsOf(db: Db, transfer: TransferRow) {
-  let entry = rootsCache.get(transfer.id);
-  if (!entry) {
-    const roots = workspacePaths(transfer, pathsOf(db, transfer.id));
-    entry = { roots, rootSet: new Set(roots) };
+/** The transfer's scope as its stored paths say (cached: they never change). */
+export function storedScope(db: Db, transfer: TransferRow): TransferScope {
+  let roots = rootsCache.get(transfer.id);
+  if (!roots) {
+    roots = workspacePaths(transfer, pathsOf(db, transfer.id));
     if (rootsCache.size >= ROOTS_CACHED) rootsCache.delete(rootsCache.keys().next().value!);
-    rootsCache.set(transfer.id, entry);
+    rootsCache.set(transfer.id, roots);
   }
-  return entry;
+  return scopeOf(roots, Boolean(transfer.portal_id));
+}
+
+/** A token too long to carry its roots: their digest must be the stored paths'. */
+function digestScope(db: Db, transfer: TransferRow, digest: string) {
+  const scope = storedScope(db, transfer);
+  if (rootsDigest(scope.roots) !== digest)
+    throw new ApiError(401, "unauthenticated", "This transfer token is not known", {
+      reason: "unknown",
+    });
+  return scope;
 }
 
 /**
- * The data node's check of a bearer token. Refused (401 `expired_token` / `unauthenticated`,
- * with `details.reason`) when it is unknown, when it was never used and its start window has
- * passed, when the transfer ended, or when it was last active longer ago than the resume window.
- * A good token marks the transfer active.
+ * The transfer behind a verified token (readTransferToken), in its current state: refused
+ * (401 `expired_token` / `unauthenticated`, with `details.reason`) when there is no such
+ * transfer, when the token was never used and its start window has passed, when the transfer
+ * ended, or when it was last active longer ago than the resume window. A good token marks the
+ * transfer active.
  */
-export function grantFor(db: Db, token: string | null | undefined, now: number): TransferGrant {
-  if (!token || !tokenPattern.test(token))
-    throw new ApiError(401, "unauthenticated", "A transfer token is required", {
-      reason: token ? "malformed" : "missing",
-    });
-  const transfer = byTokenHash(db, hashSecret(token));
-  if (!transfer)
+export function grantFor(db: Db, claims: TransferClaims, now: number): TransferGrant {
+  const transfer = transferRow(db, claims.transferId);
+  if (!transfer || transfer.workspace_id !== claims.workspaceId)
     throw new ApiError(401, "unauthenticated", "This transfer token is not known", {
       reason: "unknown",
     });
@@ -80,7 +106,8 @@ export function grantFor(db: Db, token: string | null | undefined, now: number):
     });
   if (lastUse === null || now - lastUse >= ACTIVITY_RESOLUTION_MS)
     markTokenUsed(db, transfer.id, now);
-  return { transfer, ...rootsOf(db, transfer) };
+  const scope = claimedScope(claims) ?? digestScope(db, transfer, claims.rootsSha256!);
+  return { transfer, ...scope };
 }
 
 const joinRoot = (root: string, p: string) => (root ? (p ? joinPath(root, p) : root) : p);
@@ -97,11 +124,11 @@ export const workspacePaths = (
   );
 
 /**
- * Whether a workspace path is one of the grant's roots or inside one ("" is the whole workspace).
+ * Whether a workspace path is one of the scope's roots or inside one ("" is the whole workspace).
  * A portal's transfer declares each of its files: it reaches those paths exactly, nothing below.
  */
-export function withinGrant(grant: TransferGrant, path: string) {
-  if (grant.transfer.portal_id) return grant.rootSet.has(path);
+export function withinGrant(grant: TransferScope, path: string) {
+  if (grant.exact) return grant.rootSet.has(path);
   if (grant.rootSet.has("")) return true;
   for (let p = path; p !== ""; p = parentOf(p)) if (grant.rootSet.has(p)) return true;
   return false;

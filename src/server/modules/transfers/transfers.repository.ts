@@ -35,6 +35,8 @@ export interface TransferRow {
   portal_id: string | null;
   paths_count: number;
   token_hash: string;
+  /** The data node its spec and token name (migration 0019); null before. */
+  node: string | null;
   token_expires_at: number;
   token_used_at: number | null;
   last_activity_at: number | null;
@@ -107,6 +109,7 @@ export type NewTransfer = Pick<
   | "portal_id"
   | "paths_count"
   | "token_hash"
+  | "node"
   | "token_expires_at"
   | "created_at"
 >;
@@ -122,11 +125,11 @@ export function insertTransfer(
     `INSERT INTO transfers (id, workspace_id, key_id, direction, client, engine, status, streams, priority,
        usage_id, files_total, bytes_total, source_root, destination_root, file_count, total_bytes,
        growing_file_wait, deliver_to, protection_salt, options, device_id, share_id, portal_id,
-       paths_count, token_hash, token_expires_at, created_at, updated_at)
+       paths_count, token_hash, node, token_expires_at, created_at, updated_at)
      VALUES (@id, @workspace_id, @key_id, @direction, @client, @engine, 'queued', @streams, @priority,
        @usage_id, @files_total, @bytes_total, @source_root, @destination_root, @file_count, @total_bytes,
        @growing_file_wait, @deliver_to, @protection_salt, @options, @device_id, @share_id, @portal_id,
-       @paths_count, @token_hash, @token_expires_at, @created_at, @created_at)`,
+       @paths_count, @token_hash, @node, @token_expires_at, @created_at, @created_at)`,
   ).run(row);
   const insertPath = stmt(
     db,
@@ -134,6 +137,20 @@ export function insertTransfer(
   );
   for (const [idx, p] of paths.entries()) insertPath.run(row.id, idx, p.source, p.destination);
 }
+
+/**
+ * Each data node's live transfers: not ended, and either within their start window unused or
+ * active at their node since `activeSince`. What the service weighs nodes by (start.service).
+ */
+export const liveTransfersByNode = (db: Db, now: number, activeSince: number) =>
+  stmt<[{ now: number; activeSince: number }], { node: string; live: number }>(
+    db,
+    `SELECT node, count(*) AS live FROM transfers INDEXED BY transfers_node_live
+     WHERE node IS NOT NULL AND status IN ('queued', 'running', 'paused')
+       AND CASE WHEN token_used_at IS NULL THEN token_expires_at >= @now
+         ELSE last_activity_at >= @activeSince END
+     GROUP BY node`,
+  ).all({ now, activeSince });
 
 /** Newest first; each filter applies only when given. */
 export function listTransferRows(

@@ -3,15 +3,32 @@ import {
   createTransferBodySchema,
   createTransferResponseSchema,
   listTransfersQuerySchema,
+  NODE_BUSY_RETRY_AFTER_SECONDS,
   transferSchema,
   updateTransferBodySchema,
 } from "@/contract/transfers";
-import { apiRoute, json, jsonBody, pathId, workspaceParams } from "@/server/http/router";
+import {
+  apiRoute,
+  errorResponse,
+  json,
+  jsonBody,
+  pathId,
+  retryAfterHeaders,
+  workspaceParams,
+} from "@/server/http/router";
 
 const tags = ["Transfers"];
 const read = ["files:read"] as const;
 const write = ["files:write"] as const;
 const transferParams = workspaceParams.extend({ transferId: pathId("transferId") });
+
+/** Every data node at its NODE_MAX_TRANSFERS (docs/scale-out.md, Data nodes), or the key's rate. */
+const nodeBusyResponse = {
+  ...errorResponse(
+    `\`node_busy\`: every data node already has its most live transfers (\`details.reason\` \`all_nodes_busy\`, \`details.retryAfterSeconds\` ${NODE_BUSY_RETRY_AFTER_SECONDS}); nothing was stored. Or \`rate_limited\`. \`Retry-After\` says when to try again.`,
+  ),
+  headers: retryAfterHeaders,
+};
 
 export const createTransferRoute = apiRoute({
   operationId: "createTransfer",
@@ -23,7 +40,10 @@ export const createTransferRoute = apiRoute({
   description:
     "Stores the transfer (`queued`) and returns the transfer spec to hand to an engine unchanged (docs/api-decisions.md, Transfers): the data node's URLs, a token bound to this transfer and its paths (shown only here; start within `expiresAt`, 15 minutes; a started transfer resumes for 7 days after its last activity), the progress URL and the create body's options. The workspace side of each path (a send's destinations, a receive's sources, with their root) and each `deliverTo` folder must be a valid workspace path (`path_rejected`). A file where a send's destination folder or a `deliverTo` folder must be: `validation_failed`, issue code `file_in_the_way`. A receive's sources must exist (404 with `details.path`) and its totals are counted by the service; `deliverTo` and `growingFileWaitSeconds` are only for a send (`validation_failed`, issue code `send_only`). `contentProtectionPassword` is never stored or returned.",
   request: { params: workspaceParams, body: jsonBody(createTransferBodySchema) },
-  responses: { 201: json(createTransferResponseSchema, "The transfer's id and spec") },
+  responses: {
+    201: json(createTransferResponseSchema, "The transfer's id and spec"),
+    429: nodeBusyResponse,
+  },
 });
 
 export const listTransfersRoute = apiRoute({

@@ -2,6 +2,7 @@ import { coreSql } from "./0001-baseline-core";
 import { deliverySql } from "./0001-baseline-delivery";
 import { rateWindowsSql } from "./0004-rate-windows";
 import { blobHoldsSql } from "./0005-blob-holds";
+import { transferNodesSql } from "./0006-transfer-nodes";
 
 export interface PgMigration {
   version: number;
@@ -22,6 +23,7 @@ export const pgMigrations: readonly PgMigration[] = [
   { version: 1, name: "baseline", sql: coreSql + deliverySql },
   { version: 4, name: "rate-windows", sql: rateWindowsSql },
   { version: 5, name: "blob-holds", sql: blobHoldsSql },
+  { version: 6, name: "transfer-nodes", sql: transferNodesSql },
 ];
 
 /** PostgreSQL's tables that SQLite has no twin of, and why: state one process keeps in memory. */
