@@ -16,6 +16,7 @@ import { attention } from "./0015-attention";
 import { workspaceLogos } from "./0016-workspace-logos";
 import { renditions } from "./0017-renditions";
 import { timeCodedNotes } from "./0018-time-coded-notes";
+import { deliveryLeases } from "./0021-delivery-leases";
 
 export interface Migration {
   version: number;
@@ -42,4 +43,5 @@ export const migrations: Migration[] = [
   workspaceLogos,
   renditions,
   timeCodedNotes,
+  deliveryLeases,
 ];

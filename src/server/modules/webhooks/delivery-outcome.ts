@@ -30,7 +30,7 @@ export interface FinishedAttempt {
  * is extra: the schedule keeps its time and count. A failed scheduled attempt moves to the next
  * slot of the retry schedule, or fails the delivery after the last.
  */
-function nextDeliveryState(
+export function nextDeliveryState(
   a: FinishedAttempt,
   scheduledBefore: () => number,
 ): { status: DeliveryRow["status"]; nextAttemptAt: number } {
@@ -49,7 +49,7 @@ function nextDeliveryState(
  * consecutive failures, or at once when a REST-hook platform answers 410 Gone (its
  * subscription no longer exists).
  */
-function nextEndpointState(
+export function nextEndpointState(
   endpoint: Pick<EndpointRow, "status" | "failure_count" | "kind">,
   outcome: AttemptOutcome,
 ) {
