@@ -64,7 +64,7 @@ export default defineConfig(({ mode }) => ({
     include: ["src/**/*.test.ts", "src/**/*.test.tsx"],
     // better-sqlite3 is a native addon: child processes isolate it more simply than threads.
     pool: "forks",
-    globalSetup: ["src/server/testing/global-setup.ts"],
+    globalSetup: ["src/server/testing/global-setup.ts", "src/server/testing/pg-global-setup.ts"],
     testTimeout: 30_000,
     hookTimeout: 60_000,
   },

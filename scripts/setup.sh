@@ -2,7 +2,9 @@
 # `npm run setup`: what a fresh machine needs, then the locked npm dependencies.
 # System packages: Chromium (browser journeys), ffmpeg and poppler-utils (media, demo content),
 # and the fonts receipt PDFs embed (DejaVu: Latin, Greek, Cyrillic, Arabic, Hebrew; Droid Sans
-# Fallback: Chinese, Japanese, Korean).
+# Fallback: Chinese, Japanese, Korean), and PostgreSQL 15 or later, which the tests start on
+# loopback for the scale-out profile's metadata (the S3-compatible server, s3rver, is an npm
+# dependency).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
@@ -12,6 +14,7 @@ command -v ffmpeg >/dev/null 2>&1 || missing+=(ffmpeg)
 command -v pdftoppm >/dev/null 2>&1 || missing+=(poppler-utils)
 [ -f /usr/share/fonts/truetype/dejavu/DejaVuSans.ttf ] || missing+=(fonts-dejavu-core)
 [ -f /usr/share/fonts/truetype/droid/DroidSansFallbackFull.ttf ] || missing+=(fonts-droid-fallback)
+compgen -G "/usr/lib/postgresql/1[5-9]/bin/postgres" >/dev/null || missing+=(postgresql)
 if [ ${#missing[@]} -gt 0 ]; then
   if command -v apt-get >/dev/null 2>&1; then
     sudo=""

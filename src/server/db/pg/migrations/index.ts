@@ -1,0 +1,20 @@
+import { coreSql } from "./0001-baseline-core";
+import { deliverySql } from "./0001-baseline-delivery";
+
+export interface PgMigration {
+  version: number;
+  name: string;
+  sql: string;
+}
+
+/**
+ * PostgreSQL's schema, hand-written (docs/scale-out.md, Metadata). Migration 1 is the SQLite
+ * schema as of its migration 0018 in one step: a PostgreSQL install starts there, so SQLite's
+ * history of rebuilds and backfills has no twin. Later changes are added to both lists. Every
+ * text column is COLLATE "C" (SQLite compares bytes; keyset pages and prefix ranges rely on it),
+ * times are BIGINT milliseconds, JSON stays TEXT and booleans 0/1, so a row reads the same from
+ * either engine. FTS5's trigram index becomes pg_trgm's.
+ */
+export const pgMigrations: readonly PgMigration[] = [
+  { version: 1, name: "baseline", sql: coreSql + deliverySql },
+];
