@@ -1,5 +1,6 @@
 import { coreSql } from "./0001-baseline-core";
 import { deliverySql } from "./0001-baseline-delivery";
+import { deliveryLeasesSql } from "./0003-delivery-leases";
 
 export interface PgMigration {
   version: number;
@@ -17,4 +18,5 @@ export interface PgMigration {
  */
 export const pgMigrations: readonly PgMigration[] = [
   { version: 1, name: "baseline", sql: coreSql + deliverySql },
+  { version: 3, name: "delivery-leases", sql: deliveryLeasesSql },
 ];
