@@ -1,5 +1,6 @@
 import path from "node:path";
 import { type Db, openDatabase } from "./db/database";
+import { createPgPool, type PgPool } from "./db/pg/pool";
 import type { Config } from "./env";
 import { type Clock, systemClock } from "./lib/clock";
 import { createLogger, type Logger } from "./lib/logger";
@@ -27,6 +28,11 @@ export interface AppDeps {
    * (snapshot bytes) and the data node (the blobs it stages, commits and serves).
    */
   files: FilesService;
+  /**
+   * PostgreSQL, when DATABASE_URL sets it: what every service process must see alike lives
+   * there (docs/scale-out.md says which parts do so far). Migrated by startService.
+   */
+  pg: PgPool | null;
 }
 
 export function createDeps(
@@ -46,6 +52,7 @@ export function createDeps(
     jobs: new JobRunner(db, clock, log.child({ component: "jobs" })),
     events,
     files: new FilesService(db, clock, config, events),
+    pg: config.databaseUrl ? createPgPool(config.databaseUrl) : null,
     webhooks: new WebhookDispatcher({
       db,
       clock,

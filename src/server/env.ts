@@ -2,6 +2,12 @@ import path from "node:path";
 import { z } from "zod";
 
 /** The only reader of process.env: everything else receives a Config. */
+const list = (s: string) =>
+  s
+    .split(",")
+    .map((x) => x.trim())
+    .filter(Boolean);
+
 const booleanFlag = z
   .enum(["1", "0", "true", "false", "yes", "no"])
   .transform((v) => v === "1" || v === "true" || v === "yes");
@@ -40,6 +46,15 @@ const envSchema = z.object({
   MAIL_FROM: z.string().min(3).max(320).default("Consign <consign@localhost>"),
   PDF_RENDER_THREADS: z.coerce.number().int().min(1).max(16).default(1),
   MEDIA_TRANSCODES: z.coerce.number().int().min(1).max(16).default(1),
+  ROLES: z
+    .string()
+    .default("api,workers,node")
+    .transform((v) => list(v))
+    .pipe(z.array(z.enum(["api", "workers", "node"])).min(1, "name at least one role")),
+  DATABASE_URL: z
+    .string()
+    .regex(/^postgres(ql)?:\/\//, "must be a postgres:// URL")
+    .optional(),
 });
 
 export type Config = {
@@ -77,13 +92,19 @@ export type Config = {
   pdfThreads: number;
   /** Video proxies transcoded at once (each uses every core ffmpeg finds); more wait queued. */
   mediaTranscodes: number;
+  /**
+   * PostgreSQL for what several service processes must share (docs/scale-out.md); null: the
+   * embedded default, one process on SQLite alone.
+   */
+  databaseUrl: string | null;
+  /**
+   * What this process does: answer the API (and the console and public pages), run the
+   * background work (jobs, webhook deliveries), carry bytes as a data node. All three by default.
+   */
+  roles: ReadonlySet<Role>;
 };
 
-const list = (s: string) =>
-  s
-    .split(",")
-    .map((x) => x.trim())
-    .filter(Boolean);
+export type Role = "api" | "workers" | "node";
 
 export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
   const parsed = envSchema.safeParse(source);
@@ -117,6 +138,8 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
     mailFrom: e.MAIL_FROM,
     pdfThreads: e.PDF_RENDER_THREADS,
     mediaTranscodes: e.MEDIA_TRANSCODES,
+    databaseUrl: e.DATABASE_URL ?? null,
+    roles: new Set(e.ROLES),
   };
 }
 

@@ -1,9 +1,10 @@
-import { createServer, type Server } from "node:http";
+import { createServer, type IncomingMessage, type Server, type ServerResponse } from "node:http";
 import type { AddressInfo } from "node:net";
 import { getRequestListener } from "@hono/node-server";
 import { createApp } from "./app";
 import { type BootstrapResult, bootstrap } from "./bootstrap";
 import type { Db } from "./db/database";
+import { migratePg } from "./db/pg/migrate";
 import { type AppDeps, createDeps } from "./deps";
 import type { Config } from "./env";
 import { gracefulCloser } from "./http/graceful-close";
@@ -29,20 +30,21 @@ export async function startService(
   overrides: { clock?: Clock; log?: Logger; db?: Db; workers?: boolean } = {},
 ): Promise<RunningService> {
   const deps = createDeps(config, overrides);
+  if (deps.pg) await migratePg(deps.pg);
   // Under the write lock: a CLI run on a fresh data dir bootstraps too, and two workspaces
   // would be created if both looked for one before either had made it.
   const boot = deps.db.transaction(() => bootstrap(deps)).immediate();
-  const stopWorkers = await registerWorkers(deps, boot);
-  if (overrides.workers !== false) deps.jobs.start();
-  const app = createApp(deps);
+  const { roles } = config;
+  const stopWorkers = await registerWorkers(deps, boot, { start: roles.has("workers") });
+  if (roles.has("workers") && overrides.workers !== false) deps.jobs.start();
+  const rest = roles.has("api")
+    ? getRequestListener(createApp(deps).fetch, { hostname: config.host })
+    : answerNotServed;
   // The data node answers `/node/v1` in this process ahead of Hono, on the raw request, so
   // upload and download bytes skip the fetch Request/Response conversion (docs/data-node.md).
   const server: Server = createServer(
     { maxHeaderSize: MAX_HEADER_BYTES },
-    withNode(
-      createNodeHandler(deps, nodeOrigins(config)),
-      getRequestListener(app.fetch, { hostname: config.host }),
-    ),
+    roles.has("node") ? withNode(createNodeHandler(deps, nodeOrigins(config)), rest) : rest,
   );
   server.on("clientError", answerClientError(deps.log));
   const closeHttp = gracefulCloser(server, deps.log);
@@ -68,8 +70,23 @@ export async function startService(
         deps.jobs.stop(SHUTDOWN_GRACE_MS),
       ]);
       deps.db.close();
+      await deps.pg?.end();
     })();
     return stopping;
   };
   return { deps, boot, url, stop };
+}
+
+/** What a process without the API role answers beside its data node: not here, in the envelope. */
+function answerNotServed(req: IncomingMessage, res: ServerResponse) {
+  res.writeHead(404, { "Content-Type": "application/json", "X-Content-Type-Options": "nosniff" });
+  res.end(
+    JSON.stringify({
+      error: {
+        code: "not_found",
+        message: `This process does not serve the API (ROLES): ${req.method} ${req.url?.split("?")[0]}`,
+        details: null,
+      },
+    }),
+  );
 }

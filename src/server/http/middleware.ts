@@ -6,7 +6,7 @@ import { ApiError } from "@/server/lib/api-error";
 import { newId } from "@/server/lib/ids";
 import { authenticateKey } from "@/server/modules/auth/keys.repository";
 import { clientAddress } from "./client-address";
-import type { RateLimiter, RateVerdict } from "./rate-limit";
+import type { RateLimitStore, RateVerdict } from "./rate-limit";
 import { CLIENT_CLOSED_REQUEST } from "./transport";
 import type { AppEnv } from "./types";
 
@@ -63,9 +63,9 @@ function unauthenticated(reason: string, message: string) {
 }
 
 export interface RateLimits {
-  perKey: RateLimiter;
+  perKey: RateLimitStore;
   /** Requests without a valid key, per client address. */
-  perAddress: RateLimiter;
+  perAddress: RateLimitStore;
   trustProxy: boolean;
 }
 
@@ -74,25 +74,26 @@ export interface RateLimits {
  * used its allowance, with the same headers as the per-key limit. A valid key is never held to
  * its address's allowance, so one misbehaving client behind a shared address locks out no key.
  */
-export function limitUnauthenticated(c: Context<AppEnv>, limits: RateLimits) {
+export async function limitUnauthenticated(c: Context<AppEnv>, limits: RateLimits) {
   const { clock } = c.get("deps");
-  const verdict = limits.perAddress.take(clientAddress(c, limits.trustProxy), clock.now());
+  const verdict = await limits.perAddress.take(clientAddress(c, limits.trustProxy), clock.now());
   enforce(c, verdict, "per client address without a valid key");
 }
 
 /** Bearer-key authentication, then the per-key rate limit (spec Authentication 1-7, Errors 1). */
 export function authenticate(limits: RateLimits) {
   return createMiddleware<AppEnv>(async (c, next) => {
-    const refuse = (reason: string, message: string) => {
-      limitUnauthenticated(c, limits);
+    const refuse = async (reason: string, message: string) => {
+      await limitUnauthenticated(c, limits);
       return unauthenticated(reason, message);
     };
     const header = c.req.header("Authorization");
-    if (!header) throw refuse("missing", "Send the API key as `Authorization: Bearer svc_sk_...`");
+    if (!header)
+      throw await refuse("missing", "Send the API key as `Authorization: Bearer svc_sk_...`");
     const match = /^Bearer\s+(\S+)$/i.exec(header);
     const key = match?.[1];
     if (!key?.startsWith(API_KEY_PREFIX) || !apiKeyPattern.test(key)) {
-      throw refuse("malformed", "The Authorization header must be `Bearer svc_sk_...`");
+      throw await refuse("malformed", "The Authorization header must be `Bearer svc_sk_...`");
     }
     const { db, clock } = c.get("deps");
     const result = authenticateKey(db, key, clock.now());
@@ -103,7 +104,7 @@ export function authenticate(limits: RateLimits) {
         expired: "This API key has expired",
         creator_removed: "This API key stopped working when its creator left the workspace",
       } as const;
-      throw refuse(result.reason, messages[result.reason]);
+      throw await refuse(result.reason, messages[result.reason]);
     }
     c.set("auth", {
       keyId: result.key.id,
@@ -111,7 +112,7 @@ export function authenticate(limits: RateLimits) {
       memberId: result.key.memberId,
       scopes: result.key.scopes as Scope[],
     });
-    enforce(c, limits.perKey.take(result.key.id, clock.now()), "per key");
+    enforce(c, await limits.perKey.take(result.key.id, clock.now()), "per key");
     await next();
   });
 }

@@ -13,6 +13,7 @@ import {
 } from "./middleware";
 import { OPENAPI_PATH } from "./openapi-document";
 import { RateLimiter } from "./rate-limit";
+import { PgRateLimiter } from "./rate-limit.pg";
 import type { AppEnv } from "./types";
 
 export const API_PREFIX = "/v1";
@@ -51,9 +52,15 @@ export function applyAppPipeline(app: OpenAPIHono<AppEnv>, deps: AppDeps) {
 /** What every API request meets before its route: the key and rate limit, the body limit, the workspace guard. */
 export function applyApiPipeline(v1: OpenAPIHono<AppEnv>, deps: AppDeps) {
   const { rateLimit, unauthenticatedRateLimit, trustProxy } = deps.config;
+  const { pg } = deps;
+  // One process counts in memory; several share their windows through PostgreSQL.
   const limits: RateLimits = {
-    perKey: new RateLimiter(rateLimit.limit, rateLimit.windowMs),
-    perAddress: new RateLimiter(unauthenticatedRateLimit, rateLimit.windowMs),
+    perKey: pg
+      ? new PgRateLimiter(pg, "key", rateLimit.limit, rateLimit.windowMs)
+      : new RateLimiter(rateLimit.limit, rateLimit.windowMs),
+    perAddress: pg
+      ? new PgRateLimiter(pg, "address", unauthenticatedRateLimit, rateLimit.windowMs)
+      : new RateLimiter(unauthenticatedRateLimit, rateLimit.windowMs),
     trustProxy,
   };
   const auth = authenticate(limits);
@@ -63,7 +70,7 @@ export function applyApiPipeline(v1: OpenAPIHono<AppEnv>, deps: AppDeps) {
       return auth(c, next);
     // Served without a key (the document, the recipient page's API), so counted like any
     // other request without one.
-    limitUnauthenticated(c, limits);
+    await limitUnauthenticated(c, limits);
     await next();
   });
   const limitBody = bodyLimit({

@@ -9,6 +9,54 @@ export interface RateVerdict {
   resetSeconds: number;
 }
 
+/** What the limit needs of a key's window: its accepted requests, oldest and newest. */
+export interface WindowState {
+  allowed: boolean;
+  /** Accepted requests in the window, this one included when allowed. */
+  count: number;
+  oldest: number;
+  newest: number;
+}
+
+/** One rule for the headers and the 429, whichever store keeps the windows. */
+export function rateVerdict(
+  limit: number,
+  windowMs: number,
+  now: number,
+  w: WindowState,
+): RateVerdict {
+  const windowSeconds = Math.round(windowMs / 1000);
+  if (!w.allowed) {
+    return {
+      allowed: false,
+      limit,
+      remaining: 0,
+      windowSeconds,
+      retryAfterSeconds: Math.max(1, Math.ceil((w.oldest + windowMs - now) / 1000)),
+      resetSeconds: Math.max(1, Math.ceil((w.newest + windowMs - now) / 1000)),
+    };
+  }
+  return {
+    allowed: true,
+    limit,
+    remaining: limit - w.count,
+    windowSeconds,
+    retryAfterSeconds: 0,
+    resetSeconds: Math.ceil((w.oldest + windowMs - now) / 1000),
+  };
+}
+
+/**
+ * Where the windows live: this process's memory (one process, the embedded default), or the
+ * database when several processes serve one API (rate-limit.pg.ts), so a key's allowance holds
+ * whichever process a request reaches.
+ */
+export interface RateLimitStore {
+  readonly limit: number;
+  readonly windowMs: number;
+  take(key: string, now: number): RateVerdict | Promise<RateVerdict>;
+}
+
 /**
  * A sliding-window log per key: a request is allowed when fewer than `limit` accepted
  * requests fall within the last `windowMs`. Exact, unlike fixed windows, which let twice
@@ -18,7 +66,7 @@ export interface RateVerdict {
  * are dropped (a key seen again starts whole, as it would anyway), so memory follows the keys
  * seen in the last window, not every key ever seen: client addresses are unbounded.
  */
-export class RateLimiter {
+export class RateLimiter implements RateLimitStore {
   private rings = new Map<string, { times: Float64Array; head: number; count: number }>();
   private sweptAt = Number.NEGATIVE_INFINITY;
 
@@ -38,29 +86,23 @@ export class RateLimiter {
       ring.head = (ring.head + 1) % this.limit;
       ring.count--;
     }
-    const windowSeconds = Math.round(this.windowMs / 1000);
+    const at = (i: number) => ring.times[(ring.head + i) % this.limit]!;
     if (ring.count >= this.limit) {
-      const oldest = ring.times[ring.head]!;
-      const newest = ring.times[(ring.head + ring.count - 1) % this.limit]!;
-      return {
+      return rateVerdict(this.limit, this.windowMs, now, {
         allowed: false,
-        limit: this.limit,
-        remaining: 0,
-        windowSeconds,
-        retryAfterSeconds: Math.max(1, Math.ceil((oldest + this.windowMs - now) / 1000)),
-        resetSeconds: Math.max(1, Math.ceil((newest + this.windowMs - now) / 1000)),
-      };
+        count: ring.count,
+        oldest: at(0),
+        newest: at(ring.count - 1),
+      });
     }
     ring.times[(ring.head + ring.count) % this.limit] = now;
     ring.count++;
-    return {
+    return rateVerdict(this.limit, this.windowMs, now, {
       allowed: true,
-      limit: this.limit,
-      remaining: this.limit - ring.count,
-      windowSeconds,
-      retryAfterSeconds: 0,
-      resetSeconds: Math.ceil((ring.times[ring.head]! + this.windowMs - now) / 1000),
-    };
+      count: ring.count,
+      oldest: at(0),
+      newest: now,
+    });
   }
 
   /** How many keys are tracked. */

@@ -28,7 +28,7 @@ export async function createPgDatabase(): Promise<{
 }
 
 /** For a test file or describe: one database for its tests, made before and dropped after. */
-export function usePgDatabase(): () => PgPool {
+export function freshPgDatabase(): () => PgPool {
   let db: Awaited<ReturnType<typeof createPgDatabase>> | null = null;
   beforeAll(async () => {
     db = await createPgDatabase();
@@ -37,7 +37,7 @@ export function usePgDatabase(): () => PgPool {
     await db?.drop();
   });
   return () => {
-    if (!db) throw new Error("usePgDatabase(): the database is made in beforeAll");
+    if (!db) throw new Error("freshPgDatabase(): the database is made in beforeAll");
     return db.pool;
   };
 }

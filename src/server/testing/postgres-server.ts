@@ -37,6 +37,8 @@ async function freePort(): Promise<number> {
 export interface PostgresServer {
   /** The superuser's URL on the `postgres` database. */
   url: string;
+  /** The server's main process (benchmarks count its CPU). */
+  pid: number;
   stop(): Promise<void>;
 }
 
@@ -75,8 +77,10 @@ export async function startPostgres(prefix = "consign-pg-"): Promise<PostgresSer
   ].join(" ");
   run("pg_ctl", ["start", "-w", "-D", data, "-l", path.join(dir, "server.log"), "-o", options]);
   const url = `postgres://consign@127.0.0.1:${port}/postgres`;
+  const pid = Number(fs.readFileSync(path.join(data, "postmaster.pid"), "utf8").split("\n")[0]);
   return {
     url,
+    pid,
     async stop() {
       try {
         run("pg_ctl", ["stop", "-D", data, "-m", "immediate"]);

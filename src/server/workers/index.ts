@@ -15,12 +15,13 @@ import { registerNodeWorkers } from "@/server/node/node.workers";
 /**
  * Registers every area's durable job kinds and long-running loops. Returns what stops the loops;
  * the job runner itself is stopped by the caller. `threads: false` keeps every job on the main
- * thread, where a test's manual clock reaches it.
+ * thread, where a test's manual clock reaches it. `start: false` (a process without the workers
+ * role) registers the kinds, which requests enqueue, but starts no loop.
  */
 export async function registerWorkers(
   deps: AppDeps,
   boot: BootstrapResult,
-  opts: { threads?: boolean } = {},
+  opts: { threads?: boolean; start?: boolean } = {},
 ): Promise<() => Promise<void>> {
   registerFilesWorkers(deps, boot);
   registerOperationsWorkers(deps);
@@ -33,7 +34,7 @@ export async function registerWorkers(
   registerMediaWorkers(deps);
   registerNodeWorkers(deps);
   // Webhook delivery is a lease loop of its own beside the job runner (docs/architecture.md).
-  deps.webhooks.start();
+  if (opts.start !== false) deps.webhooks.start();
   return async () => {
     await deps.webhooks.stop();
   };

@@ -1,13 +1,13 @@
 import { describe, expect, it } from "vitest";
 import { openDatabase } from "@/server/db/database";
-import { usePgDatabase } from "@/server/testing/pg-database";
+import { freshPgDatabase } from "@/server/testing/pg-database";
 import { migratePg } from "./migrate";
-import { pgMigrations } from "./migrations";
+import { pgMigrations, pgOnlyTables } from "./migrations";
 import { lockWorkspace, withPgTransaction } from "./pool";
 
 // PostgreSQL only: the schema and the helpers every PostgreSQL repository stands on.
 describe("PostgreSQL schema", () => {
-  const pool = usePgDatabase();
+  const pool = freshPgDatabase();
 
   it("has every SQLite table with the same columns, so a row moves between engines as it is", async () => {
     const sqlite = openDatabase(":memory:");
@@ -29,7 +29,7 @@ describe("PostgreSQL schema", () => {
     for (const r of rows)
       pgColumns.set(r.table_name, [...(pgColumns.get(r.table_name) ?? []), r.column_name]);
     for (const t of tables) expect([t, (pgColumns.get(t) ?? []).sort()]).toEqual([t, columns(t)]);
-    expect([...pgColumns.keys()].sort()).toEqual([...tables].sort());
+    expect([...pgColumns.keys()].sort()).toEqual([...tables, ...pgOnlyTables].sort());
     sqlite.close();
   });
 
@@ -56,10 +56,8 @@ describe("PostgreSQL schema", () => {
 
   it("applies each migration once when processes start together", async () => {
     await Promise.all([migratePg(pool()), migratePg(pool()), migratePg(pool())]);
-    const { rows } = await pool().query<{ version: number }>(
-      "SELECT version FROM schema_migrations",
-    );
-    expect(rows.map((r) => r.version).sort()).toEqual(pgMigrations.map((m) => m.version));
+    const { rows } = await pool().query("SELECT version FROM schema_migrations");
+    expect(rows.length).toBe(pgMigrations.length);
   });
 
   it("serialises two units on one workspace with lockWorkspace", async () => {

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { withPgTransaction } from "@/server/db/pg/pool";
 import { ManualClock } from "@/server/lib/clock";
-import { usePgDatabase } from "@/server/testing/pg-database";
+import { freshPgDatabase } from "@/server/testing/pg-database";
 import { eventsPagePg, PgEventRecorder } from "./events.pg";
 
 const pause = (maxMs: number) =>
@@ -9,7 +9,7 @@ const pause = (maxMs: number) =>
 
 // PostgreSQL only: SQLite takes seq under its one write lock, so commit order is seq order there.
 describe("the event stream on PostgreSQL", () => {
-  const pool = usePgDatabase();
+  const pool = freshPgDatabase();
   const clock = new ManualClock(Date.parse("2026-06-01T12:00:00Z"));
 
   it("gives a reader paging from a cursor every event once, in an order that never goes back, while writers commit in any order", async () => {

@@ -5,7 +5,7 @@ import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { openDatabase } from "@/server/db/database";
 import type { PgPool } from "@/server/db/pg/pool";
 import { createLogger } from "@/server/lib/logger";
-import { usePgDatabase } from "@/server/testing/pg-database";
+import { freshPgDatabase } from "@/server/testing/pg-database";
 import type { DeliveryRow } from "./deliveries.repository";
 import { type DeliveryClaims, SqliteDeliveryClaims } from "./delivery-claims";
 import { PgDeliveryClaims } from "./delivery-claims.pg";
@@ -71,7 +71,7 @@ const engines: [string, () => () => Promise<Engine>][] = [
   [
     "PostgreSQL",
     () => {
-      const pool = usePgDatabase();
+      const pool = freshPgDatabase();
       return async () => pgEngine(pool());
     },
   ],

@@ -53,13 +53,16 @@ export const updateHook: RouteHandler<typeof updateHookRoute, AppEnv> = (c) => {
   const { workspaceId } = c.get("auth");
   const { hookId } = c.req.valid("param");
   const { status } = c.req.valid("json");
-  const row = db.transaction(() => {
-    if (!getEndpoint(db, workspaceId, "rest_hook", hookId)) {
-      throw notFound("REST hook", { hookId });
-    }
-    updateEndpoint(db, hookId, { status });
-    return getEndpoint(db, workspaceId, "rest_hook", hookId)!;
-  })();
+  // Immediate: it reads, then writes, and another process may write in between (ROLES).
+  const row = db
+    .transaction(() => {
+      if (!getEndpoint(db, workspaceId, "rest_hook", hookId)) {
+        throw notFound("REST hook", { hookId });
+      }
+      updateEndpoint(db, hookId, { status });
+      return getEndpoint(db, workspaceId, "rest_hook", hookId)!;
+    })
+    .immediate();
   return c.json(hookView(row), 200);
 };
 

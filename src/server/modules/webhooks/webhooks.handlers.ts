@@ -96,10 +96,11 @@ export const updateWebhook: RouteHandler<typeof updateWebhookRoute, AppEnv> = (c
   const { webhookId } = c.req.valid("param");
   const patch = c.req.valid("json");
   if (patch.url !== undefined) assertStorableUrl("url", patch.url, config.webhooksAllowPrivate);
+  // Immediate: it reads, then writes, and another process may write in between (ROLES).
   db.transaction(() => {
     endpointOr404(db, workspaceId, webhookId);
     updateEndpoint(db, webhookId, patch);
-  })();
+  }).immediate();
   return c.json(present(db, workspaceId, webhookId), 200);
 };
 
