@@ -1,7 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createPgPool, type PgPool } from "@/server/db/pg/pool";
+import { WEBHOOK_TEST } from "@/contract/events";
+import { createPgPool, type PgPool, withPgTransaction } from "@/server/db/pg/pool";
+import { ManualClock } from "@/server/lib/clock";
 import { createLogger } from "@/server/lib/logger";
-import { createPgDatabase } from "@/server/testing/pg-database";
+import { PgEventRecorder } from "@/server/modules/events/events.pg";
+import { createPgDatabase, freshPgDatabase } from "@/server/testing/pg-database";
+import { enqueueDeliveriesPg } from "./deliveries.pg";
 import type { DeliveryRow } from "./deliveries.repository";
 import { PgDeliveryClaims } from "./delivery-claims.pg";
 
@@ -136,4 +140,56 @@ describe("a burst claimed by two processes on PostgreSQL", () => {
       ]);
     },
   );
+});
+
+describe("events fan out to deliveries on PostgreSQL", () => {
+  const pool = freshPgDatabase();
+
+  it("makes one due delivery per subscribed active endpoint in the event's transaction, which a claim leases", async () => {
+    await pool().query("INSERT INTO workspaces (id, name, created_at) VALUES ('ws', 'W', 0)");
+    const endpoints: [string, string[], string][] = [
+      ["a", ["member.joined"], "active"],
+      ["b", ["*"], "active"],
+      ["c", ["share.created"], "active"],
+      ["d", ["*"], "disabled"],
+    ];
+    for (const [id, events, status] of endpoints) {
+      await pool().query(
+        `INSERT INTO webhook_endpoints (id, workspace_id, kind, url, events, secret_sealed, status, created_at)
+         VALUES ($1, 'ws', 'webhook', 'http://127.0.0.1:9/', $2, 's', $3, 0)`,
+        [id, JSON.stringify(events), status],
+      );
+    }
+    const clock = new ManualClock(NOW);
+    const events = new PgEventRecorder(clock);
+    events.addFanOut(enqueueDeliveriesPg);
+    const eventId = await events.record(pool(), "ws", "member.joined", {});
+    // A change that rolls back takes its event and deliveries with it.
+    await expect(
+      withPgTransaction(pool(), async (c) => {
+        await events.write(c, "ws", "member.joined", {});
+        throw new Error("the change failed");
+      }),
+    ).rejects.toThrow("the change failed");
+    const testId = await events.record(pool(), "ws", WEBHOOK_TEST, { webhookId: "c" });
+
+    const { rows } = await pool().query(
+      "SELECT endpoint_id, event_id, status, next_attempt_at FROM webhook_deliveries ORDER BY id",
+    );
+    expect(rows).toEqual([
+      { endpoint_id: "a", event_id: eventId, status: "pending", next_attempt_at: NOW },
+      { endpoint_id: "b", event_id: eventId, status: "pending", next_attempt_at: NOW },
+      { endpoint_id: "c", event_id: testId, status: "pending", next_attempt_at: NOW },
+    ]);
+    const claims = new PgDeliveryClaims(
+      pool(),
+      createLogger("error", {}, () => {}),
+      60_000,
+    );
+    expect((await claims.claimDue(10, NOW)).map((d) => d.endpoint_id).sort()).toEqual([
+      "a",
+      "b",
+      "c",
+    ]);
+  });
 });
