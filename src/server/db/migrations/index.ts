@@ -18,6 +18,7 @@ import { renditions } from "./0017-renditions";
 import { timeCodedNotes } from "./0018-time-coded-notes";
 import { blobHolds } from "./0019-blob-holds";
 import { transferNodes } from "./0020-transfer-nodes";
+import { deliveryLeases } from "./0021-delivery-leases";
 
 export interface Migration {
   version: number;
@@ -46,4 +47,5 @@ export const migrations: Migration[] = [
   timeCodedNotes,
   blobHolds,
   transferNodes,
+  deliveryLeases,
 ];

@@ -121,6 +121,24 @@ export interface DueCandidate {
   failure_count: number;
 }
 
+/** Whether any delivery is due: the claim's read before it takes the write lock. */
+export const anyDue = (db: Db, now: number) =>
+  stmt<[number, number], { one: number }>(
+    db,
+    `SELECT 1 AS one FROM webhook_deliveries
+     WHERE status = 'pending' AND held = 0 AND next_attempt_at <= ?
+       AND (lease_expires_at IS NULL OR lease_expires_at <= ?)
+     LIMIT 1`,
+  ).get(now, now) !== undefined;
+
+/** Live leases per endpoint, whichever process holds them: the attempts in flight. */
+export const liveLeases = (db: Db, now: number) =>
+  stmt<[number], { endpoint_id: string; n: number }>(
+    db,
+    `SELECT endpoint_id, count(*) AS n FROM webhook_deliveries
+     WHERE lease_owner IS NOT NULL AND lease_expires_at > ? GROUP BY endpoint_id`,
+  ).all(now);
+
 /** Due, unleased deliveries from the head of the due index, with their endpoint's failures. */
 export const dueCandidates = (db: Db, now: number, limit: number) =>
   stmt<[number, number, number], DueCandidate>(

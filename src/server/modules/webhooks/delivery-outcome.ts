@@ -2,6 +2,7 @@ import { DISABLE_AFTER_FAILURES, MAX_ATTEMPTS, RETRY_SCHEDULE_MS } from "@/contr
 import type { Db } from "@/server/db/database";
 import type { Logger } from "@/server/lib/logger";
 import {
+  type AttemptRow,
   countScheduledAttempts,
   type DeliveryRow,
   holdPending,
@@ -62,48 +63,71 @@ function nextEndpointState(
 }
 
 /**
- * Records an attempt in one transaction: the delivery's new state (releasing its lease), the
- * attempt log entry, and the endpoint's health. Nothing is written when the lease was lost:
- * another worker took the row after it expired, and its result stands.
+ * What an attempt writes, whichever engine writes it: the delivery's new state (releasing its
+ * lease), the attempt log entry, and the endpoint's health.
+ */
+export function settlement(
+  a: FinishedAttempt,
+  endpoint: Pick<EndpointRow, "status" | "failure_count" | "kind">,
+  scheduledBefore: () => number,
+  now: number,
+) {
+  const health = nextEndpointState(endpoint, a.outcome);
+  const delivery = {
+    ...nextDeliveryState(a, scheduledBefore),
+    attempts: a.attempt,
+    held: endpoint.status !== "active" || health.disable,
+    statusCode: a.outcome.statusCode,
+    error: a.outcome.error,
+    deliveredAt: a.outcome.ok ? now : null,
+  };
+  const attempt: AttemptRow = {
+    delivery_id: a.delivery.id,
+    attempt: a.attempt,
+    manual: a.manual ? 1 : 0,
+    url: a.request.url,
+    request_headers: JSON.stringify(a.request.headers),
+    request_body: a.request.body,
+    started_at: a.startedAt,
+    duration_ms: a.outcome.durationMs,
+    status_code: a.outcome.statusCode,
+    error: a.outcome.error,
+    response_body: a.outcome.responseBody,
+    response_truncated: a.outcome.responseTruncated ? 1 : 0,
+  };
+  const endpointAfter = {
+    failureCount: health.failures,
+    status: health.disable ? ("disabled" as const) : endpoint.status,
+    lastDeliveryAt: a.startedAt,
+  };
+  return {
+    delivery,
+    attempt,
+    endpoint: endpointAfter,
+    disable: health.disable,
+    reason: health.reason,
+  };
+}
+
+/**
+ * Records an attempt in one transaction (settlement() says what). Nothing is written when the
+ * lease was lost: another worker took the row after it expired, and its result stands.
+ * Immediate: it reads the endpoint before it writes, and with several processes on one database
+ * a deferred transaction whose snapshot another process overtook fails at its first write
+ * (SQLITE_BUSY_SNAPSHOT; seen in bench:scale), sending the attempt again after its lease.
  */
 export function settleAttempt(db: Db, log: Logger, owner: string, a: FinishedAttempt, now: number) {
   const d = a.delivery;
   db.transaction(() => {
     const endpoint = endpointHealth(db, d.endpoint_id);
     if (!endpoint) return;
-    const health = nextEndpointState(endpoint, a.outcome);
-    const next = nextDeliveryState(a, () => countScheduledAttempts(db, d.id));
-    const saved = saveDeliveryOutcome(db, d.id, owner, {
-      ...next,
-      attempts: a.attempt,
-      held: endpoint.status !== "active" || health.disable,
-      statusCode: a.outcome.statusCode,
-      error: a.outcome.error,
-      deliveredAt: a.outcome.ok ? now : null,
-    });
-    if (!saved) return;
-    insertAttempt(db, {
-      delivery_id: d.id,
-      attempt: a.attempt,
-      manual: a.manual ? 1 : 0,
-      url: a.request.url,
-      request_headers: JSON.stringify(a.request.headers),
-      request_body: a.request.body,
-      started_at: a.startedAt,
-      duration_ms: a.outcome.durationMs,
-      status_code: a.outcome.statusCode,
-      error: a.outcome.error,
-      response_body: a.outcome.responseBody,
-      response_truncated: a.outcome.responseTruncated ? 1 : 0,
-    });
-    setEndpointHealth(db, d.endpoint_id, {
-      failureCount: health.failures,
-      status: health.disable ? "disabled" : endpoint.status,
-      lastDeliveryAt: a.startedAt,
-    });
-    if (health.disable) {
+    const s = settlement(a, endpoint, () => countScheduledAttempts(db, d.id), now);
+    if (!saveDeliveryOutcome(db, d.id, owner, s.delivery)) return;
+    insertAttempt(db, s.attempt);
+    setEndpointHealth(db, d.endpoint_id, s.endpoint);
+    if (s.disable) {
       holdPending(db, d.endpoint_id, true);
-      log.warn("webhook endpoint disabled", { endpointId: d.endpoint_id, reason: health.reason });
+      log.warn("webhook endpoint disabled", { endpointId: d.endpoint_id, reason: s.reason });
     }
-  })();
+  }).immediate();
 }

@@ -5,8 +5,7 @@ import type { Logger } from "@/server/lib/logger";
 import type { AnnouncedEvent, EventRecorder } from "@/server/modules/events/events.repository";
 import type { DeliveryRow } from "./deliveries.repository";
 import { enqueueDeliveries } from "./deliveries.repository";
-import { DeliveryClaims } from "./delivery-claims";
-import { settleAttempt } from "./delivery-outcome";
+import { type DeliveryClaims, SqliteDeliveryClaims } from "./delivery-claims";
 import { type AttemptOutcome, postWebhook } from "./http-delivery";
 import { SecretBox } from "./secret-box";
 import { buildRequest } from "./signing";
@@ -36,6 +35,10 @@ export class WebhookDispatcher {
   private readonly concurrency: number;
   private readonly pollMs: number;
   private readonly inFlight = new Set<Promise<void>>();
+  /** The claim pass running, if any: one at a time, so two cannot both fill the same free slots. */
+  private claiming: Promise<void> | null = null;
+  /** Set when a pump arrives during a pass, which then runs once more. */
+  private pumpAgain = false;
   private stopped = true;
   private timer: NodeJS.Timeout | null = null;
   private readonly onRecorded = (e: AnnouncedEvent) => {
@@ -59,7 +62,7 @@ export class WebhookDispatcher {
   ) {
     deps.events.addFanOut(enqueueDeliveries);
     this.secrets = SecretBox.inDataDir(deps.dataDir, () => anyEndpointExists(deps.db));
-    this.claims = new DeliveryClaims(deps.db, options.leaseMs ?? 60_000);
+    this.claims = new SqliteDeliveryClaims(deps.db, deps.log, options.leaseMs ?? 60_000);
     this.timeoutMs = options.timeoutMs ?? DELIVERY_TIMEOUT_MS;
     this.concurrency = options.concurrency ?? 32;
     this.pollMs = options.pollMs ?? 500;
@@ -71,7 +74,7 @@ export class WebhookDispatcher {
     this.deps.events.bus.on("recorded", this.onRecorded);
     this.timer = setInterval(() => this.pump(), this.pollMs);
     this.timer.unref();
-    this.guarded("secret check", () => this.checkSecrets());
+    this.checkSecrets();
     this.pump();
   }
 
@@ -81,6 +84,7 @@ export class WebhookDispatcher {
     this.deps.events.bus.off("recorded", this.onRecorded);
     if (this.timer) clearInterval(this.timer);
     this.timer = null;
+    await this.claiming;
     await Promise.allSettled([...this.inFlight]);
   }
 
@@ -88,7 +92,7 @@ export class WebhookDispatcher {
   async runDue(): Promise<number> {
     let attempted = 0;
     for (;;) {
-      const batch = this.claims.claimDue(this.concurrency, this.deps.clock.now());
+      const batch = await this.claims.claimDue(this.concurrency, this.deps.clock.now());
       if (batch.length === 0) return attempted;
       await Promise.all(batch.map((d) => this.attempt(d, false)));
       attempted += batch.length;
@@ -100,7 +104,7 @@ export class WebhookDispatcher {
    * attempt of it is in flight (its lease is held), in which case nothing is sent twice.
    */
   async retryNow(deliveryId: string): Promise<boolean> {
-    const row = this.claims.claimOne(deliveryId, this.deps.clock.now());
+    const row = await this.claims.claimOne(deliveryId, this.deps.clock.now());
     if (!row) return false;
     await this.attempt(row, true);
     return true;
@@ -111,6 +115,7 @@ export class WebhookDispatcher {
    * rather than only in each delivery's attempt log.
    */
   private checkSecrets() {
+    // A read: under WAL it never waits for another process's write.
     const sealed = latestSealedSecret(this.deps.db);
     if (sealed === undefined) return;
     try {
@@ -124,22 +129,27 @@ export class WebhookDispatcher {
   }
 
   /** A busy database (a long write by a CLI) must not take the process down: the next poll retries. */
-  private guarded(what: string, work: () => unknown) {
-    try {
-      work();
-    } catch (err) {
-      this.deps.log.warn(`webhook ${what} failed; retrying on the next poll`, { err });
-    }
-  }
-
   private pump() {
     if (this.stopped) return;
-    this.guarded("claim", () => this.claimAndAttempt());
+    if (this.claiming) {
+      this.pumpAgain = true;
+      return;
+    }
+    this.claiming = this.claimAndAttempt()
+      .catch((err) =>
+        this.deps.log.warn("webhook claim failed; retrying on the next poll", { err }),
+      )
+      .finally(() => {
+        this.claiming = null;
+        if (!this.pumpAgain) return;
+        this.pumpAgain = false;
+        this.pump();
+      });
   }
 
-  private claimAndAttempt() {
-    while (this.inFlight.size < this.concurrency) {
-      const batch = this.claims.claimDue(
+  private async claimAndAttempt() {
+    while (!this.stopped && this.inFlight.size < this.concurrency) {
+      const batch = await this.claims.claimDue(
         this.concurrency - this.inFlight.size,
         this.deps.clock.now(),
       );
@@ -156,39 +166,31 @@ export class WebhookDispatcher {
     }
   }
 
-  /** Signs, sends and settles one attempt of a delivery that claims leased and counted. */
+  /** Signs, sends and settles one attempt of a delivery that claims leased. */
   private async attempt(d: DeliveryRow, manual: boolean) {
-    const { db, clock, log } = this.deps;
-    try {
-      const attempt = d.attempts + 1;
-      const startedAt = clock.now();
-      const built = buildRequest(db, this.secrets, d, attempt, startedAt);
-      if (!built) return;
-      // Unsigned, the receiver would reject it: record a failure that keeps the schedule, so the
-      // delivery is not re-claimed at every lease expiry without a trace.
-      const outcome: AttemptOutcome = built.signingError
-        ? {
-            ok: false,
-            statusCode: null,
-            error: `Signing failed: ${built.signingError}`,
-            durationMs: 0,
-            responseBody: null,
-            responseTruncated: false,
-          }
-        : await postWebhook(built.request.url, built.request.body, built.request.headers, {
-            timeoutMs: this.timeoutMs,
-            allowPrivate: this.deps.allowPrivate,
-          });
-      settleAttempt(
-        db,
-        log,
-        this.claims.owner,
-        { delivery: d, attempt, manual, startedAt, request: built.request, outcome },
-        clock.now(),
-      );
-    } finally {
-      // After settling, in the same turn: the failure it counted replaces this in-flight attempt.
-      this.claims.release(d.endpoint_id);
-    }
+    const { db, clock } = this.deps;
+    const attempt = d.attempts + 1;
+    const startedAt = clock.now();
+    const built = buildRequest(db, this.secrets, d, attempt, startedAt);
+    if (!built) return;
+    // Unsigned, the receiver would reject it: record a failure that keeps the schedule, so the
+    // delivery is not re-claimed at every lease expiry without a trace.
+    const outcome: AttemptOutcome = built.signingError
+      ? {
+          ok: false,
+          statusCode: null,
+          error: `Signing failed: ${built.signingError}`,
+          durationMs: 0,
+          responseBody: null,
+          responseTruncated: false,
+        }
+      : await postWebhook(built.request.url, built.request.body, built.request.headers, {
+          timeoutMs: this.timeoutMs,
+          allowPrivate: this.deps.allowPrivate,
+        });
+    await this.claims.settle(
+      { delivery: d, attempt, manual, startedAt, request: built.request, outcome },
+      clock.now(),
+    );
   }
 }

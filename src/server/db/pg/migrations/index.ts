@@ -1,5 +1,6 @@
 import { coreSql } from "./0001-baseline-core";
 import { deliverySql } from "./0001-baseline-delivery";
+import { deliveryLeasesSql } from "./0003-delivery-leases";
 import { rateWindowsSql } from "./0004-rate-windows";
 import { blobHoldsSql } from "./0005-blob-holds";
 import { transferNodesSql } from "./0006-transfer-nodes";
@@ -21,6 +22,7 @@ export interface PgMigration {
  */
 export const pgMigrations: readonly PgMigration[] = [
   { version: 1, name: "baseline", sql: coreSql + deliverySql },
+  { version: 3, name: "delivery-leases", sql: deliveryLeasesSql },
   { version: 4, name: "rate-windows", sql: rateWindowsSql },
   { version: 5, name: "blob-holds", sql: blobHoldsSql },
   { version: 6, name: "transfer-nodes", sql: transferNodesSql },
