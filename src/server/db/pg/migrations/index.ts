@@ -29,4 +29,4 @@ export const pgMigrations: readonly PgMigration[] = [
 ];
 
 /** PostgreSQL's tables that SQLite has no twin of, and why: state one process keeps in memory. */
-export const pgOnlyTables = ["rate_windows"] as const;
+export const pgOnlyTables = ["rate_windows", "rate_hits"] as const;
