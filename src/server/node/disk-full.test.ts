@@ -100,8 +100,10 @@ describe("the free-space floor (MIN_FREE_DISK_MB)", () => {
       direction: "send",
       paths: [{ source: "/home/ana/huge.bin", destination: "Inbox" }],
     });
-    n.t.deps.config.minFreeDiskBytes = 1024 * 1024;
     const { bavail, bsize } = fs.statfsSync(n.t.deps.config.dataDir);
+    // A floor of a tenth of the free space: other processes freeing disk between this read and
+    // the node's own (a megabyte floor let that flip the answer) cannot make room for it.
+    n.t.deps.config.minFreeDiskBytes = Math.floor((bavail * bsize) / 10);
     const res = await n.create(transferSpec.token, {
       path: "Inbox/huge.bin",
       length: bavail * bsize,
