@@ -1,4 +1,4 @@
-import { useEffect, useRef } from "react";
+import { useLayoutEffect, useRef } from "react";
 import { clampTime, stepFrame } from "../state/media-time";
 import type { ViewerCommand } from "../viewer-keymap";
 import type { ViewerMarker, ViewerTarget } from "../viewer-store";
@@ -20,7 +20,10 @@ export function usePlayer(src: string | null, fps: number, startMs: number | und
   const position = useRef<{ time: number; playing: boolean } | null>(
     startMs !== undefined ? { time: startMs / 1000, playing: false } : null,
   );
-  useEffect(() => {
+  // A layout effect: it runs in the task that set the new source, so the media's own events,
+  // which are later tasks, cannot come first. A passive effect ran after them on a busy machine,
+  // and a proxy read from the cache had its metadata before the listener: Play was lost.
+  useLayoutEffect(() => {
     const media = ref.current;
     if (!media || !src) return;
     const resume = position.current;
@@ -38,7 +41,8 @@ export function usePlayer(src: string | null, fps: number, startMs: number | und
         position.current = { time: position.current?.time ?? 0, playing: true };
     };
     const events = ["timeupdate", "play", "pause", "seeked"];
-    media.addEventListener("loadedmetadata", onLoaded, { once: true });
+    if (media.readyState >= HTMLMediaElement.HAVE_METADATA) onLoaded();
+    else media.addEventListener("loadedmetadata", onLoaded, { once: true });
     for (const name of events) media.addEventListener(name, remember);
     return () => {
       media.removeEventListener("loadedmetadata", onLoaded);
