@@ -9,6 +9,7 @@ export function ProgressBar({
   label,
   unknownText,
   stopped,
+  onMedia,
   className,
 }: {
   percent: number | null;
@@ -16,6 +17,8 @@ export function ProgressBar({
   unknownText: string;
   /** Failed or cancelled: drawn grey. */
   stopped?: boolean;
+  /** Drawn on the viewer's black surface, where the theme's muted colours lack contrast. */
+  onMedia?: boolean;
   className?: string;
 }) {
   return (
@@ -27,7 +30,10 @@ export function ProgressBar({
         aria-valuemax={100}
         aria-valuenow={percent ?? undefined}
         aria-valuetext={percent === null ? unknownText : `${percent} %`}
-        className="h-2 min-w-12 flex-1 overflow-hidden rounded-full bg-muted"
+        className={cn(
+          "h-2 min-w-12 flex-1 overflow-hidden rounded-full",
+          onMedia ? "bg-white/25" : "bg-muted",
+        )}
       >
         <div
           className={cn(
@@ -38,7 +44,12 @@ export function ProgressBar({
           style={percent === null ? undefined : { width: `${percent}%` }}
         />
       </div>
-      <span className="w-10 shrink-0 text-right text-xs tabular-nums text-muted-foreground">
+      <span
+        className={cn(
+          "w-10 shrink-0 text-right text-xs tabular-nums",
+          onMedia ? "text-white/85" : "text-muted-foreground",
+        )}
+      >
         {percent === null ? "—" : `${percent} %`}
       </span>
     </div>

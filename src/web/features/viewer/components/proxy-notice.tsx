@@ -40,6 +40,7 @@ export function ProxyNotice({
           percent={percent}
           label={`${what}: progress`}
           unknownText="Rendering"
+          onMedia
           className="max-w-xs"
         />
       )}
