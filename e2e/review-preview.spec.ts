@@ -23,6 +23,9 @@ test("the reviewer plays an uploaded clip inline, scrubs it, then approves it", 
   page,
   service,
 }) => {
+  // A whole review: a portal upload, its render, the inline and full players, axe in two themes
+  // at two widths, then the approval. On a loaded 2-core machine that can pass a minute.
+  test.slow();
   const stamp = unique();
   const portal = await service.api<Portal>("POST", "/portals", {
     title: `Dailies ${stamp}`,

@@ -64,6 +64,7 @@ export function AudioView(props: PlayerViewProps) {
         fps={sources.fps}
         rate={clock.rate}
         onTogglePlay={player.toggle}
+        disabled={!sources.playUrl}
         onRate={player.setRate}
       />
     </div>

@@ -67,6 +67,7 @@ function PairControls({
         fps={fps}
         rate={clock.rate}
         onTogglePlay={pair.lead.toggle}
+        disabled={!sides[0].playUrl}
         onStep={pair.lead.step}
         onRate={pair.lead.setRate}
       >

@@ -16,6 +16,8 @@ export interface PlayerControlsProps {
   onStep?(direction: -1 | 1): void;
   onRate(rate: number): void;
   onFullScreen?(): void;
+  /** Nothing to play yet (its address is on its way): a press now would be lost. */
+  disabled?: boolean;
   /** More controls at the end (compare's "which side is heard"). */
   children?: ReactNode;
 }
@@ -29,6 +31,7 @@ export function PlayerControls(p: PlayerControlsProps) {
         variant="ghost"
         className={onDark}
         aria-label={p.paused ? "Play" : "Pause"}
+        disabled={p.disabled}
         onClick={p.onTogglePlay}
       >
         {p.paused ? <PlayIcon aria-hidden="true" /> : <PauseIcon aria-hidden="true" />}
@@ -41,6 +44,7 @@ export function PlayerControls(p: PlayerControlsProps) {
             className={onDark}
             aria-label="Previous frame"
             title="Previous frame (,)"
+            disabled={p.disabled}
             onClick={() => p.onStep?.(-1)}
           >
             <StepBackIcon aria-hidden="true" />
@@ -51,6 +55,7 @@ export function PlayerControls(p: PlayerControlsProps) {
             className={onDark}
             aria-label="Next frame"
             title="Next frame (.)"
+            disabled={p.disabled}
             onClick={() => p.onStep?.(1)}
           >
             <StepForwardIcon aria-hidden="true" />
@@ -71,6 +76,7 @@ export function PlayerControls(p: PlayerControlsProps) {
           <span className="sr-only sm:not-sr-only">Speed</span>
           <select
             value={p.rate}
+            disabled={p.disabled}
             onChange={(e) => p.onRate(Number(e.target.value))}
             className="h-8 rounded-md border border-white/30 bg-black px-1 text-white"
           >

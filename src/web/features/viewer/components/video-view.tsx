@@ -73,6 +73,7 @@ export function VideoView(props: PlayerViewProps) {
           fps={sources.fps}
           rate={clock.rate}
           onTogglePlay={player.toggle}
+          disabled={!sources.playUrl}
           onStep={player.step}
           onRate={player.setRate}
           onFullScreen={() => fullScreen(box.current)}

@@ -9,6 +9,8 @@ import { useReportPosition } from "./use-report-position";
 /** Seconds a j/l or arrow press moves. */
 const SEEK_STEP = 5;
 
+const hasMetadata = (media: HTMLMediaElement) => media.readyState >= HTMLMediaElement.HAVE_METADATA;
+
 /**
  * A media element the viewer plays: its clock, the actions of its controls and keys, the start
  * at `startMs`, and the position kept when the source changes (the original, then the proxy).
@@ -26,22 +28,22 @@ export function usePlayer(src: string | null, fps: number, startMs: number | und
   useLayoutEffect(() => {
     const media = ref.current;
     if (!media || !src) return;
-    const resume = position.current;
+    // Playing goes on at once, so the element itself says it plays and a Pause pressed while
+    // the new source loads pauses it. The time can only be set once its metadata is known.
+    if (position.current?.playing) void media.play().catch(() => {});
     const onLoaded = () => {
-      if (!resume) return;
-      media.currentTime = resume.time;
-      if (resume.playing) void media.play().catch(() => {});
+      if (position.current) media.currentTime = position.current.time;
     };
-    // A source being replaced reports time 0 with no metadata: that is not where it was.
+    // A source still loading reports time 0, which is not where it was: keep the time, follow
+    // Play and Pause.
     const remember = (event: Event) => {
-      if (media.readyState >= HTMLMediaElement.HAVE_METADATA)
+      if (hasMetadata(media))
         position.current = { time: media.currentTime, playing: !media.paused };
-      // Play pressed before the source loaded: if the proxy replaces it meanwhile, it plays.
-      else if (event.type === "play")
-        position.current = { time: position.current?.time ?? 0, playing: true };
+      else if (event.type === "play" || event.type === "pause")
+        position.current = { time: position.current?.time ?? 0, playing: event.type === "play" };
     };
     const events = ["timeupdate", "play", "pause", "seeked"];
-    if (media.readyState >= HTMLMediaElement.HAVE_METADATA) onLoaded();
+    if (hasMetadata(media)) onLoaded();
     else media.addEventListener("loadedmetadata", onLoaded, { once: true });
     for (const name of events) media.addEventListener(name, remember);
     return () => {
@@ -50,15 +52,21 @@ export function usePlayer(src: string | null, fps: number, startMs: number | und
     };
   }, [src]);
 
+  // Before the source's metadata a time cannot be set: it is kept for when it can.
+  const now = (media: HTMLMediaElement) =>
+    hasMetadata(media) ? media.currentTime : (position.current?.time ?? 0);
   const seek = (seconds: number) => {
     const media = ref.current;
-    if (media) media.currentTime = clampTime(seconds, media.duration);
+    if (!media) return;
+    const time = clampTime(seconds, media.duration);
+    if (hasMetadata(media)) media.currentTime = time;
+    else position.current = { time, playing: !media.paused };
   };
   const step = (direction: -1 | 1) => {
     const media = ref.current;
     if (!media) return;
     media.pause();
-    media.currentTime = stepFrame(media.currentTime, fps, direction, media.duration);
+    seek(stepFrame(now(media), fps, direction, media.duration));
   };
   const setRate = (rate: number) => {
     if (ref.current) ref.current.playbackRate = rate;
@@ -67,8 +75,8 @@ export function usePlayer(src: string | null, fps: number, startMs: number | und
     const media = ref.current;
     if (!media) return false;
     if (c === "togglePlay") togglePlay(media);
-    else if (c === "back") seek(media.currentTime - SEEK_STEP);
-    else if (c === "forward") seek(media.currentTime + SEEK_STEP);
+    else if (c === "back") seek(now(media) - SEEK_STEP);
+    else if (c === "forward") seek(now(media) + SEEK_STEP);
     else if (c === "previousFrame") step(-1);
     else if (c === "nextFrame") step(1);
     else return false;
