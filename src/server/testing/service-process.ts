@@ -12,17 +12,26 @@ const root = path.resolve(import.meta.dirname, "../../..");
  * SIGKILL and start the next: `start()` resolves once it listens (with the admin key on the
  * first start), `kill()` sends SIGKILL, `close()` kills what is left and removes the data dir.
  */
-export function serviceProcesses(prefix: string) {
+export function serviceProcesses(prefix: string, settings: Record<string, string> = {}) {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), prefix));
-  const env = { ...process.env, DATA_DIR: dataDir, LOG_LEVEL: "warn", DEMO_CONTENT: "0" };
+  const env = {
+    ...process.env,
+    DATA_DIR: dataDir,
+    LOG_LEVEL: "warn",
+    DEMO_CONTENT: "0",
+    ...settings,
+  };
   const children: ChildProcess[] = [];
 
-  async function start(): Promise<{ child: ChildProcess; origin: string; key?: string }> {
+  /** One more process on the data dir; several may run at once, e.g. with their own `ROLES`. */
+  async function start(
+    own: Record<string, string> = {},
+  ): Promise<{ child: ChildProcess; origin: string; key?: string }> {
     // The first start prints the admin key, which may come after the address.
     const firstStart = !fs.existsSync(path.join(dataDir, "consign.db"));
     const child = spawn(process.execPath, ["--import", "tsx", "src/server/main.ts"], {
       cwd: root,
-      env: { ...env, PORT: "0", HOST: "127.0.0.1", STATIC_DIR: path.join(dataDir, "none") },
+      env: { ...env, PORT: "0", HOST: "127.0.0.1", STATIC_DIR: path.join(dataDir, "none"), ...own },
       stdio: ["ignore", "pipe", "inherit"],
     });
     children.push(child);
@@ -77,11 +86,39 @@ export function serviceProcesses(prefix: string) {
       env,
     });
 
-  /** A killed worker's lease lasts 60 s; this lets it run out at once. */
-  function expireLeases() {
+  /** The started process whose worker holds a running job's lease (one of several running). */
+  function jobHolder() {
+    const db = open(true);
+    try {
+      const owners = db
+        .prepare("SELECT lease_owner FROM jobs WHERE status = 'running'")
+        .pluck()
+        .all() as string[];
+      return children.find((c) => owners.some((o) => o.startsWith(`worker-${c.pid}-`)));
+    } finally {
+      db.close();
+    }
+  }
+
+  /**
+   * A killed process's leases (its jobs' and its webhook deliveries') last up to a minute; this
+   * lets them run out at once, and only them: the survivors' stay theirs. Returns how many.
+   */
+  function expireLeasesOf(killed: ChildProcess) {
     const db = open();
-    db.prepare("UPDATE jobs SET lease_expires_at = 0 WHERE status = 'running'").run();
-    db.close();
+    try {
+      const jobs = db
+        .prepare(
+          "UPDATE jobs SET lease_expires_at = 0 WHERE status = 'running' AND lease_owner LIKE ?",
+        )
+        .run(`worker-${killed.pid}-%`).changes;
+      const deliveries = db
+        .prepare("UPDATE webhook_deliveries SET lease_expires_at = 0 WHERE lease_owner LIKE ?")
+        .run(`webhooks-${killed.pid}-%`).changes;
+      return { jobs, deliveries };
+    } finally {
+      db.close();
+    }
   }
 
   function close() {
@@ -89,5 +126,5 @@ export function serviceProcesses(prefix: string) {
     fs.rmSync(dataDir, { recursive: true, force: true });
   }
 
-  return { root, dataDir, env, start, api, seed, kill, open, expireLeases, close };
+  return { root, dataDir, env, start, api, seed, kill, open, jobHolder, expireLeasesOf, close };
 }

@@ -39,7 +39,7 @@ it("kill -9 in the middle of a transcode, then a restart: the proxy renders agai
   await service.kill(first.child);
   expect(row(proxy)[0]).toMatchObject({ status: "rendering" });
 
-  service.expireLeases();
+  service.expireLeasesOf(first.child);
   const second = await service.start();
   let entry: { status: string } | undefined;
   for (let i = 0; i < 1200 && entry?.status !== "ready" && entry?.status !== "failed"; i++) {
