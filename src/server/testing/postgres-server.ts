@@ -1,9 +1,12 @@
-import { execFileSync } from "node:child_process";
+import { execFile } from "node:child_process";
 import fs from "node:fs";
 import net from "node:net";
 import os from "node:os";
 import path from "node:path";
+import { promisify } from "node:util";
 import pg from "pg";
+
+const exec = promisify(execFile);
 
 /** The newest PostgreSQL 15+ server binaries on the machine (Debian's postgresql package). */
 export function postgresBinDir(): string {
@@ -53,18 +56,17 @@ export async function startPostgres(prefix = "consign-pg-"): Promise<PostgresSer
   // The server's user must reach its folder, and root's temp folder may be closed to others.
   const dir = fs.mkdtempSync(path.join(asRoot ? "/var/tmp" : os.tmpdir(), prefix));
   if (asRoot) {
-    const uid = Number(execFileSync("id", ["-u", "postgres"], { encoding: "utf8" }).trim());
-    const gid = Number(execFileSync("id", ["-g", "postgres"], { encoding: "utf8" }).trim());
+    const uid = Number((await exec("id", ["-u", "postgres"])).stdout.trim());
+    const gid = Number((await exec("id", ["-g", "postgres"])).stdout.trim());
     fs.chownSync(dir, uid, gid);
   }
+  // Asynchronously: initdb takes seconds, which a test runner's other work can use.
   const run = (cmd: string, args: string[]) =>
     asRoot
-      ? execFileSync("runuser", ["-u", "postgres", "--", path.join(bin, cmd), ...args], {
-          stdio: "pipe",
-        })
-      : execFileSync(path.join(bin, cmd), args, { stdio: "pipe" });
+      ? exec("runuser", ["-u", "postgres", "--", path.join(bin, cmd), ...args])
+      : exec(path.join(bin, cmd), args);
   const data = path.join(dir, "data");
-  run("initdb", ["-D", data, "-U", "consign", "--auth=trust", "-E", "UTF8", "--locale=C"]);
+  await run("initdb", ["-D", data, "-U", "consign", "--auth=trust", "-E", "UTF8", "--locale=C"]);
   const port = await freePort();
   const options = [
     `-p ${port}`,
@@ -75,7 +77,16 @@ export async function startPostgres(prefix = "consign-pg-"): Promise<PostgresSer
     "-c full_page_writes=off",
     "-c max_connections=300",
   ].join(" ");
-  run("pg_ctl", ["start", "-w", "-D", data, "-l", path.join(dir, "server.log"), "-o", options]);
+  await run("pg_ctl", [
+    "start",
+    "-w",
+    "-D",
+    data,
+    "-l",
+    path.join(dir, "server.log"),
+    "-o",
+    options,
+  ]);
   const url = `postgres://consign@127.0.0.1:${port}/postgres`;
   const pid = Number(fs.readFileSync(path.join(data, "postmaster.pid"), "utf8").split("\n")[0]);
   return {
@@ -83,7 +94,7 @@ export async function startPostgres(prefix = "consign-pg-"): Promise<PostgresSer
     pid,
     async stop() {
       try {
-        run("pg_ctl", ["stop", "-D", data, "-m", "immediate"]);
+        await run("pg_ctl", ["stop", "-D", data, "-m", "immediate"]);
       } finally {
         fs.rmSync(dir, { recursive: true, force: true });
       }
