@@ -66,6 +66,16 @@ export function serviceProcesses(prefix: string, settings: Record<string, string
     return { status: res.status, json: (await res.json()) as any };
   }
 
+  /** Calls with the first start's admin key, and `w()` for its workspace's paths. */
+  async function signedIn(first: { origin: string; key?: string }) {
+    const key = first.key!;
+    const call = (origin: string, method: string, url: string, body?: unknown) =>
+      api(origin, key, method, url, body);
+    const me = await call(first.origin, "GET", "/v1/auth/key");
+    const w = (suffix: string) => `/v1/workspaces/${me.json.workspace.id}${suffix}`;
+    return { key, call, w };
+  }
+
   const kill = (child: ChildProcess) =>
     new Promise<void>((resolve) => {
       child.once("exit", () => resolve());
@@ -126,5 +136,18 @@ export function serviceProcesses(prefix: string, settings: Record<string, string
     fs.rmSync(dataDir, { recursive: true, force: true });
   }
 
-  return { root, dataDir, env, start, api, seed, kill, open, jobHolder, expireLeasesOf, close };
+  return {
+    root,
+    dataDir,
+    env,
+    start,
+    api,
+    signedIn,
+    seed,
+    kill,
+    open,
+    jobHolder,
+    expireLeasesOf,
+    close,
+  };
 }

@@ -7,11 +7,7 @@ afterAll(() => service.close());
 it("kill -9 of one of two processes in the middle of a bulk trash of a big folder: the other ends the job, nothing lost or done twice", async () => {
   const first = await service.start();
   const second = await service.start();
-  const key = first.key!;
-  const call = (origin: string, method: string, url: string, body?: unknown) =>
-    service.api(origin, key, method, url, body);
-  const me = await call(first.origin, "GET", "/v1/auth/key");
-  const w = (suffix: string) => `/v1/workspaces/${me.json.workspace.id}${suffix}`;
+  const { call, w } = await service.signedIn(first);
   await service.seed("--entries", "30000", "--folder", "big");
 
   const job = await call(first.origin, "POST", w("/files/bulk"), {

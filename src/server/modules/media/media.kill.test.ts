@@ -20,9 +20,7 @@ const row = (sql: string) => {
 
 it("kill -9 in the middle of a transcode, then a restart: the proxy renders again and ends once", async () => {
   const first = await service.start();
-  const key = first.key!;
-  const me = await service.api(first.origin, key, "GET", "/v1/auth/key");
-  const w = (suffix: string) => `/v1/workspaces/${me.json.workspace.id}${suffix}`;
+  const { key, w } = await service.signedIn(first);
   // Long enough at 720p that the kill comes while ffmpeg encodes.
   const clip = await makeClip({ seconds: 20, size: "1280x720", audio: false });
   const file = path.join(fs.mkdtempSync(path.join(os.tmpdir(), "consign-clip-")), "clip.mp4");

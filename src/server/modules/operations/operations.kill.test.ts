@@ -8,11 +8,7 @@ afterAll(() => service.close());
 it("kill -9 of one of two processes in the middle of a large move: the other takes the job over and completes it, every item moved exactly once", async () => {
   const first = await service.start();
   const second = await service.start();
-  const key = first.key!;
-  const call = (origin: string, method: string, url: string, body?: unknown) =>
-    service.api(origin, key, method, url, body);
-  const me = await call(first.origin, "GET", "/v1/auth/key");
-  const w = (suffix: string) => `/v1/workspaces/${me.json.workspace.id}${suffix}`;
+  const { call, w } = await service.signedIn(first);
   // 30 folders of 1,000 entries, and one of 30,000, which is moved in steps.
   await service.seed("--entries", "30000", "--folder", "src", "--tree");
   await service.seed("--entries", "30000", "--folder", "src/big");

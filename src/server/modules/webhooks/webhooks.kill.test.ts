@@ -40,11 +40,7 @@ it("kill -9 of one of two processes in a webhook burst: the other delivers the r
   await new Promise<void>((r) => receiver.listen(0, "127.0.0.1", r));
   const first = await service.start();
   const second = await service.start();
-  const key = first.key!;
-  const call = (origin: string, method: string, url: string, body?: unknown) =>
-    service.api(origin, key, method, url, body);
-  const me = await call(first.origin, "GET", "/v1/auth/key");
-  const w = (suffix: string) => `/v1/workspaces/${me.json.workspace.id}${suffix}`;
+  const { call, w } = await service.signedIn(first);
   const port = (receiver.address() as AddressInfo).port;
   const endpoint = await call(first.origin, "POST", w("/webhooks"), {
     url: `http://127.0.0.1:${port}/in`,
