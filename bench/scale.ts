@@ -138,12 +138,20 @@ async function apiPhase(count: number) {
   const origins = procs.map((p) => p.origin);
   await mix(origins, 2000); // warm-up: JIT, statement caches, sockets
   const pgBefore = postgresCpuSeconds(pg.pid);
+  const cpuBefore = procs.map((p) => p.cpu());
   const started = performance.now();
   const { times, errors } = await mix(origins, SECONDS * 1000);
   const wall = (performance.now() - started) / 1000;
   const pgCpu = postgresCpuSeconds(pg.pid) - pgBefore;
+  const cpu = procs.reduce((sum, p, i) => sum + p.cpu() - cpuBefore[i]!, 0);
   await Promise.all(procs.map((p) => p.stop()));
-  return { rate: times.length / wall, times, errors, pgCpuPerRequest: pgCpu / times.length };
+  return {
+    rate: times.length / wall,
+    times,
+    errors,
+    pgCpuPerRequest: pgCpu / times.length,
+    busy: cpu / (wall * SHARE * count),
+  };
 }
 
 const one = await apiPhase(1);
@@ -167,6 +175,12 @@ line(
 line(
   "p50 / p99, two processes",
   `${formatMs(percentile(two.times, 50), 1)} / ${formatMs(percentile(two.times, 99), 1)}`,
+  "",
+  null,
+);
+line(
+  "share of the CPU cap used (one; two)",
+  `${Math.round(one.busy * 100)} %; ${Math.round(two.busy * 100)} %`,
   "",
   null,
 );
@@ -236,16 +250,25 @@ async function hooksPhase(count: number, round: number) {
     }
   });
   const expected = EVENTS * ENDPOINTS;
+  const cpuBefore = procs.map((p) => p.cpu());
   const started = performance.now();
   record();
   while (received.size < expected && performance.now() - started < 300_000) {
     await new Promise((r) => setTimeout(r, 20));
   }
   const wall = (performance.now() - started) / 1000;
+  const cpu = procs.reduce((sum, p, i) => sum + p.cpu() - cpuBefore[i]!, 0);
   await new Promise((r) => setTimeout(r, 1000)); // a late second attempt would land here
   await Promise.all(procs.map((p) => p.stop()));
   const twice = [...received.values()].filter((n) => n > 1).length;
-  return { rate: received.size / wall, lost: expected - received.size, twice };
+  return {
+    rate: received.size / wall,
+    lost: expected - received.size,
+    twice,
+    cpuPerDelivery: cpu / Math.max(received.size, 1),
+    // How much of their CPU share the processes used: near 100 % is CPU-bound, far below waits.
+    busy: cpu / (wall * SHARE * count),
+  };
 }
 
 const h1 = await hooksPhase(1, 1);
@@ -256,6 +279,18 @@ console.log(
 line("one process: deliveries/s", fmt(h1.rate), "", null);
 line("two processes: deliveries/s", fmt(h2.rate), "", null);
 line("two against one", `${(h2.rate / h1.rate).toFixed(2)}×`, "≥ 1.9×", h2.rate / h1.rate >= 1.9);
+line(
+  "CPU per delivery (one; two)",
+  `${(h1.cpuPerDelivery * 1e3).toFixed(2)} ms; ${(h2.cpuPerDelivery * 1e3).toFixed(2)} ms`,
+  "",
+  null,
+);
+line(
+  "share of the CPU cap used (one; two)",
+  `${Math.round(h1.busy * 100)} %; ${Math.round(h2.busy * 100)} %`,
+  "",
+  null,
+);
 line("lost (one, two)", `${h1.lost}, ${h2.lost}`, "0", h1.lost + h2.lost === 0);
 line("delivered twice (one, two)", `${h1.twice}, ${h2.twice}`, "0", h1.twice + h2.twice === 0);
 
