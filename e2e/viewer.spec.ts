@@ -38,7 +38,7 @@ test("a video plays at once on its original, seeks on the scrub bar and steps by
   await openFolder(page, service, folder);
   // The original's link comes late, as on a busy machine: Play pressed meanwhile must not be lost
   // (it was: the button answered before there was anything to play).
-  await page.route("**/v1/transfers", async (route) => {
+  await page.route("**/v1/workspaces/*/transfers", async (route) => {
     await new Promise((resolve) => setTimeout(resolve, 1500));
     await route.continue();
   });
