@@ -34,7 +34,7 @@ export function AudioView(props: PlayerViewProps) {
       {!sources.status.isPending && (
         <>
           <ProxyNotice entry={sources.waveform} what="The waveform" fallback="" />
-          {!sources.playUrl && (
+          {!sources.playUrl && !sources.originalPending && (
             <ProxyNotice
               entry={sources.proxy}
               what="The audio proxy"

@@ -84,7 +84,9 @@ export function ImageView({
         />
       ) : (
         <p className="text-sm text-white/85">
-          {sources.status.isPending ? "Loading…" : "This image cannot be shown here."}
+          {sources.status.isPending || sources.originalPending
+            ? "Loading…"
+            : "This image cannot be shown here."}
         </p>
       )}
       {/* The full image loads out of sight while the thumbnail shows. */}

@@ -24,7 +24,7 @@ export function VideoView(props: PlayerViewProps) {
     return player.command(c);
   });
   const { clock } = player;
-  const waiting = sources.status.isPending;
+  const waiting = sources.status.isPending || sources.originalPending;
   return (
     <div ref={box} className="flex min-h-0 flex-1 flex-col bg-black">
       <div className="relative flex min-h-0 flex-1 items-center justify-center">

@@ -46,7 +46,8 @@ export function useMediaSources(target: ViewerTarget) {
   const proxyUrl = readyUrl(proxy);
   const sheetUrl = readyUrl(sheet);
   const wantsOriginal = kind !== "pdf" && kind !== null && !proxyUrl;
-  const originalUrl = useOriginalUrl(target, wantsOriginal);
+  const original = useOriginalUrl(target, wantsOriginal);
+  const originalUrl = original.url;
   const pages = (data?.proxies ?? [])
     .filter((p) => p.kind === "page")
     .sort((a, b) => a.page - b.page);
@@ -65,6 +66,8 @@ export function useMediaSources(target: ViewerTarget) {
     pages,
     pageCount: data?.pageCount ?? (pages.length || null),
     originalUrl,
+    /** The original's link is on its way: what plays is not known yet. */
+    originalPending: original.pending,
   };
 }
 

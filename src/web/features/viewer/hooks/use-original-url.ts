@@ -8,7 +8,7 @@ import type { ViewerTarget } from "../viewer-store";
 /**
  * The original's bytes as a link the browser plays with Range, for a live file the browser can
  * play (a kept version has no such link: it waits for its proxy). One link per file while it
- * holds, so reopening the viewer makes no new transfer.
+ * holds, so reopening the viewer makes no new transfer. `pending` while the link is on its way.
  */
 export function useOriginalUrl(target: ViewerTarget, enabled: boolean) {
   const streamLink = useContext(StreamLinkContext);
@@ -25,5 +25,8 @@ export function useOriginalUrl(target: ViewerTarget, enabled: boolean) {
     staleTime: 10 * 60_000,
     retry: false,
   });
-  return playable ? (query.data?.url ?? null) : null;
+  return {
+    url: playable ? (query.data?.url ?? null) : null,
+    pending: playable && query.isPending,
+  };
 }
