@@ -175,6 +175,8 @@ describe.each([
       (await store.search(WS, { q, path, limit })).map((r) => [r.name, r.match]);
     expect(await found("a%b")).toEqual([["a%b.txt", "prefix"]]);
     expect(await found("a_b")).toEqual([["a_b.txt", "prefix"]]);
+    expect(await found("a.b")).toEqual([]);
+    expect(await found("(a|x)")).toEqual([]);
     expect(await found("_b")).toEqual([["a_b.txt", "substring"]]);
     expect(await found("%")).toEqual([
       ["100% done.txt", "substring"],
