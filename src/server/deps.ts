@@ -7,6 +7,7 @@ import { createLogger, type Logger } from "./lib/logger";
 import { tightenDataDir } from "./lib/private-files";
 import { EventRecorder } from "./modules/events/events.repository";
 import { FilesService } from "./modules/files/files.service";
+import { type FilesStore, SqliteFilesStore } from "./modules/files/files-store";
 import { WebhookDispatcher } from "./modules/webhooks/webhook-dispatcher";
 import { JobRunner } from "./workers/job-runner";
 
@@ -29,6 +30,11 @@ export interface AppDeps {
    */
   files: FilesService;
   /**
+   * The files area's metadata port (list, search, rename, create folder): the routes that
+   * moved behind it call it, the rest still call `files`.
+   */
+  filesStore: FilesStore;
+  /**
    * PostgreSQL, when DATABASE_URL sets it: what every service process must see alike lives
    * there (docs/scale-out.md says which parts do so far). Migrated by startService.
    */
@@ -45,6 +51,7 @@ export function createDeps(
   const db = overrides.db ?? openDatabase(path.join(config.dataDir, "consign.db"));
   const events = new EventRecorder(db, clock);
   const pg = config.databaseUrl ? createPgPool(config.databaseUrl) : null;
+  const files = new FilesService(db, clock, config, events);
   return {
     config,
     db,
@@ -54,7 +61,11 @@ export function createDeps(
     // the work, and the units still write SQLite (docs/scale-out.md, Queues and leases).
     jobs: new JobRunner(db, clock, log.child({ component: "jobs" })),
     events,
-    files: new FilesService(db, clock, config, events),
+    files,
+    // SQLite's store even with DATABASE_URL: the rest of the files area (uploads, trash,
+    // versions, copies) still writes SQLite, and one tree cannot live in two databases
+    // (docs/scale-out.md, Files metadata). PgFilesStore is built and tested, not wired.
+    filesStore: new SqliteFilesStore(files),
     pg,
     webhooks: new WebhookDispatcher({
       db,

@@ -4,8 +4,12 @@ import { createPgPool, type PgPool } from "@/server/db/pg/pool";
 import { newId } from "@/server/lib/ids";
 import { createDatabase, dropDatabase } from "./postgres-server";
 
-/** A fresh, migrated database on the run's PostgreSQL server, with its URL and a pool. */
-export async function createPgDatabase(): Promise<{
+/**
+ * A fresh, migrated database on the run's PostgreSQL server, with its URL and a pool. With
+ * `locale`, its default collation is that ICU locale's, as on many installed servers, where
+ * only columns declared COLLATE "C" compare bytes.
+ */
+export async function createPgDatabase(opts: { locale?: string } = {}): Promise<{
   url: string;
   pool: PgPool;
   drop(): Promise<void>;
@@ -14,7 +18,7 @@ export async function createPgDatabase(): Promise<{
   const name = `t_${newId()
     .toLowerCase()
     .replace(/[^a-z0-9]/g, "")}`;
-  const url = await createDatabase(server, name);
+  const url = await createDatabase(server, name, opts);
   const pool = createPgPool(url);
   await migratePg(pool);
   return {
@@ -28,10 +32,10 @@ export async function createPgDatabase(): Promise<{
 }
 
 /** For a test file or describe: one database for its tests, made before and dropped after. */
-export function freshPgDatabase(): () => PgPool {
+export function freshPgDatabase(opts: { locale?: string } = {}): () => PgPool {
   let db: Awaited<ReturnType<typeof createPgDatabase>> | null = null;
   beforeAll(async () => {
-    db = await createPgDatabase();
+    db = await createPgDatabase(opts);
   });
   afterAll(async () => {
     await db?.drop();

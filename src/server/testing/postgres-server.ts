@@ -103,11 +103,19 @@ export async function startPostgres(prefix = "consign-pg-"): Promise<PostgresSer
 }
 
 /** A new empty database on the server; its URL. */
-export async function createDatabase(serverUrl: string, name: string): Promise<string> {
+/** `locale`: the ICU locale of the database's default collation (the server's is C). */
+export async function createDatabase(
+  serverUrl: string,
+  name: string,
+  opts: { locale?: string } = {},
+): Promise<string> {
   const admin = new pg.Client({ connectionString: serverUrl });
   await admin.connect();
   try {
-    await admin.query(`CREATE DATABASE "${name}" TEMPLATE template0`);
+    const locale = opts.locale
+      ? ` LOCALE_PROVIDER icu ICU_LOCALE '${opts.locale.replace(/[^A-Za-z0-9-]/g, "")}'`
+      : "";
+    await admin.query(`CREATE DATABASE "${name}" TEMPLATE template0${locale}`);
   } finally {
     await admin.end();
   }

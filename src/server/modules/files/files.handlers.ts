@@ -7,21 +7,18 @@ import type * as r from "./files.routes";
 import { thumbnailEtag, thumbnailJpeg } from "./thumbnail";
 import { thumbnailSource } from "./thumbnail-source";
 
-export const listFiles: RouteHandler<typeof r.listFilesRoute, AppEnv> = (c) => {
-  const { files } = c.get("deps");
-  const { workspaceId } = c.get("auth");
+export const listFiles: RouteHandler<typeof r.listFilesRoute, AppEnv> = async (c) => {
   const query = c.req.valid("query");
-  const folder = files.folder(workspaceId, query.path, "query.path");
-  const { items, total } = files.list(folder, query);
+  const page = await c.get("deps").filesStore.listPage(c.get("auth").workspaceId, query);
   const access = c.get("auth").scopes.includes("files:write") ? "write" : "read";
-  // Assembled as text around the items SQLite rendered; the shape is fileListingSchema.
-  const body = `{"path":${JSON.stringify(folder.path)},"access":"${access}","total":${total},"sort":"${query.sort}","order":"${query.order}","items":${items}}`;
+  // Assembled as text around the items the store rendered; the shape is fileListingSchema.
+  const body = `{"path":${JSON.stringify(page.path)},"access":"${access}","total":${page.total},"sort":"${query.sort}","order":"${query.order}","items":${page.items}}`;
   return c.body(body, 200, { "Content-Type": "application/json" }) as never;
 };
 
-export const renameFile: RouteHandler<typeof r.renameFileRoute, AppEnv> = (c) => {
+export const renameFile: RouteHandler<typeof r.renameFileRoute, AppEnv> = async (c) => {
   const { path, newName } = c.req.valid("json");
-  c.get("deps").files.rename(c.get("auth").workspaceId, path, newName);
+  await c.get("deps").filesStore.rename(c.get("auth").workspaceId, path, newName);
   return c.json({ ok: true }, 200);
 };
 
@@ -31,11 +28,10 @@ export const deleteFiles: RouteHandler<typeof r.deleteFilesRoute, AppEnv> = (c) 
   return c.json({ ok: true }, 200);
 };
 
-export const searchFiles: RouteHandler<typeof r.searchFilesRoute, AppEnv> = (c) => {
-  const { files } = c.get("deps");
-  const { q, path, limit } = c.req.valid("query");
-  const scope = files.folder(c.get("auth").workspaceId, path, "query.path");
-  return c.json({ items: files.search(scope, q, limit) }, 200);
+export const searchFiles: RouteHandler<typeof r.searchFilesRoute, AppEnv> = async (c) => {
+  const query = c.req.valid("query");
+  const items = await c.get("deps").filesStore.search(c.get("auth").workspaceId, query);
+  return c.json({ items }, 200);
 };
 
 export const manifest: RouteHandler<typeof r.manifestRoute, AppEnv> = (c) => {
@@ -46,8 +42,8 @@ export const manifest: RouteHandler<typeof r.manifestRoute, AppEnv> = (c) => {
   return c.body(textStream(chunks), 200, { "Content-Type": "application/json" }) as never;
 };
 
-export const createFolder: RouteHandler<typeof r.createFolderRoute, AppEnv> = (c) => {
-  c.get("deps").files.createFolder(c.get("auth").workspaceId, c.req.valid("json").path);
+export const createFolder: RouteHandler<typeof r.createFolderRoute, AppEnv> = async (c) => {
+  await c.get("deps").filesStore.createFolder(c.get("auth").workspaceId, c.req.valid("json").path);
   return c.json({ ok: true }, 201);
 };
 

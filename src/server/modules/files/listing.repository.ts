@@ -6,7 +6,7 @@ import { toIso } from "@/server/lib/clock";
 /** One position in a folder segment's order: the values of the order's columns. */
 export type OrderKey = (string | number)[];
 
-const ORDER: Record<FileSortField, { columns: string[]; index: string }> = {
+export const ORDER: Record<FileSortField, { columns: string[]; index: string }> = {
   name: { columns: ["sort_key"], index: "entries_by_name" },
   size: { columns: ["size", "sort_key"], index: "entries_by_size" },
   modified: { columns: ["modified_at", "sort_key"], index: "entries_by_modified" },
