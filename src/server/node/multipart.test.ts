@@ -150,6 +150,7 @@ describe("tus uploads on S3 multipart", () => {
       const rest = bytes.subarray(8 * MiB);
       const busy = await n.patch(u.at(other.base), u.token, 8 * MiB, rest);
       expect(busy.status).toBe(423);
+      expect(busy.headers.get("retry-after")).toBe("1");
       expect((await busy.json()).error.details.reason).toBe("upload_locked");
 
       // The first node stops answering (hung, or killed): its lease lapses, the other takes over.
