@@ -4,13 +4,15 @@ import { createServer, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import os from "node:os";
 import path from "node:path";
+import { afterEach, beforeEach } from "vitest";
 import type { CreatedTransfer, CreateTransferBody } from "@/contract/transfers";
 import { openDatabase } from "@/server/db/database";
 import { createDeps } from "@/server/deps";
-import type { Config } from "@/server/env";
-import type { Clock } from "@/server/lib/clock";
+import type { Config, S3Settings } from "@/server/env";
+import { type Clock, ManualClock } from "@/server/lib/clock";
 import { transfersRouter } from "@/server/modules/transfers/transfers.index";
 import { expectBody } from "@/server/testing/expect-body";
+import { freshBucket } from "@/server/testing/s3";
 import { createTestApp, type TestApp } from "@/server/testing/test-app";
 import { createNodeHandler, nodeOrigins, withNode } from "./node.app";
 import type { NodeDeps } from "./node-deps";
@@ -183,3 +185,21 @@ export async function startNodeTest(opts: { clock?: Clock; config?: Partial<Conf
 }
 
 export type NodeTest = Awaited<ReturnType<typeof startNodeTest>>;
+
+/**
+ * Before each test, the node test with its bytes in a fresh bucket of the test S3 server
+ * (metadata in SQLite) and a manual clock; closed after it.
+ */
+export function nodeOnS3EachTest() {
+  const s = {} as { n: NodeTest; clock: ManualClock; bucket: S3Settings };
+  beforeEach(async () => {
+    s.clock = new ManualClock(Date.now());
+    s.bucket = await freshBucket();
+    s.n = await startNodeTest({
+      clock: s.clock,
+      config: { blobStore: { kind: "s3", s3: s.bucket } },
+    });
+  });
+  afterEach(() => s.n.close());
+  return s;
+}
