@@ -374,13 +374,14 @@ export class UploadStore extends DataStore {
    * cleanup's sweep lets go later (node.workers.ts), so an ended upload leaves no parts.
    */
   private async letGo(id: string) {
-    const parts = multipartOf(uploadById(this.deps.db, id)!);
+    const row = uploadById(this.deps.db, id);
+    const parts = row && multipartOf(row);
     if (!parts || !this.parts) return;
     this.writer?.discardLocal(parts);
-    await this.parts.release(parts).then(
-      () => clearMultipart(this.deps.db, id),
-      (err) => this.deps.log.warn("an ended upload's parts stay for the sweep", { err }),
-    );
+    await this.parts
+      .release(parts)
+      .then(() => clearMultipart(this.deps.db, id))
+      .catch((err) => this.deps.log.warn("an ended upload's parts stay for the sweep", { err }));
   }
 
   discardStaging(id: string) {
