@@ -2,6 +2,7 @@ import { randomBytes } from "node:crypto";
 import fs from "node:fs";
 import { CompleteMultipartUploadCommand, GetObjectCommand } from "@aws-sdk/client-s3";
 import { describe, expect, it, vi } from "vitest";
+import { CONTENT_PASSWORD_HEADER } from "@/contract/transfers";
 import { s3Client } from "@/server/modules/files/s3-blob-store";
 import { objectSize } from "@/server/testing/s3";
 import type { MultipartState } from "./multipart";
@@ -148,6 +149,52 @@ describe("tus uploads on S3 multipart", () => {
     } finally {
       await other.close();
     }
+  });
+
+  it("encrypts a protected transfer's bytes across PATCHes and parts, at any offset, and gives them back with the password", async () => {
+    const password = { [CONTENT_PASSWORD_HEADER]: "correct horse battery" };
+    const { transferSpec } = await s3n.n.createTransfer({
+      direction: "send",
+      paths: [{ source: "/secret", destination: "Vault" }],
+      contentProtectionPassword: password[CONTENT_PASSWORD_HEADER],
+    });
+    const token = transferSpec.token;
+    const bytes = randomBytes(11 * MiB + 5);
+    const sha = sha256Hex(bytes);
+    const created = await s3n.n.create(token, {
+      path: "Vault/plan.bin",
+      length: bytes.length,
+      sha256: sha,
+      headers: password,
+    });
+    const at = created.headers.get("location")!;
+    // A PATCH that ends inside a cipher block, so the next starts there.
+    const cut = 3 * MiB + 5;
+    expect((await s3n.n.patch(at, token, 0, bytes.subarray(0, cut), password)).status).toBe(204);
+    const done = await s3n.n.patch(at, token, cut, bytes.subarray(cut), password);
+    expect(done.headers.get("consign-file-sha256")).toBe(sha);
+
+    const { iv } = JSON.parse(
+      (
+        s3n.n.t.deps.db
+          .prepare("SELECT protection FROM entries WHERE path = 'Vault/plan.bin'")
+          .get() as {
+          protection: string;
+        }
+      ).protection,
+    ) as { iv: string };
+    const stored = await s3().send(
+      new GetObjectCommand({ Bucket: s3n.bucket.bucket, Key: contentKey(`${sha}.${iv}`) }),
+    );
+    const atRest = Buffer.from(await stored.Body!.transformToByteArray());
+    expect(atRest.length).toBe(bytes.length);
+    expect(atRest.subarray(0, 1024).equals(bytes.subarray(0, 1024))).toBe(false);
+    const { transferSpec: r } = await s3n.n.createTransfer({
+      direction: "receive",
+      paths: [{ source: "Vault", destination: "/tmp/v" }],
+    });
+    const back = await s3n.n.download(r.token, "Vault/plan.bin", password);
+    expect(sha256Hex(Buffer.from(await back.arrayBuffer()))).toBe(sha);
   });
 
   it("aborts the multipart upload of a cancelled upload and of an expired one: no parts are left", async () => {
