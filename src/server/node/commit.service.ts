@@ -9,7 +9,10 @@ import {
   type TransferRow,
   transferRow,
 } from "@/server/modules/transfers/transfers.repository";
+import { bucketPartsFor, partsBytes } from "./multipart";
+import { multipartOf } from "./multipart-writer";
 import {
+  clearMultipart,
   endUpload,
   insertUsage,
   type UploadMeta,
@@ -48,13 +51,17 @@ export async function commitUpload(deps: NodeDeps, req: CommitRequest): Promise<
   // The bytes go into the store (a bucket) before the transaction that references them. They
   // are content-addressed, so the bytes of a commit refused below are only garbage, swept.
   const before = uploadById(db, req.uploadId);
+  // Assembled from S3 multipart parts (docs/scale-out.md, Uploads on S3): copied in the bucket.
+  const assembled = before ? inBucket(before) : null;
+  // Parts not yet assembled are refused below (their size counts as none staged).
   const persisted =
-    before?.status === "uploading"
-      ? await files.blobs.persist(
-          stagedOf(before, transferRow(db, before.transfer_id)!, req, staging),
-        )
+    before?.status === "uploading" && (!assembled || assembled.completed)
+      ? await files.blobs.persist({
+          ...stagedOf(before, transferRow(db, before.transfer_id)!, req, staging),
+          ...(assembled ? { sourceKey: assembled.key } : {}),
+        })
       : null;
-  return db
+  const result = db
     .transaction((): CommitResult => {
       const row = uploadById(db, req.uploadId);
       if (!row) throw new ApiError(404, "not_found", "No such upload", { uploadId: req.uploadId });
@@ -77,7 +84,12 @@ export async function commitUpload(deps: NodeDeps, req: CommitRequest): Promise<
           path: row.path,
         });
       const meta = JSON.parse(row.metadata) as UploadMeta;
-      const staged = fs.statSync(staging, { throwIfNoEntry: false })?.size ?? -1;
+      const parts = inBucket(row);
+      const staged = parts
+        ? parts.completed
+          ? partsBytes(parts)
+          : -1
+        : (fs.statSync(staging, { throwIfNoEntry: false })?.size ?? -1);
       if (row.size !== req.size || staged !== req.size)
         throw mismatch("size", `The upload is ${row.size} bytes, ${staged} staged`);
       if (meta.expectedSha256 && meta.expectedSha256 !== req.sha256)
@@ -115,6 +127,20 @@ export async function commitUpload(deps: NodeDeps, req: CommitRequest): Promise<
       return { uploadId: row.id, sha256: req.sha256, committed: true };
     })
     .immediate();
+  if (result.committed && assembled?.completed) {
+    // The content key has its copy; the assembled object goes (or the cleanup's sweep takes it).
+    await bucketPartsFor(deps.config)
+      ?.release(assembled)
+      .then(() => clearMultipart(db, req.uploadId))
+      .catch((err) => deps.log.warn("an upload's assembled object stays for the sweep", { err }));
+  }
+  return result;
+}
+
+/** The upload's multipart state when its bytes are in the bucket's parts, not a staged file. */
+function inBucket(row: UploadRow) {
+  const s = multipartOf(row);
+  return s?.s3UploadId ? s : null;
 }
 
 /** The content protection of an upload's bytes, when its transfer has a password. */

@@ -78,3 +78,20 @@ export function codeForStatus(status: number): ErrorCode {
   if (status >= 500) return "internal_error";
   return "validation_failed";
 }
+
+/** 413: an upload that would take its transfer past the totals it declared. */
+export const beyondTotals = (field: "fileCount" | "totalBytes", declared: number, wanted: number) =>
+  new NodeError(
+    413,
+    "validation_failed",
+    `This upload would take the transfer past its declared ${field} (${declared})`,
+    {
+      issues: [
+        {
+          field: `Upload-Length`,
+          message: `${field} is ${declared}; this upload makes it ${wanted}`,
+          code: "beyond_totals",
+        },
+      ],
+    },
+  );

@@ -1,13 +1,60 @@
 import { createHash } from "node:crypto";
+import fs from "node:fs";
 import { createServer, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
+import os from "node:os";
+import path from "node:path";
+import { afterEach, beforeEach } from "vitest";
 import type { CreatedTransfer, CreateTransferBody } from "@/contract/transfers";
-import type { Config } from "@/server/env";
-import type { Clock } from "@/server/lib/clock";
+import { openDatabase } from "@/server/db/database";
+import { createDeps } from "@/server/deps";
+import type { Config, S3Settings } from "@/server/env";
+import { type Clock, ManualClock } from "@/server/lib/clock";
 import { transfersRouter } from "@/server/modules/transfers/transfers.index";
 import { expectBody } from "@/server/testing/expect-body";
-import { createTestApp } from "@/server/testing/test-app";
+import { freshBucket } from "@/server/testing/s3";
+import { createTestApp, type TestApp } from "@/server/testing/test-app";
 import { createNodeHandler, nodeOrigins, withNode } from "./node.app";
+import type { NodeDeps } from "./node-deps";
+
+/** A node's HTTP server on a free loopback port; `base` is its `/node/v1`. */
+async function listenNode(deps: NodeDeps) {
+  const server: Server = createServer(
+    withNode(createNodeHandler(deps, nodeOrigins(deps.config)), (_req, res) => {
+      res.statusCode = 404;
+      res.end();
+    }),
+  );
+  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+  return {
+    base: `http://127.0.0.1:${(server.address() as AddressInfo).port}/node/v1`,
+    async close() {
+      server.closeAllConnections();
+      await new Promise<void>((resolve) => server.close(() => resolve()));
+    },
+  };
+}
+
+/**
+ * Another data node on the test service's database, as a second node process would be: its own
+ * connection, its own data dir (so its own empty staging folder), the service's signing key.
+ */
+export async function startSecondNode(t: TestApp) {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), "consign-node2-"));
+  fs.copyFileSync(path.join(t.dir, "node-token.key"), path.join(dir, "node-token.key"));
+  const db = openDatabase(path.join(t.dir, "consign.db"));
+  const deps = createDeps({ ...t.deps.config, dataDir: dir }, { clock: t.clock, db });
+  const node = await listenNode(deps);
+  return {
+    deps,
+    base: node.base,
+    async close() {
+      await node.close();
+      db.close();
+      fs.rmSync(dir, { recursive: true, force: true });
+    },
+  };
+}
 
 export const sha256Hex = (b: Buffer | string) => createHash("sha256").update(b).digest("hex");
 export const sha256B64 = (b: Buffer | string) => createHash("sha256").update(b).digest("base64");
@@ -24,14 +71,8 @@ export const tusMetadata = (m: Record<string, string>) =>
  */
 export async function startNodeTest(opts: { clock?: Clock; config?: Partial<Config> } = {}) {
   const t = await createTestApp(opts);
-  const server: Server = createServer(
-    withNode(createNodeHandler(t.deps, nodeOrigins(t.deps.config)), (_req, res) => {
-      res.statusCode = 404;
-      res.end();
-    }),
-  );
-  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
-  const base = `http://127.0.0.1:${(server.address() as AddressInfo).port}/node/v1`;
+  const node = await listenNode(t.deps);
+  const { base } = node;
 
   const api = t.client(transfersRouter).workspaces[":workspaceId"].transfers;
   async function createTransfer(json: CreateTransferBody): Promise<CreatedTransfer> {
@@ -137,11 +178,28 @@ export async function startNodeTest(opts: { clock?: Clock; config?: Partial<Conf
     download,
     uploads,
     async close() {
-      server.closeAllConnections();
-      await new Promise<void>((resolve) => server.close(() => resolve()));
+      await node.close();
       await t.close();
     },
   };
 }
 
 export type NodeTest = Awaited<ReturnType<typeof startNodeTest>>;
+
+/**
+ * Before each test, the node test with its bytes in a fresh bucket of the test S3 server
+ * (metadata in SQLite) and a manual clock; closed after it.
+ */
+export function nodeOnS3EachTest() {
+  const s = {} as { n: NodeTest; clock: ManualClock; bucket: S3Settings };
+  beforeEach(async () => {
+    s.clock = new ManualClock(Date.now());
+    s.bucket = await freshBucket();
+    s.n = await startNodeTest({
+      clock: s.clock,
+      config: { blobStore: { kind: "s3", s3: s.bucket } },
+    });
+  });
+  afterEach(() => s.n.close());
+  return s;
+}

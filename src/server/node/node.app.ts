@@ -274,6 +274,10 @@ async function withEnvelope(answer: Response): Promise<Response> {
     ? text
     : envelope(codeForStatus(answer.status), text.trim() || "The upload was refused");
   const headers = new Headers(answer.headers);
+  // A refusal from inside tus (an upload another node holds) says when to retry, as refuse() does.
+  const retry = (JSON.parse(body) as { error: { details?: { retryAfterSeconds?: unknown } } }).error
+    .details?.retryAfterSeconds;
+  if (typeof retry === "number") headers.set("Retry-After", String(retry));
   headers.set("Content-Type", "application/json");
   headers.set("Content-Length", String(Buffer.byteLength(body)));
   return new Response(body, { status: answer.status, headers });

@@ -16,6 +16,11 @@ export interface UploadRow {
   created_at: number;
   updated_at: number;
   expires_at: number;
+  /** The bucket side of an upload on S3 (MultipartState, JSON); null for one staged on disk. */
+  multipart: string | null;
+  /** Who appends now, until when (uploads on S3: any node may take the next request). */
+  lease_owner: string | null;
+  lease_until: number | null;
 }
 
 /** What the node keeps of an upload beside its row: the client's metadata and the encryption. */
@@ -53,6 +58,54 @@ export const insertUpload = (
      VALUES (@id, @transfer_id, @workspace_id, @path, @size, 0, @metadata, 'uploading',
        @created_at, @created_at, @expires_at)`,
   ).run(row);
+
+/**
+ * The append lease of an upload on S3: one request at a time, on whichever node, may write
+ * it. Taken when free or lapsed (a killed node's); false when another request holds it.
+ */
+export const takeLease = (db: Db, id: string, owner: string, now: number, until: number) =>
+  stmt(
+    db,
+    `UPDATE transfer_uploads SET lease_owner = ?, lease_until = ?
+     WHERE id = ? AND status = 'uploading' AND (lease_owner IS NULL OR lease_owner = ? OR lease_until < ?)`,
+  ).run(owner, until, id, owner, now).changes === 1;
+
+export const dropLease = (db: Db, id: string, owner: string) =>
+  stmt(
+    db,
+    "UPDATE transfer_uploads SET lease_owner = NULL, lease_until = NULL WHERE id = ? AND lease_owner = ?",
+  ).run(id, owner);
+
+/**
+ * Records an upload's bucket side and offset, and renews the lease, only while `owner` holds
+ * it: false when the lease lapsed and another request took the upload over.
+ */
+export const recordParts = (
+  db: Db,
+  id: string,
+  owner: string,
+  r: { multipart: string; offset: number; now: number; expiresAt: number; leaseUntil: number },
+) =>
+  stmt(
+    db,
+    `UPDATE transfer_uploads SET multipart = @multipart, offset = @offset, updated_at = @now,
+       expires_at = @expiresAt, lease_until = @leaseUntil
+     WHERE id = @id AND lease_owner = @owner AND status = 'uploading'`,
+  ).run({ id, owner, ...r }).changes === 1;
+
+/** Ended uploads whose bucket side is still to be let go (parts to abort, an object to delete). */
+export const endedMultiparts = (db: Db, limit: number) =>
+  stmt<[number], { id: string; multipart: string }>(
+    db,
+    `SELECT id, multipart FROM transfer_uploads
+     WHERE multipart IS NOT NULL AND status <> 'uploading' LIMIT ?`,
+  ).all(limit);
+
+export const clearMultipart = (db: Db, id: string) =>
+  stmt(
+    db,
+    "UPDATE transfer_uploads SET multipart = NULL WHERE id = ? AND status <> 'uploading'",
+  ).run(id);
 
 /** Bytes received so far; every write also pushes the upload's expiry on. */
 export const recordOffset = (db: Db, id: string, offset: number, now: number, expiresAt: number) =>

@@ -12,9 +12,12 @@ import { checkPortalFile, checkPortalTransfer } from "@/server/modules/portals/p
 import type { TransferGrant } from "@/server/modules/transfers/transfer-access";
 import { withinGrant } from "@/server/modules/transfers/transfer-access";
 import { commitUpload } from "./commit.service";
+import { type BucketParts, bucketPartsFor, partBytesFor } from "./multipart";
+import { MultipartWriter, multipartOf } from "./multipart-writer";
 import {
   anyKeyCheck,
   claimedByTransfer,
+  clearMultipart,
   endUpload,
   insertUpload,
   recordOffset,
@@ -23,7 +26,7 @@ import {
   uploadById,
 } from "./node.repository";
 import type { NodeDeps } from "./node-deps";
-import { checksumMismatch, insufficientStorage, NodeError } from "./node-errors";
+import { beyondTotals, checksumMismatch, insufficientStorage, NodeError } from "./node-errors";
 import { ctrAt, keyCheckOf, newIv, passwordRequired, sameKey, wrongPassword } from "./protection";
 import type { Traffic } from "./traffic";
 
@@ -61,10 +64,13 @@ const SHA256_HEX = /^[0-9a-f]{64}$/;
  * The hash state lives in memory; after a restart the staged prefix is hashed once from disk.
  * The last byte does not commit here: `finish` (called from tus's onUploadFinish) verifies size
  * and SHA-256 and commits the file with the upload's row, the transfer's counters and the usage
- * record in one transaction.
+ * record in one transaction. With the blob store on S3, the bytes go to the bucket as multipart
+ * parts instead, resumable on any node (MultipartWriter); uploads begun before stay on disk.
  */
 export class UploadStore extends DataStore {
   private readonly live = new Map<string, Live>();
+  private readonly parts: BucketParts | null;
+  private readonly writer: MultipartWriter | null;
 
   constructor(
     private readonly deps: NodeDeps,
@@ -72,6 +78,8 @@ export class UploadStore extends DataStore {
     private readonly traffic: Traffic,
   ) {
     super();
+    this.parts = bucketPartsFor(deps.config);
+    this.writer = this.parts && new MultipartWriter(deps, this.parts, (n) => blobs.stagingPath(n));
     this.extensions = ["creation", "creation-with-upload", "termination", "expiration", "checksum"];
   }
 
@@ -97,7 +105,8 @@ export class UploadStore extends DataStore {
     if (size === undefined)
       throw validationFailed("Upload-Length", "Upload-Length is required", "required");
     checkPortalFile(db, transfer, { path: p, size }, clock.now());
-    await this.requireRoom(size);
+    // On S3 the node's disk holds at most a part being filled and one being sent.
+    await this.requireRoom(this.writer ? Math.min(size, 2 * partBytesFor(size)) : size);
     const meta: UploadMeta = {};
     const sha = upload.metadata?.sha256?.toLowerCase();
     if (sha !== undefined) {
@@ -149,10 +158,16 @@ export class UploadStore extends DataStore {
     if (!row) throw ERRORS.FILE_NOT_FOUND;
     if (row.status === "failed" || row.status === "cancelled") throw ERRORS.FILE_NO_LONGER_EXISTS;
     const { tus } = JSON.parse(row.metadata) as { tus: Record<string, string | null> };
+    const parts = multipartOf(row);
     return new Upload({
       id,
       size: row.size ?? undefined,
-      offset: row.status === "committed" ? (row.size ?? 0) : this.stagedLength(id),
+      offset:
+        row.status === "committed"
+          ? (row.size ?? 0)
+          : parts && this.writer
+            ? this.writer.offsetOf(parts)
+            : this.stagedLength(id),
       metadata: tus,
       // tus measures expiry from here: the last byte received, so an active upload never expires.
       creation_date: new Date(row.expires_at - this.getExpiration()).toISOString(),
@@ -189,6 +204,8 @@ export class UploadStore extends DataStore {
     const meta = JSON.parse(row.metadata) as UploadMeta;
     if (meta.keyCheck && (!key || !sameKey(key, meta.keyCheck)))
       throw key ? wrongPassword() : passwordRequired();
+    if (this.writer && (row.multipart || (offset === 0 && this.stagedLength(id) === 0)))
+      return this.writeParts(this.writer, stream, row, meta, offset);
     await this.requireRoom((row.size ?? 0) - offset);
     const live = await this.liveAt(row, meta, key, offset);
     const chunkHash = checksum ? createHash("sha256") : null;
@@ -246,6 +263,36 @@ export class UploadStore extends DataStore {
     return written;
   }
 
+  /** A PATCH on S3: paced as on disk, sealed for a protected transfer, into multipart parts. */
+  private async writeParts(
+    writer: MultipartWriter,
+    stream: Readable,
+    row: UploadRow,
+    meta: UploadMeta,
+    offset: number,
+  ) {
+    const { grant, key, checksum } = current();
+    const { traffic } = this;
+    const { priority } = grant.transfer;
+    const cipher = meta.iv && key ? ctrAt(key, meta.iv, offset) : null;
+    async function* paced() {
+      for await (const chunk of stream as AsyncIterable<Buffer>) {
+        yield chunk;
+        if (traffic.paced(priority)) await traffic.pace(priority, chunk.length);
+      }
+    }
+    try {
+      return await writer.write(row.id, offset, {
+        chunks: paced(),
+        seal: (plain) => (cipher ? cipher.update(plain) : plain),
+        checksum,
+      });
+    } catch (err) {
+      if (isDiskFull(err)) this.deps.log.error("data node disk full: an upload stopped", { err });
+      throw err;
+    }
+  }
+
   /** The upload's state at `offset`: kept from the last request, or rebuilt from the staged bytes. */
   private async liveAt(row: UploadRow, meta: UploadMeta, key: Buffer | null, offset: number) {
     const known = this.live.get(row.id);
@@ -282,6 +329,14 @@ export class UploadStore extends DataStore {
     if (row.status === "committed") return row.sha256!;
     const meta = JSON.parse(row.metadata) as UploadMeta;
     const size = row.size ?? 0;
+    if (row.multipart && this.writer) {
+      const sha256 = await this.writer.finish(id, size);
+      if (meta.expectedSha256 && meta.expectedSha256 !== sha256) {
+        this.fail(id, "checksum_mismatch");
+        throw checksumMismatch("file", meta.expectedSha256, sha256);
+      }
+      return (await commitUpload(this.deps, { uploadId: id, size, sha256 })).sha256;
+    }
     const staging = this.blobs.stagingPath(id);
     // An empty file never had a write to make its staging file.
     if (size === 0) fs.writeFileSync(staging, "", { mode: PRIVATE_FILE_MODE });
@@ -304,12 +359,29 @@ export class UploadStore extends DataStore {
   fail(id: string, error: string) {
     endUpload(this.deps.db, id, "failed", this.deps.clock.now(), { error });
     this.discardStaging(id);
+    void this.letGo(id);
   }
 
   /** tus termination: the upload ends and its staged bytes go. */
   async remove(id: string): Promise<void> {
     endUpload(this.deps.db, id, "cancelled", this.deps.clock.now());
     this.discardStaging(id);
+    await this.letGo(id);
+  }
+
+  /**
+   * An ended upload's bucket side: its parts aborted at once. Best effort: what fails here the
+   * cleanup's sweep lets go later (node.workers.ts), so an ended upload leaves no parts.
+   */
+  private async letGo(id: string) {
+    const row = uploadById(this.deps.db, id);
+    const parts = row && multipartOf(row);
+    if (!parts || !this.parts) return;
+    this.writer?.discardLocal(parts);
+    await this.parts
+      .release(parts)
+      .then(() => clearMultipart(this.deps.db, id))
+      .catch((err) => this.deps.log.warn("an ended upload's parts stay for the sweep", { err }));
   }
 
   discardStaging(id: string) {
@@ -317,19 +389,3 @@ export class UploadStore extends DataStore {
     fs.rmSync(this.blobs.stagingPath(id), { force: true });
   }
 }
-
-const beyondTotals = (field: "fileCount" | "totalBytes", declared: number, wanted: number) =>
-  new NodeError(
-    413,
-    "validation_failed",
-    `This upload would take the transfer past its declared ${field} (${declared})`,
-    {
-      issues: [
-        {
-          field: `Upload-Length`,
-          message: `${field} is ${declared}; this upload makes it ${wanted}`,
-          code: "beyond_totals",
-        },
-      ],
-    },
-  );

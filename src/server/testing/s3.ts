@@ -1,5 +1,5 @@
 import { randomBytes } from "node:crypto";
-import { CreateBucketCommand } from "@aws-sdk/client-s3";
+import { CreateBucketCommand, HeadObjectCommand } from "@aws-sdk/client-s3";
 import { inject } from "vitest";
 import type { BlobStoreConfig, S3Settings } from "@/server/env";
 import { s3Client } from "@/server/modules/files/s3-blob-store";
@@ -23,3 +23,17 @@ export const s3BlobStore = async (): Promise<BlobStoreConfig> => ({
   kind: "s3",
   s3: await freshBucket(),
 });
+
+/** An object's size in the bucket, or null when it has none (read past the service). */
+export async function objectSize(settings: S3Settings, key: string) {
+  try {
+    const head = await s3Client(settings).send(
+      new HeadObjectCommand({ Bucket: settings.bucket, Key: key }),
+    );
+    return head.ContentLength ?? 0;
+  } catch (err) {
+    if ((err as { $metadata?: { httpStatusCode?: number } }).$metadata?.httpStatusCode === 404)
+      return null;
+    throw err;
+  }
+}

@@ -8,8 +8,19 @@ declare module "s3rver" {
     vhostBuckets?: boolean;
     resetOnClose?: boolean;
   }
+  /** The little of Koa's context the abort route (s3-global-setup.ts) reads and writes. */
+  interface KoaContext {
+    method: string;
+    path: string;
+    query: Record<string, string | string[] | undefined>;
+    status: number;
+    body: unknown;
+    type: string;
+  }
   export default class S3rver {
     constructor(options: S3rverOptions);
+    /** Koa's middleware stack (s3rver is a Koa app), run in order before its routes. */
+    middleware: ((ctx: KoaContext, next: () => Promise<void>) => Promise<void>)[];
     run(): Promise<{ address: string; port: number }>;
     close(): Promise<void>;
   }

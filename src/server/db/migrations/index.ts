@@ -19,6 +19,7 @@ import { timeCodedNotes } from "./0018-time-coded-notes";
 import { blobHolds } from "./0019-blob-holds";
 import { transferNodes } from "./0020-transfer-nodes";
 import { deliveryLeases } from "./0021-delivery-leases";
+import { uploadParts } from "./0022-upload-parts";
 
 export interface Migration {
   version: number;
@@ -48,4 +49,5 @@ export const migrations: Migration[] = [
   blobHolds,
   transferNodes,
   deliveryLeases,
+  uploadParts,
 ];

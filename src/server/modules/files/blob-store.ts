@@ -24,6 +24,11 @@ export interface StagedBlob {
    * `commit` refuses a blob whose hold ran out.
    */
   heldUntil?: number;
+  /**
+   * The bytes are already in the bucket under this key (an upload assembled from S3 multipart
+   * parts): `persist` copies them to their content key server-side instead of sending `tempPath`.
+   */
+  sourceKey?: string;
 }
 
 /** An inclusive byte range, as HTTP Range counts it. */

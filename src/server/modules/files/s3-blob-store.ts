@@ -3,11 +3,15 @@ import { PassThrough, type Readable } from "node:stream";
 import { pipeline } from "node:stream/promises";
 import { setTimeout as delay } from "node:timers/promises";
 import {
+  CompleteMultipartUploadCommand,
+  CopyObjectCommand,
+  CreateMultipartUploadCommand,
   DeleteObjectCommand,
   GetObjectCommand,
   HeadObjectCommand,
   ListObjectsV2Command,
   S3Client,
+  UploadPartCopyCommand,
 } from "@aws-sdk/client-s3";
 import { state as sdkWarning } from "@aws-sdk/core/client";
 import { Upload } from "@aws-sdk/lib-storage";
@@ -43,6 +47,9 @@ const HOLD_RETRY_MS = 200;
 const DELETIONS_PER_BATCH = 100;
 /** Multipart from this size on, in parts of this size, two on the wire at once. */
 const PART_BYTES = 8 * 1024 * 1024;
+/** S3's largest single CopyObject; a larger object is copied in parts of a gibibyte. */
+const COPY_MAX_BYTES = 5 * 1024 ** 3;
+const COPY_PART_BYTES = 1024 ** 3;
 
 const clients = new Map<string, S3Client>();
 
@@ -130,7 +137,10 @@ export class S3BlobStore implements BlobStore {
     for (;;) {
       const heldUntil = await this.hold(staged.sha256);
       const stored = await this.stat(name);
-      if (stored?.size !== staged.size) await this.put(keyOf(name), staged.tempPath);
+      if (stored?.size !== staged.size)
+        await (staged.sourceKey
+          ? this.copy(staged.sourceKey, keyOf(name), staged.size)
+          : this.put(keyOf(name), staged.tempPath));
       if (this.clock.now() < heldUntil - HOLD_MARGIN_MS) return { ...staged, heldUntil };
       // The write outlasted its hold, so a deletion may have taken the object: again.
     }
@@ -155,6 +165,43 @@ export class S3BlobStore implements BlobStore {
       queueSize: 2,
     });
     await upload.done();
+  }
+
+  /** A server-side copy within the bucket: the bytes do not pass through this process. */
+  private async copy(from: string, to: string, size: number) {
+    const source = `${this.bucket}/${from}`;
+    if (size <= COPY_MAX_BYTES) {
+      await this.client.send(
+        new CopyObjectCommand({ Bucket: this.bucket, Key: to, CopySource: source }),
+      );
+      return;
+    }
+    const made = await this.client.send(
+      new CreateMultipartUploadCommand({ Bucket: this.bucket, Key: to }),
+    );
+    const parts = [];
+    for (let start = 0, n = 1; start < size; start += COPY_PART_BYTES, n++) {
+      const end = Math.min(size, start + COPY_PART_BYTES) - 1;
+      const copied = await this.client.send(
+        new UploadPartCopyCommand({
+          Bucket: this.bucket,
+          Key: to,
+          UploadId: made.UploadId,
+          PartNumber: n,
+          CopySource: source,
+          CopySourceRange: `bytes=${start}-${end}`,
+        }),
+      );
+      parts.push({ PartNumber: n, ETag: copied.CopyPartResult?.ETag });
+    }
+    await this.client.send(
+      new CompleteMultipartUploadCommand({
+        Bucket: this.bucket,
+        Key: to,
+        UploadId: made.UploadId,
+        MultipartUpload: { Parts: parts },
+      }),
+    );
   }
 
   stagingPath(id: string) {

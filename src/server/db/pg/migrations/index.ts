@@ -4,6 +4,7 @@ import { deliveryLeasesSql } from "./0003-delivery-leases";
 import { rateWindowsSql } from "./0004-rate-windows";
 import { blobHoldsSql } from "./0005-blob-holds";
 import { transferNodesSql } from "./0006-transfer-nodes";
+import { uploadPartsSql } from "./0007-upload-parts";
 
 export interface PgMigration {
   version: number;
@@ -26,6 +27,7 @@ export const pgMigrations: readonly PgMigration[] = [
   { version: 4, name: "rate-windows", sql: rateWindowsSql },
   { version: 5, name: "blob-holds", sql: blobHoldsSql },
   { version: 6, name: "transfer-nodes", sql: transferNodesSql },
+  { version: 7, name: "upload-parts", sql: uploadPartsSql },
 ];
 
 /** PostgreSQL's tables that SQLite has no twin of, and why: state one process keeps in memory. */
