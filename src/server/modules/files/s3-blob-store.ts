@@ -42,7 +42,7 @@ const DELETE_TIMEOUT_MS = 60_000;
 const HOLD_RETRY_MS = 200;
 const DELETIONS_PER_BATCH = 100;
 /** Multipart from this size on, in parts of this size, two on the wire at once. */
-const PART_BYTES = 8 * 1024 * 1024;
+export const PART_BYTES = 8 * 1024 * 1024;
 
 const clients = new Map<string, S3Client>();
 
@@ -71,9 +71,10 @@ export function s3Client(s: S3Settings): S3Client {
   return client;
 }
 
-const keyOf = (name: string) => `blobs/${name.slice(0, 2)}/${name.slice(2, 4)}/${name}`;
+/** The object key of a stored blob: the disk's layout under `blobs/`. */
+export const keyOf = (name: string) => `blobs/${name.slice(0, 2)}/${name.slice(2, 4)}/${name}`;
 
-const isNotFound = (err: unknown) =>
+export const isNotFound = (err: unknown) =>
   (err as { $metadata?: { httpStatusCode?: number } }).$metadata?.httpStatusCode === 404;
 
 /** A missing object reads as a missing file does on disk. */
