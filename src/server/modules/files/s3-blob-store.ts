@@ -78,9 +78,9 @@ export const isNotFound = (err: unknown) =>
   (err as { $metadata?: { httpStatusCode?: number } }).$metadata?.httpStatusCode === 404;
 
 /** A missing object reads as a missing file does on disk. */
-function asReadError(err: unknown, name: string) {
+function asReadError(err: unknown, key: string) {
   if (!isNotFound(err)) return err as Error;
-  return Object.assign(new Error(`blob ${name} is not in the bucket`), { code: "ENOENT" });
+  return Object.assign(new Error(`${key} is not in the bucket`), { code: "ENOENT" });
 }
 
 /**
@@ -131,7 +131,7 @@ export class S3BlobStore implements BlobStore {
     for (;;) {
       const heldUntil = await this.hold(staged.sha256);
       const stored = await this.stat(name);
-      if (stored?.size !== staged.size) await this.put(keyOf(name), staged.tempPath);
+      if (stored?.size !== staged.size) await this.putFile(keyOf(name), staged.tempPath);
       if (this.clock.now() < heldUntil - HOLD_MARGIN_MS) return { ...staged, heldUntil };
       // The write outlasted its hold, so a deletion may have taken the object: again.
     }
@@ -148,7 +148,8 @@ export class S3BlobStore implements BlobStore {
     throw new Error(`blob ${sha256} is still being deleted; try again`);
   }
 
-  private async put(key: string, file: string) {
+  /** A local file to an object (one PUT, or multipart when big); derived media use it too. */
+  async putFile(key: string, file: string) {
     const upload = new Upload({
       client: this.client,
       params: { Bucket: this.bucket, Key: key, Body: fs.createReadStream(file) },
@@ -190,18 +191,27 @@ export class S3BlobStore implements BlobStore {
   }
 
   read(name: string, range?: ByteRange): Readable {
+    return this.readObject(keyOf(name), range);
+  }
+
+  /** An object's bytes (a range of them); a missing one errors the stream with ENOENT. */
+  readObject(key: string, range?: ByteRange): Readable {
     const out = new PassThrough({ highWaterMark: 1024 * 1024 });
     const request = new GetObjectCommand({
       Bucket: this.bucket,
-      Key: keyOf(name),
+      Key: key,
       ...(range ? { Range: `bytes=${range.start}-${range.end}` } : {}),
     });
     this.client.send(request).then(
       // A reader that stops early (a client gone) ends the object's body too.
       (res) => pipeline(res.Body as Readable, out).catch(() => {}),
-      (err) => out.destroy(asReadError(err, name)),
+      (err) => out.destroy(asReadError(err, key)),
     );
     return out;
+  }
+
+  async deleteObject(key: string) {
+    await this.client.send(new DeleteObjectCommand({ Bucket: this.bucket, Key: key }));
   }
 
   /** The cached copy, fetched (and, for plain content, checked against its hash) on a miss. */
