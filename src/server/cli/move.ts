@@ -45,12 +45,12 @@ try {
       concurrency,
       onProgress: (p) =>
         process.stderr.write(
-          `  blobs: ${p.done}/${p.blobs}, ${mib(p.bytesDone)} of ${mib(p.bytes)}\n`,
+          `  objects: ${p.done}/${p.objects}, ${mib(p.bytesDone)} of ${mib(p.bytes)}\n`,
         ),
     });
     const seconds = (performance.now() - started) / 1000;
     process.stdout.write(
-      `Blobs in s3://${s3.bucket}: ${report.blobs} (${mib(report.bytes)}); uploaded ${report.uploaded} (${mib(report.uploadedBytes)}, ${mib(report.uploadedBytes / seconds)}/s), skipped ${report.skipped} already there, 0 mismatches; ${report.unreferenced} unreferenced file(s) on disk left behind.\n`,
+      `In s3://${s3.bucket}: ${report.blobs} blobs and ${report.renditions} renditions (${mib(report.bytes)}); uploaded ${report.uploaded} (${mib(report.uploadedBytes)}, ${mib(report.uploadedBytes / seconds)}/s), skipped ${report.skipped} already there, 0 mismatches; ${report.unreferenced} unreferenced file(s) on disk left behind.\n`,
     );
   } else {
     process.stdout.write("BLOB_STORE is disk: the blobs stay in DATA_DIR/blobs.\n");

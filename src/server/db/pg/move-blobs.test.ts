@@ -9,6 +9,7 @@ import { loadConfig, type S3Settings } from "@/server/env";
 import { keyOf, s3Client } from "@/server/modules/files/s3-blob-store";
 import { startService } from "@/server/server";
 import { diskBlobs } from "@/server/testing/disk-blobs";
+import { makeTone } from "@/server/testing/media";
 import { createPgDatabase } from "@/server/testing/pg-database";
 import { freshBucket } from "@/server/testing/s3";
 import { createTestApp, type TestApp } from "@/server/testing/test-app";
@@ -77,9 +78,22 @@ afterEach(async () => {
 
 describe("npm run move with blobs", () => {
   it("moves every blob and row, and a service on DATABASE_URL and the bucket serves the same bytes", async () => {
+    // A rendition (derived media) goes too, under its content's key.
+    await t.deps.files.writeFile(t.workspaceId, "Audio/tone.wav", await makeTone(1));
+    await t.call("POST", t.w("/files/proxies"), { body: { paths: ["Audio/tone.wav"] } });
+    await t.deps.jobs.runDue();
+    const waveformUrl = "/files/proxy?path=Audio%2Ftone.wav&kind=waveform";
+    const waveform = await t.app.request(t.w(waveformUrl), {
+      headers: { Authorization: `Bearer ${t.adminKey}` },
+    });
+    expect(waveform.status).toBe(200);
+    const waveBytes = Buffer.from(await waveform.arrayBuffer());
+
     const moved = await runMove();
-    expect(moved.stderr).toContain("blobs: 4/4");
-    expect(moved.stdout).toMatch(/Blobs in s3:\/\/\S+: 4 .* uploaded 4 .* skipped 0/);
+    expect(moved.stderr).toContain("objects: 6/6");
+    expect(moved.stdout).toMatch(
+      /In s3:\/\/\S+: 5 blobs and 1 renditions .* uploaded 6 .* skipped 0/,
+    );
     expect(moved.code).toBe(0);
     const { rows } = await pg.pool.query<{ n: number }>("SELECT count(*) AS n FROM file_versions");
     expect(rows[0]!.n).toBe(1);
@@ -115,6 +129,11 @@ describe("npm run move with blobs", () => {
         return Buffer.from(await res.arrayBuffer());
       };
       expect((await download("Shoot/big.bin")).equals(content.big)).toBe(true);
+      expect((await download("Audio/tone.wav")).length).toBeGreaterThan(0);
+      const served = await fetch(`${service.url}/v1/workspaces/${t.workspaceId}${waveformUrl}`, {
+        headers: { Authorization: `Bearer ${t.adminKey}` },
+      });
+      expect(Buffer.from(await served.arrayBuffer()).equals(waveBytes)).toBe(true);
       expect((await download("Old/gone.txt")).equals(content.trashed)).toBe(true);
       expect((await download("Notes/take.txt")).equals(content.second)).toBe(true);
       const versions = await api("GET", "/files/versions?path=Notes%2Ftake.txt");
@@ -129,7 +148,7 @@ describe("npm run move with blobs", () => {
       await service.stop();
       fs.rmSync(dir, { recursive: true, force: true });
     }
-  });
+  }, 90_000);
 
   it("fails naming a corrupted blob, and leaves PostgreSQL untouched and the bad object out of the bucket", async () => {
     const sha = sha256Hex(content.first);

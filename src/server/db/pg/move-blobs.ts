@@ -8,6 +8,8 @@ import type { S3Settings } from "@/server/env";
 import { Semaphore } from "@/server/lib/semaphore";
 import { DiskBlobStore } from "@/server/modules/files/blob-store";
 import { isNotFound, keyOf, PART_BYTES, s3Client } from "@/server/modules/files/s3-blob-store";
+import { renditionFile, renditionKey } from "@/server/modules/media/rendition-store";
+import { readyRenditions } from "@/server/modules/media/renditions.repository";
 import { storedName } from "@/server/node/protection";
 
 /** One stored blob the rows reference: its name (the key's last part), content hash and size. */
@@ -18,8 +20,9 @@ export interface BlobRef {
 }
 
 export interface BlobMoveReport {
-  /** Blobs the rows reference, and their bytes. */
+  /** Blobs the rows reference and ready renditions, and the bytes of both. */
   blobs: number;
+  renditions: number;
   bytes: number;
   uploaded: number;
   uploadedBytes: number;
@@ -31,7 +34,7 @@ export interface BlobMoveReport {
 
 export interface BlobMoveProgress {
   done: number;
-  blobs: number;
+  objects: number;
   bytesDone: number;
   bytes: number;
 }
@@ -82,14 +85,57 @@ function storedNames(disk: DiskBlobStore): string[] {
   return names;
 }
 
+/** One object to write: a local file, its key, the size the rows give, the hash it must have. */
+interface MoveItem {
+  key: string;
+  file: string;
+  size: number;
+  /** Null where nothing records one: encrypted content, renditions. */
+  sha256: string | null;
+}
+
 /**
- * Copies every blob the rows reference from DATA_DIR to the bucket, under the keys the S3 store
- * reads (`blobs/ab/cd/<name>`), `concurrency` at a time. First every file is checked to be there
- * with the rows' size (nothing is uploaded when one is not). An object already in the bucket
- * with the right size is skipped, so a re-run finishes what a stopped one began. Otherwise the
- * file is hashed while it uploads; plain content whose hash is not its name is deleted again and
- * named, and each upload is checked with a HEAD of its size. Throws a BlobMoveError naming every
- * key that is missing or differs, after trying the rest.
+ * What goes to the bucket: each referenced blob, and each ready rendition (derived media, kept
+ * in the bucket by content on the S3 profile), or the problems that stop the move before any
+ * upload: a file missing, or of another size than its rows say.
+ */
+function itemsOf(db: Db, disk: DiskBlobStore, dataDir: string) {
+  const { refs, conflicts } = referencedBlobs(db);
+  const problems = conflicts.map((name) => ({ key: keyOf(name), problem: "rows differ in size" }));
+  const blobs: MoveItem[] = refs.map((r) => ({
+    key: keyOf(r.name),
+    file: disk.pathOf(r.name),
+    size: r.size,
+    // Encrypted bytes (`<sha256>.<iv>`) are ciphertext, which no stored hash describes: their
+    // size is what can be checked without the content password.
+    sha256: r.name.includes(".") ? null : r.sha256,
+  }));
+  const renditions: MoveItem[] = readyRenditions(db).map((r) => {
+    const file = renditionFile(dataDir, r);
+    // Rows from before sizes were kept: the file's own.
+    const size = r.size_bytes ?? fs.statSync(file, { throwIfNoEntry: false })?.size ?? 0;
+    return { key: renditionKey(r), file, size, sha256: null };
+  });
+  for (const item of [...blobs, ...renditions]) {
+    const size = fs.statSync(item.file, { throwIfNoEntry: false })?.size;
+    if (size === undefined) problems.push({ key: item.key, problem: "missing on disk" });
+    else if (size !== item.size)
+      problems.push({ key: item.key, problem: `${size} bytes on disk, ${item.size} in rows` });
+  }
+  const referenced = new Set(refs.map((r) => r.name));
+  const unreferenced = storedNames(disk).filter((name) => !referenced.has(name)).length;
+  return { blobs, renditions, problems, unreferenced };
+}
+
+/**
+ * Copies every blob the rows reference, and every ready rendition, from DATA_DIR to the bucket
+ * under the keys the service reads (`blobs/ab/cd/<name>`, `renditionKey`), `concurrency` at a
+ * time. First every file is checked to be there with the rows' size (nothing is uploaded when
+ * one is not). An object already in the bucket with the right size is skipped, so a re-run
+ * finishes what a stopped one began. Otherwise the file is hashed while it uploads; plain
+ * content whose hash is not its name is deleted again and named, and each upload is checked
+ * with a HEAD of its size. Throws a BlobMoveError naming every key that is missing or differs,
+ * after trying the rest.
  */
 export async function moveBlobs(
   db: Db,
@@ -102,32 +148,23 @@ export async function moveBlobs(
   } = {},
 ): Promise<BlobMoveReport> {
   const disk = new DiskBlobStore(dataDir);
-  const { refs, conflicts } = referencedBlobs(db);
-  const problems = conflicts.map((name) => ({ key: keyOf(name), problem: "rows differ in size" }));
-  for (const ref of refs) {
-    const size = fs.statSync(disk.pathOf(ref.name), { throwIfNoEntry: false })?.size;
-    if (size === undefined) problems.push({ key: keyOf(ref.name), problem: "missing on disk" });
-    else if (size !== ref.size)
-      problems.push({
-        key: keyOf(ref.name),
-        problem: `${size} bytes on disk, ${ref.size} in rows`,
-      });
-  }
+  const { blobs, renditions, problems, unreferenced } = itemsOf(db, disk, dataDir);
   if (problems.length > 0) throw new BlobMoveError(problems);
 
   const client = s3Client(s3);
   const Bucket = s3.bucket;
-  const bytes = refs.reduce((n, r) => n + r.size, 0);
-  const referenced = new Set(refs.map((r) => r.name));
+  const items = [...blobs, ...renditions];
+  const bytes = items.reduce((n, r) => n + r.size, 0);
   const report: BlobMoveReport = {
-    blobs: refs.length,
+    blobs: blobs.length,
+    renditions: renditions.length,
     bytes,
     uploaded: 0,
     uploadedBytes: 0,
     skipped: 0,
-    unreferenced: storedNames(disk).filter((name) => !referenced.has(name)).length,
+    unreferenced,
   };
-  const progress: BlobMoveProgress = { done: 0, blobs: refs.length, bytesDone: 0, bytes };
+  const progress: BlobMoveProgress = { done: 0, objects: items.length, bytesDone: 0, bytes };
   let lastProgress = performance.now();
   const stored = async (Key: string) => {
     try {
@@ -138,9 +175,8 @@ export async function moveBlobs(
     }
   };
 
-  const moveOne = async (ref: BlobRef) => {
-    const Key = keyOf(ref.name);
-    if ((await stored(Key)) === ref.size) {
+  const moveOne = async ({ key: Key, file, size, sha256 }: MoveItem) => {
+    if ((await stored(Key)) === size) {
       report.skipped++;
       return;
     }
@@ -151,35 +187,39 @@ export async function moveBlobs(
         done(null, chunk);
       },
     });
-    const body = fs.createReadStream(disk.pathOf(ref.name)).pipe(hashing);
+    const body = fs.createReadStream(file).pipe(hashing);
     await new Upload({ client, params: { Bucket, Key, Body: body }, partSize: PART_BYTES }).done();
-    const sha256 = hash.digest("hex");
-    // Encrypted bytes (`<sha256>.<iv>`) are ciphertext, which no stored hash describes: their
-    // size is what can be checked without the content password.
-    if (!ref.name.includes(".") && sha256 !== ref.sha256) {
+    const got = hash.digest("hex");
+    if (sha256 !== null && got !== sha256) {
       // Gone again at once, so a re-run does not take a wrong object for a moved one.
       await client.send(new DeleteObjectCommand({ Bucket, Key }));
-      problems.push({ key: Key, problem: `its bytes hash to ${sha256}` });
+      problems.push({ key: Key, problem: `its bytes hash to ${got}` });
       return;
     }
-    const size = await stored(Key);
-    if (size !== ref.size) {
-      problems.push({ key: Key, problem: `${size ?? "no"} bytes in the bucket after the upload` });
+    const landed = await stored(Key);
+    if (landed !== size) {
+      problems.push({
+        key: Key,
+        problem: `${landed ?? "no"} bytes in the bucket after the upload`,
+      });
       return;
     }
     report.uploaded++;
-    report.uploadedBytes += ref.size;
+    report.uploadedBytes += size;
   };
 
   const slots = new Semaphore(opts.concurrency ?? 4);
   await Promise.all(
-    refs.map((ref) =>
+    items.map((item) =>
       slots.run(async () => {
-        await moveOne(ref);
+        await moveOne(item);
         progress.done++;
-        progress.bytesDone += ref.size;
+        progress.bytesDone += item.size;
         const now = performance.now();
-        if (now - lastProgress >= (opts.progressEveryMs ?? 5000) || progress.done === refs.length) {
+        if (
+          now - lastProgress >= (opts.progressEveryMs ?? 5000) ||
+          progress.done === items.length
+        ) {
           lastProgress = now;
           opts.onProgress?.({ ...progress });
         }
