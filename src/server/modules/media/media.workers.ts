@@ -2,7 +2,12 @@ import type { AppDeps } from "@/server/deps";
 import { renderJob } from "./render.job";
 import { RENDER_JOB, TRANSCODE_JOB } from "./render.service";
 import { renditionStore } from "./rendition-store";
-import { deleteOrphanedProbes, dropRenditions, orphanedRenditions } from "./renditions.repository";
+import {
+  deleteOrphanedProbes,
+  dropRenditions,
+  orphanedRenditions,
+  renditionOnRecord,
+} from "./renditions.repository";
 
 const SWEEP_EVERY_MS = 60 * 60 * 1000;
 const SWEEP_BATCH = 500;
@@ -21,8 +26,9 @@ export async function sweepRenditions(deps: AppDeps) {
       gone.map((r) => r.id),
     );
     // After the rows: a process that dies between leaves unreferenced bytes, never a ready row
-    // without its bytes.
-    for (const r of gone) await store.remove(r);
+    // without its bytes. In the bucket the key is the content's, not the row's: content stored
+    // and queued again meanwhile has a row of the same key, and keeps the bytes.
+    for (const r of gone) if (!renditionOnRecord(deps.db, r)) await store.remove(r);
   }
   deleteOrphanedProbes(deps.db);
 }

@@ -190,3 +190,12 @@ export const readyRenditions = (db: Db) =>
     db,
     "SELECT id, sha256, kind, page, settings, size_bytes FROM renditions WHERE status = 'ready' ORDER BY id",
   ).all();
+
+/** Whether a rendition of these parameters is (again) on record: its bytes must stay. */
+export const renditionOnRecord = (db: Db, k: RenditionKey) =>
+  stmt<[string, string, number, string], number>(
+    db,
+    "SELECT 1 FROM renditions WHERE sha256 = ? AND kind = ? AND page = ? AND settings = ?",
+  )
+    .pluck()
+    .get(k.sha256, k.kind, k.page, k.settings) !== undefined;
