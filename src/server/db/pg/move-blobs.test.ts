@@ -195,4 +195,11 @@ describe("npm run move with blobs", () => {
       skipped: 3,
     });
   });
+
+  it("names every key the bucket refused, rather than stopping at the first fault", async () => {
+    const gone = { ...bucket, bucket: `${bucket.bucket}-none` };
+    const failed = await moveBlobs(t.deps.db, t.dir, gone).catch((e: Error) => e);
+    expect(String(failed)).toContain("4 blob(s) cannot move");
+    expect(String(failed)).toContain(keyOf(sha256Hex(content.big)));
+  });
 });

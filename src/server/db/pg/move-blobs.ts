@@ -5,7 +5,6 @@ import { DeleteObjectCommand, HeadObjectCommand } from "@aws-sdk/client-s3";
 import { Upload } from "@aws-sdk/lib-storage";
 import type { Db } from "@/server/db/database";
 import type { S3Settings } from "@/server/env";
-import { Semaphore } from "@/server/lib/semaphore";
 import { DiskBlobStore } from "@/server/modules/files/blob-store";
 import { isNotFound, keyOf, PART_BYTES, s3Client } from "@/server/modules/files/s3-blob-store";
 import { renditionFile, renditionKey } from "@/server/modules/media/rendition-store";
@@ -208,24 +207,25 @@ export async function moveBlobs(
     report.uploadedBytes += size;
   };
 
-  const slots = new Semaphore(opts.concurrency ?? 4);
-  await Promise.all(
-    items.map((item) =>
-      slots.run(async () => {
-        await moveOne(item);
-        progress.done++;
-        progress.bytesDone += item.size;
-        const now = performance.now();
-        if (
-          now - lastProgress >= (opts.progressEveryMs ?? 5000) ||
-          progress.done === items.length
-        ) {
-          lastProgress = now;
-          opts.onProgress?.({ ...progress });
-        }
-      }),
-    ),
-  );
+  // `concurrency` workers taking the next item: memory stays flat however many there are.
+  let next = 0;
+  const worker = async () => {
+    while (next < items.length) {
+      const item = items[next++]!;
+      // A fault of the bucket or the disk is that key's problem; the rest still move.
+      await moveOne(item).catch((err: Error) =>
+        problems.push({ key: item.key, problem: err.message }),
+      );
+      progress.done++;
+      progress.bytesDone += item.size;
+      const now = performance.now();
+      if (now - lastProgress >= (opts.progressEveryMs ?? 5000) || progress.done === items.length) {
+        lastProgress = now;
+        opts.onProgress?.({ ...progress });
+      }
+    }
+  };
+  await Promise.all(Array.from({ length: opts.concurrency ?? 4 }, worker));
   if (problems.length > 0) throw new BlobMoveError(problems);
   return report;
 }
