@@ -8,14 +8,16 @@ import { openDatabase } from "@/server/db/database";
 import { createDeps } from "@/server/deps";
 import { type S3Settings, testConfig } from "@/server/env";
 import { isNotFound, s3Client } from "@/server/modules/files/s3-blob-store";
-import { makeClip } from "@/server/testing/media";
+import { thumbnailRenderCount } from "@/server/modules/files/thumbnail";
+import { flatImage, makeClip } from "@/server/testing/media";
 import { freshBucket } from "@/server/testing/s3";
 import { createTestApp, type TestApp } from "@/server/testing/test-app";
 import { sweepRenditions } from "./media.workers";
 import { SETTINGS } from "./render.service";
 import { renditionKey } from "./rendition-store";
 
-// S3 only (s3rver): renditions kept in the bucket by content, served by any process on it.
+// S3 only (s3rver): renditions and thumbnails kept in the bucket by content, served by any
+// process on it.
 let clip: Buffer;
 beforeAll(async () => {
   clip = await makeClip();
@@ -103,4 +105,30 @@ it("keeps renditions in the bucket under their content's key, and a second proce
   await sweepRenditions(t.deps);
   for (const r of rows)
     expect(await inBucket(renditionKey({ sha256: file.sha256!, ...r }))).toBe(null);
+});
+
+it("keeps a thumbnail in the bucket, and a second process on it serves the thumbnail without rendering", async () => {
+  await t.deps.files.writeFile(t.workspaceId, "Stills/a.png", await flatImage(64, 48));
+  const preview = (app: { request: TestApp["app"]["request"] }) =>
+    app.request(t.w("/files/preview?path=Stills%2Fa.png"), {
+      headers: { Authorization: `Bearer ${t.adminKey}` },
+    });
+  const first = await preview(t.app);
+  expect(first.status).toBe(200);
+  const jpeg = Buffer.from(await first.arrayBuffer());
+  const rendered = thumbnailRenderCount();
+
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), "consign-second-"));
+  const second = createDeps(testConfig(dir, { blobStore: { kind: "s3", s3: bucket } }), {
+    db: openDatabase(path.join(t.dir, "consign.db")),
+  });
+  try {
+    const served = await preview(createApp(second));
+    expect(served.status).toBe(200);
+    expect(Buffer.from(await served.arrayBuffer()).equals(jpeg)).toBe(true);
+    expect(thumbnailRenderCount()).toBe(rendered);
+  } finally {
+    second.db.close();
+    fs.rmSync(dir, { recursive: true, force: true });
+  }
 });
