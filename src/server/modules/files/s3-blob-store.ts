@@ -46,7 +46,7 @@ const DELETE_TIMEOUT_MS = 60_000;
 const HOLD_RETRY_MS = 200;
 const DELETIONS_PER_BATCH = 100;
 /** Multipart from this size on, in parts of this size, two on the wire at once. */
-const PART_BYTES = 8 * 1024 * 1024;
+export const PART_BYTES = 8 * 1024 * 1024;
 /** S3's largest single CopyObject; a larger object is copied in parts of a gibibyte. */
 const COPY_MAX_BYTES = 5 * 1024 ** 3;
 const COPY_PART_BYTES = 1024 ** 3;
@@ -78,15 +78,16 @@ export function s3Client(s: S3Settings): S3Client {
   return client;
 }
 
-const keyOf = (name: string) => `blobs/${name.slice(0, 2)}/${name.slice(2, 4)}/${name}`;
+/** The object key of a stored blob: the disk's layout under `blobs/`. */
+export const keyOf = (name: string) => `blobs/${name.slice(0, 2)}/${name.slice(2, 4)}/${name}`;
 
-const isNotFound = (err: unknown) =>
+export const isNotFound = (err: unknown) =>
   (err as { $metadata?: { httpStatusCode?: number } }).$metadata?.httpStatusCode === 404;
 
 /** A missing object reads as a missing file does on disk. */
-function asReadError(err: unknown, name: string) {
+function asReadError(err: unknown, key: string) {
   if (!isNotFound(err)) return err as Error;
-  return Object.assign(new Error(`blob ${name} is not in the bucket`), { code: "ENOENT" });
+  return Object.assign(new Error(`${key} is not in the bucket`), { code: "ENOENT" });
 }
 
 /**
@@ -140,7 +141,7 @@ export class S3BlobStore implements BlobStore {
       if (stored?.size !== staged.size)
         await (staged.sourceKey
           ? this.copy(staged.sourceKey, keyOf(name), staged.size)
-          : this.put(keyOf(name), staged.tempPath));
+          : this.putFile(keyOf(name), staged.tempPath));
       if (this.clock.now() < heldUntil - HOLD_MARGIN_MS) return { ...staged, heldUntil };
       // The write outlasted its hold, so a deletion may have taken the object: again.
     }
@@ -157,7 +158,8 @@ export class S3BlobStore implements BlobStore {
     throw new Error(`blob ${sha256} is still being deleted; try again`);
   }
 
-  private async put(key: string, file: string) {
+  /** A local file to an object (one PUT, or multipart when big); derived media use it too. */
+  async putFile(key: string, file: string) {
     const upload = new Upload({
       client: this.client,
       params: { Bucket: this.bucket, Key: key, Body: fs.createReadStream(file) },
@@ -236,18 +238,27 @@ export class S3BlobStore implements BlobStore {
   }
 
   read(name: string, range?: ByteRange): Readable {
+    return this.readObject(keyOf(name), range);
+  }
+
+  /** An object's bytes (a range of them); a missing one errors the stream with ENOENT. */
+  readObject(key: string, range?: ByteRange): Readable {
     const out = new PassThrough({ highWaterMark: 1024 * 1024 });
     const request = new GetObjectCommand({
       Bucket: this.bucket,
-      Key: keyOf(name),
+      Key: key,
       ...(range ? { Range: `bytes=${range.start}-${range.end}` } : {}),
     });
     this.client.send(request).then(
       // A reader that stops early (a client gone) ends the object's body too.
       (res) => pipeline(res.Body as Readable, out).catch(() => {}),
-      (err) => out.destroy(asReadError(err, name)),
+      (err) => out.destroy(asReadError(err, key)),
     );
     return out;
+  }
+
+  async deleteObject(key: string) {
+    await this.client.send(new DeleteObjectCommand({ Bucket: this.bucket, Key: key }));
   }
 
   /** The cached copy, fetched (and, for plain content, checked against its hash) on a miss. */

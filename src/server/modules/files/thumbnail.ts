@@ -6,6 +6,7 @@ import { validationFailed } from "@/server/lib/api-error";
 import { writePrivateFile } from "@/server/lib/private-files";
 import { Semaphore } from "@/server/lib/semaphore";
 import type { BlobStore } from "./blob-store";
+import { S3BlobStore } from "./s3-blob-store";
 import { NoThumbnail, renderThumbnail, SETTINGS } from "./thumbnail-render";
 
 export { THUMBNAIL_MAX_PIXELS } from "./thumbnail-render";
@@ -39,7 +40,8 @@ export const thumbnailEtag = (sha256: string, kind: MediaKind) =>
  * A JPEG at most 320 pixels on its longer side of a stored image, video (a frame), PDF (its
  * first page) or audio file (its waveform), cached on disk under `DATA_DIR/cache/thumbnails` by
  * the blob's SHA-256 and the render settings: whatever path the content has, or had, it is
- * rendered once. A file without one is 400 `no_preview` on `query.path`.
+ * rendered once. With the blobs in a bucket it is kept there too (`thumbnails/<key>.jpg`), so
+ * it is rendered once for every process. A file without one is 400 `no_preview` on `query.path`.
  */
 export async function thumbnailJpeg(
   dataDir: string,
@@ -56,7 +58,18 @@ export async function thumbnailJpeg(
   if (failed !== undefined) throw noPreview(name, failed);
   let render = underWay.get(key);
   if (!render) {
-    render = gate.run(() => renderOnce(key, kind, () => blobs.localPath(sha256), file));
+    const bucket = blobs instanceof S3BlobStore ? blobs : null;
+    render = gate.run(async () => {
+      // In the bucket, any process's render serves every process; the local file is a cache.
+      const shared = await bucket
+        ?.readObject(`thumbnails/${key}.jpg`)
+        .toArray()
+        .catch(() => null);
+      if (shared) return keepLocal(Buffer.concat(shared), file);
+      const jpeg = await renderOnce(key, kind, () => blobs.localPath(sha256), file);
+      await bucket?.putFile(`thumbnails/${key}.jpg`, file);
+      return jpeg;
+    });
     underWay.set(key, render);
     void render.then(
       () => underWay.delete(key),
@@ -88,7 +101,11 @@ async function renderOnce(
     if (failures.size > FAILURES_KEPT) failures.delete(failures.keys().next().value!);
     throw new NoThumbnail(why);
   }
-  // Written whole, then renamed into place: a reader never meets half a file.
+  return keepLocal(jpeg, file);
+}
+
+/** Written whole, then renamed into place: a reader never meets half a file. */
+function keepLocal(jpeg: Buffer, file: string) {
   const partial = `${file}.${randomBytes(6).toString("hex")}.partial`;
   writePrivateFile(partial, jpeg);
   fs.renameSync(partial, file);

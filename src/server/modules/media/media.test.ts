@@ -330,7 +330,7 @@ it("renditions of content no longer stored are swept with their files", async ()
     expect(files()).toHaveLength(1);
     await app.call("DELETE", app.w("/files"), { body: { paths: ["gone.wav"], permanent: true } });
     app.deps.files.purgeExpired();
-    sweepRenditions(app.deps);
+    await sweepRenditions(app.deps);
     expect(files()).toEqual([]);
     expect(app.deps.db.prepare("SELECT count(*) FROM renditions").pluck().get()).toBe(0);
     expect(app.deps.db.prepare("SELECT count(*) FROM media_probes").pluck().get()).toBe(0);

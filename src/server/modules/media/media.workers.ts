@@ -1,8 +1,13 @@
-import fs from "node:fs";
 import type { AppDeps } from "@/server/deps";
-import { renderJob, renditionFile } from "./render.job";
+import { renderJob } from "./render.job";
 import { RENDER_JOB, TRANSCODE_JOB } from "./render.service";
-import { deleteOrphanedProbes, dropRenditions, orphanedRenditions } from "./renditions.repository";
+import { renditionStore } from "./rendition-store";
+import {
+  deleteOrphanedProbes,
+  dropRenditions,
+  orphanedRenditions,
+  renditionOnRecord,
+} from "./renditions.repository";
 
 const SWEEP_EVERY_MS = 60 * 60 * 1000;
 const SWEEP_BATCH = 500;
@@ -11,7 +16,8 @@ const SWEEP_BATCH = 500;
  * Renditions of content no longer stored go with their files (after the hourly purge deleted
  * the blob), a batch per transaction; what was probed of it too.
  */
-export function sweepRenditions(deps: AppDeps) {
+export async function sweepRenditions(deps: AppDeps) {
+  const store = renditionStore(deps);
   for (;;) {
     const gone = orphanedRenditions(deps.db, SWEEP_BATCH);
     if (gone.length === 0) break;
@@ -19,7 +25,10 @@ export function sweepRenditions(deps: AppDeps) {
       deps.db,
       gone.map((r) => r.id),
     );
-    for (const r of gone) fs.rmSync(renditionFile(deps.config.dataDir, r), { force: true });
+    // After the rows: a process that dies between leaves unreferenced bytes, never a ready row
+    // without its bytes. In the bucket the key is the content's, not the row's: content stored
+    // and queued again meanwhile has a row of the same key, and keeps the bytes.
+    for (const r of gone) if (!renditionOnRecord(deps.db, r)) await store.remove(r);
   }
   deleteOrphanedProbes(deps.db);
 }

@@ -14,6 +14,7 @@ import { RenderError, runTool } from "@/server/media/tool";
 import { renderWaveform } from "@/server/media/waveform";
 import type { JobKind, JobRecord } from "@/server/workers/job-runner";
 import { planOf, SETTINGS } from "./render.service";
+import { renditionFile, renditionStore } from "./rendition-store";
 import {
   dropRenditions,
   markFailed,
@@ -26,17 +27,6 @@ import {
   setProgress,
   unfinished,
 } from "./renditions.repository";
-
-const EXTENSIONS: Record<ProxyKind, string> = {
-  proxy720: "mp4",
-  waveform: "dat",
-  contact_sheet: "jpg",
-  page: "jpg",
-};
-
-/** Where a rendition's bytes live: DATA_DIR/cache/renditions/<2>/<id>.<ext>. */
-export const renditionFile = (dataDir: string, r: { id: string; kind: ProxyKind }) =>
-  path.join(dataDir, "cache", "renditions", r.id.slice(0, 2), `${r.id}.${EXTENSIONS[r.kind]}`);
 
 /** Progress is written at most this often: a row per second is plenty for a status poll. */
 const PROGRESS_EVERY_MS = 1000;
@@ -72,13 +62,15 @@ async function probeMedia(deps: AppDeps, sha256: string, source: string): Promis
   return row;
 }
 
-/** `file` into place under `final`: the bytes are whole before anyone can read them. */
-function place(file: string, final: string) {
+/**
+ * The rendered `file` kept as the rendition's bytes (moved into place, or into the bucket): they
+ * are whole before anyone can read them.
+ */
+async function place(deps: AppDeps, row: RenditionRow, file: string) {
   // A tool that exits cleanly having written nothing would fail the same way on every retry.
   if (!fs.existsSync(file)) throw new RenderError("the renderer ended without writing anything");
   fs.chmodSync(file, 0o600);
-  fs.renameSync(file, final);
-  return fs.statSync(final).size;
+  return renditionStore(deps).keep(row, file);
 }
 
 /** A temp name beside the final file; stale ones of this rendition (a killed run's) go first. */
@@ -107,12 +99,12 @@ async function renderOne(deps: AppDeps, row: RenditionRow, source: string, media
       markReady(
         deps.db,
         row.id,
-        { ...made, sizeBytes: place(partial, final), layout: null },
+        { ...made, sizeBytes: await place(deps, row, partial), layout: null },
         now(),
       );
     } else if (row.kind === "waveform") {
       await renderWaveform(source, partial, media.duration_ms);
-      const sizeBytes = place(partial, final);
+      const sizeBytes = await place(deps, row, partial);
       const r = { width: null, height: null, durationMs: media.duration_ms, layout: null };
       markReady(deps.db, row.id, { ...r, sizeBytes }, now());
     } else {
@@ -128,7 +120,7 @@ async function renderOne(deps: AppDeps, row: RenditionRow, source: string, media
           width: sheet.width,
           height: sheet.height,
           durationMs: media.duration_ms,
-          sizeBytes: place(partial, final),
+          sizeBytes: await place(deps, row, partial),
           layout: JSON.stringify(sheet.layout),
         },
         now(),
@@ -153,7 +145,7 @@ async function renderPageRows(deps: AppDeps, rows: RenditionRow[], source: strin
       const final = renditionFile(deps.config.dataDir, row);
       ensurePrivateDir(path.dirname(final));
       fs.copyFileSync(page.file, `${final}.partial`);
-      const sizeBytes = place(`${final}.partial`, final);
+      const sizeBytes = await place(deps, row, `${final}.partial`);
       const r = { width: page.width, height: page.height, durationMs: null, layout: null };
       markReady(deps.db, row.id, { ...r, sizeBytes }, deps.clock.now());
     }

@@ -172,9 +172,9 @@ export const versionSource = (db: Db, workspaceId: string, id: string) =>
  * and the purge deleted the blob): `blobs` is the files module's table, read for that alone.
  */
 export const orphanedRenditions = (db: Db, limit: number) =>
-  stmt<[number], { id: string; kind: ProxyKind }>(
+  stmt<[number], Pick<RenditionRow, "id" | "sha256" | "kind" | "page" | "settings">>(
     db,
-    `SELECT id, kind FROM renditions r
+    `SELECT id, sha256, kind, page, settings FROM renditions r
      WHERE NOT EXISTS (SELECT 1 FROM blobs b WHERE b.sha256 = r.sha256) LIMIT ?`,
   ).all(limit);
 
@@ -183,3 +183,19 @@ export const deleteOrphanedProbes = (db: Db) =>
     db,
     "DELETE FROM media_probes WHERE NOT EXISTS (SELECT 1 FROM blobs b WHERE b.sha256 = media_probes.sha256)",
   ).run();
+
+/** Every ready rendition, with what keys its bytes (`npm run move` takes them to the bucket). */
+export const readyRenditions = (db: Db) =>
+  stmt<[], Pick<RenditionRow, "id" | "sha256" | "kind" | "page" | "settings" | "size_bytes">>(
+    db,
+    "SELECT id, sha256, kind, page, settings, size_bytes FROM renditions WHERE status = 'ready' ORDER BY id",
+  ).all();
+
+/** Whether a rendition of these parameters is (again) on record: its bytes must stay. */
+export const renditionOnRecord = (db: Db, k: RenditionKey) =>
+  stmt<[string, string, number, string], number>(
+    db,
+    "SELECT 1 FROM renditions WHERE sha256 = ? AND kind = ? AND page = ? AND settings = ?",
+  )
+    .pluck()
+    .get(k.sha256, k.kind, k.page, k.settings) !== undefined;

@@ -1,12 +1,11 @@
 import { createHash } from "node:crypto";
-import fs from "node:fs";
 import { Readable } from "node:stream";
 import type { Context } from "hono";
 import type { ProxyKind } from "@/contract/media-rules";
 import { requestedRange } from "@/server/http/range";
 import type { AppEnv } from "@/server/http/types";
 import { ApiError } from "@/server/lib/api-error";
-import { renditionFile } from "./render.job";
+import { renditionStore } from "./rendition-store";
 import type { RenditionRow } from "./renditions.repository";
 
 /** What each kind's bytes are, for the signed address (row 15 answers them all as octet-stream). */
@@ -22,7 +21,7 @@ const etagOf = (r: RenditionRow) =>
   `"${createHash("sha256").update(`${r.sha256}\n${r.kind}\n${r.page}\n${r.settings}`).digest("base64url").slice(0, 27)}"`;
 
 /**
- * A ready rendition's bytes with Range (206; 416 with `Content-Range: bytes *\/size` past the
+ * A ready rendition's bytes, from the disk or the bucket, with Range (206; 416 with `Content-Range: bytes *\/size` past the
  * end), If-Range on the ETag (a stale validator gets the whole body) and If-None-Match (304).
  */
 export function renditionResponse(
@@ -30,8 +29,8 @@ export function renditionResponse(
   row: RenditionRow,
   o: { contentType: string; cacheControl: string },
 ): Response {
-  const file = renditionFile(c.get("deps").config.dataDir, row);
-  const size = row.size_bytes ?? fs.statSync(file).size;
+  const store = renditionStore(c.get("deps"));
+  const size = row.size_bytes ?? store.sizeOf(row);
   const etag = etagOf(row);
   c.header("Accept-Ranges", "bytes");
   c.header("ETag", etag);
@@ -50,7 +49,7 @@ export function renditionResponse(
       issues: [{ field: "Range", message: "unsatisfiable", code: "range_not_satisfiable" }],
     });
   }
-  const stream = fs.createReadStream(file, range ?? {});
+  const stream = store.read(row, range ?? undefined);
   const body = Readable.toWeb(stream) as ReadableStream<Uint8Array>;
   const length = range ? range.end - range.start + 1 : size;
   const headers: Record<string, string> = {
