@@ -26,7 +26,7 @@ export interface SearchQuery {
  * The files area's metadata port (docs/scale-out.md, Files metadata): one async call per unit
  * of work, so an engine across the network costs a few round trips per request, not one per
  * statement. SQLite's implementation (below) runs today's synchronous code inside the call;
- * PostgreSQL's is files-store.pg.ts. Both answer alike, errors included (files-store.contract.ts).
+ * PostgreSQL's is files-store.pg.ts. Both answer alike, errors included (files-store.test.ts).
  */
 export interface FilesStore {
   /**

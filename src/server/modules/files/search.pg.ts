@@ -5,7 +5,7 @@ import { isShortQuery, SearchRanking } from "./search.service";
 
 /*
  * The search tiers of search.repository.ts on PostgreSQL, answering what SQLite answers for the
- * same rows (files-store.contract.ts). Two traps: a parameter's collation is the database's
+ * same rows (files-store.test.ts). Two traps: a parameter's collation is the database's
  * default, not the column's, so `lower($1)` would fold non-ASCII letters where SQLite's NOCASE
  * and lower() fold ASCII only: every parameter that is folded or compared says COLLATE "C".
  * And LIKE would read `%` and `_` in the text as wildcards: substrings go through strpos() or
