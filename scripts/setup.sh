@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # `npm run setup`: what a fresh machine needs, then the locked npm dependencies.
-# System packages: Chromium (browser journeys), ffmpeg and poppler-utils (media, demo content),
+# System packages: Chromium and, where the distribution has it, its headless shell (browser
+# journeys run in it: e2e/support/service-process.ts), ffmpeg and poppler-utils (media, demo content),
 # and the fonts receipt PDFs embed (DejaVu: Latin, Greek, Cyrillic, Arabic, Hebrew; Droid Sans
 # Fallback: Chinese, Japanese, Korean), and PostgreSQL 15 or later, which the tests start on
 # loopback for the scale-out profile's metadata (the S3-compatible server, s3rver, is an npm
@@ -15,17 +16,19 @@ command -v pdftoppm >/dev/null 2>&1 || missing+=(poppler-utils)
 [ -f /usr/share/fonts/truetype/dejavu/DejaVuSans.ttf ] || missing+=(fonts-dejavu-core)
 [ -f /usr/share/fonts/truetype/droid/DroidSansFallbackFull.ttf ] || missing+=(fonts-droid-fallback)
 compgen -G "/usr/lib/postgresql/1[5-9]/bin/postgres" >/dev/null || missing+=(postgresql)
-if [ ${#missing[@]} -gt 0 ]; then
-  if command -v apt-get >/dev/null 2>&1; then
-    sudo=""
-    [ "$(id -u)" -eq 0 ] || sudo="sudo"
-    echo "Installing ${missing[*]} with apt-get"
-    export DEBIAN_FRONTEND=noninteractive
-    $sudo apt-get update -qq
-    $sudo apt-get install -y -qq "${missing[@]}" >/dev/null
-  else
-    echo "Please install: ${missing[*]} (Playwright's own Chromium also works for the tests)" >&2
-  fi
+# Optional: installed where the distribution has it, else the journeys use the full browser.
+shell=chromium-headless-shell
+want_shell() { ! command -v $shell >/dev/null 2>&1 && apt-cache show $shell >/dev/null 2>&1; }
+if command -v apt-get >/dev/null 2>&1 && { [ ${#missing[@]} -gt 0 ] || want_shell; }; then
+  sudo=""
+  [ "$(id -u)" -eq 0 ] || sudo="sudo"
+  echo "Installing ${missing[*]} with apt-get"
+  export DEBIAN_FRONTEND=noninteractive
+  $sudo apt-get update -qq
+  [ ${#missing[@]} -eq 0 ] || $sudo apt-get install -y -qq "${missing[@]}" >/dev/null
+  if want_shell; then $sudo apt-get install -y -qq $shell >/dev/null; fi
+elif [ ${#missing[@]} -gt 0 ]; then
+  echo "Please install: ${missing[*]} (Playwright's own Chromium also works for the tests)" >&2
 fi
 
 npm ci --no-audit --no-fund --json=false
