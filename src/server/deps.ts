@@ -5,6 +5,7 @@ import type { Config } from "./env";
 import { type Clock, systemClock } from "./lib/clock";
 import { createLogger, type Logger } from "./lib/logger";
 import { tightenDataDir } from "./lib/private-files";
+import { type AccessStore, SqliteAccessStore } from "./modules/auth/access-store";
 import { EventRecorder } from "./modules/events/events.repository";
 import { FilesService } from "./modules/files/files.service";
 import { type FilesStore, SqliteFilesStore } from "./modules/files/files-store";
@@ -34,6 +35,8 @@ export interface AppDeps {
    * moved behind it call it, the rest still call `files`.
    */
   filesStore: FilesStore;
+  /** The per-request access path (API keys, password tries): the auth middleware calls it. */
+  accessStore: AccessStore;
   /**
    * PostgreSQL, when DATABASE_URL sets it: what every service process must see alike lives
    * there (docs/scale-out.md says which parts do so far). Migrated by startService.
@@ -66,6 +69,9 @@ export function createDeps(
     // versions, copies) still writes SQLite, and one tree cannot live in two databases
     // (docs/scale-out.md, Files metadata). PgFilesStore is built and tested, not wired.
     filesStore: new SqliteFilesStore(files),
+    // SQLite's even with DATABASE_URL: keys and members are still written to SQLite (the CLI,
+    // bootstrap). PgAccessStore is built and tested, not wired (docs/scale-out.md, Access).
+    accessStore: new SqliteAccessStore(db),
     pg,
     webhooks: new WebhookDispatcher({
       db,
