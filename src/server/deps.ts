@@ -9,6 +9,7 @@ import { type AccessStore, SqliteAccessStore } from "./modules/auth/access-store
 import { EventRecorder } from "./modules/events/events.repository";
 import { FilesService } from "./modules/files/files.service";
 import { type FilesStore, SqliteFilesStore } from "./modules/files/files-store";
+import { type SettingsStore, SqliteSettingsStore } from "./modules/settings/settings-store";
 import { WebhookDispatcher } from "./modules/webhooks/webhook-dispatcher";
 import { JobRunner } from "./workers/job-runner";
 
@@ -37,6 +38,8 @@ export interface AppDeps {
   filesStore: FilesStore;
   /** The per-request access path (API keys, password tries): the auth middleware calls it. */
   accessStore: AccessStore;
+  /** The workspace's name and logo measures (the logo's bytes stay with settings.service). */
+  settingsStore: SettingsStore;
   /**
    * PostgreSQL, when DATABASE_URL sets it: what every service process must see alike lives
    * there (docs/scale-out.md says which parts do so far). Migrated by startService.
@@ -72,6 +75,9 @@ export function createDeps(
     // SQLite's even with DATABASE_URL: keys and members are still written to SQLite (the CLI,
     // bootstrap). PgAccessStore is built and tested, not wired (docs/scale-out.md, Access).
     accessStore: new SqliteAccessStore(db),
+    // SQLite's even with DATABASE_URL, like the other areas' stores; PgSettingsStore is built
+    // and tested, not wired (docs/scale-out.md, Settings).
+    settingsStore: new SqliteSettingsStore(db),
     pg,
     webhooks: new WebhookDispatcher({
       db,
