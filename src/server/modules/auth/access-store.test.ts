@@ -1,14 +1,11 @@
-import fs from "node:fs";
-import os from "node:os";
-import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { API_KEY_PREFIX } from "@/contract/auth";
 import { SHARE_PASSWORD_FREE_TRIES, SHARE_PASSWORD_TARGET_CEILING } from "@/contract/rules";
-import { type Db, openDatabase } from "@/server/db/database";
+import type { Db } from "@/server/db/database";
 import { moveRows } from "@/server/db/pg/move-rows";
-import { ApiError } from "@/server/lib/api-error";
 import { randomBase62 } from "@/server/lib/ids";
 import { hashSecret } from "@/server/lib/secrets";
+import { refusal, tempSqlite } from "@/server/testing/engine-suites";
 import { freshPgDatabase } from "@/server/testing/pg-database";
 import { type AccessStore, SqliteAccessStore } from "./access-store";
 import { PgAccessStore } from "./access-store.pg";
@@ -27,8 +24,8 @@ const KEYS = {
 
 /** A workspace, a member and one who left, and a key in each state, on a fresh SQLite file. */
 function seedSqlite() {
-  const dir = fs.mkdtempSync(path.join(os.tmpdir(), "consign-access-store-"));
-  const db = openDatabase(path.join(dir, "consign.db"));
+  const seeded = tempSqlite("consign-access-store-");
+  const { db } = seeded;
   db.prepare("INSERT INTO workspaces (id, name, created_at) VALUES ('ws', 'Studio Ölm', ?)").run(
     T0,
   );
@@ -65,13 +62,7 @@ function seedSqlite() {
   add("k_revoked", KEYS.revoked, "m_admin", null, T0 + 5);
   add("k_expired", KEYS.expired, "m_admin", T0 + MINUTE, null);
   add("k_orphaned", KEYS.orphaned, "m_left", null, null);
-  return {
-    db,
-    close() {
-      db.close();
-      fs.rmSync(dir, { recursive: true, force: true });
-    },
-  };
+  return seeded;
 }
 
 /** One engine's store over the seeded rows, and a raw look at its api_keys rows. */
@@ -108,16 +99,6 @@ function postgresEngine(): () => Engine {
   });
   return () => ({ store, keyRows: async () => (await pool().query(KEY_ROWS)).rows });
 }
-
-const refusal = async (p: Promise<unknown>) => {
-  try {
-    await p;
-  } catch (err) {
-    if (err instanceof ApiError) return [err.status, err.code, err.message, err.details];
-    throw err;
-  }
-  throw new Error("expected a refusal");
-};
 
 const lastUsed = async (e: Engine, id: string) =>
   (await e.keyRows()).find((r) => r.id === id)?.last_used_at;

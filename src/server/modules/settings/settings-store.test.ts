@@ -1,9 +1,6 @@
-import fs from "node:fs";
-import os from "node:os";
-import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { openDatabase } from "@/server/db/database";
 import { moveRows } from "@/server/db/pg/move-rows";
+import { tempSqlite } from "@/server/testing/engine-suites";
 import { freshPgDatabase } from "@/server/testing/pg-database";
 import { type SettingsStore, SqliteSettingsStore } from "./settings-store";
 import { PgSettingsStore } from "./settings-store.pg";
@@ -13,21 +10,15 @@ const LOGO_BYTES = 1234;
 
 /** Two workspaces, the second with a logo (its bytes are never read here, only measured). */
 function seedSqlite() {
-  const dir = fs.mkdtempSync(path.join(os.tmpdir(), "consign-settings-store-"));
-  const db = openDatabase(path.join(dir, "consign.db"));
+  const seeded = tempSqlite("consign-settings-store-");
+  const { db } = seeded;
   const workspace = db.prepare("INSERT INTO workspaces (id, name, created_at) VALUES (?, ?, ?)");
   workspace.run("ws", "Studio Ölm", T0);
   workspace.run("ws2", "Zweite", T0);
   db.prepare(
     "INSERT INTO workspace_logos (workspace_id, png, width, height, updated_at) VALUES ('ws2', ?, 600, 100, ?)",
   ).run(Buffer.alloc(LOGO_BYTES, 7), T0 + 5);
-  return {
-    db,
-    close() {
-      db.close();
-      fs.rmSync(dir, { recursive: true, force: true });
-    },
-  };
+  return seeded;
 }
 
 function sqliteEngine(): () => SettingsStore {

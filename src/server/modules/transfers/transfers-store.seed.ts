@@ -1,7 +1,4 @@
-import fs from "node:fs";
-import os from "node:os";
-import path from "node:path";
-import { openDatabase } from "@/server/db/database";
+import { tempSqlite } from "@/server/testing/engine-suites";
 import { insertTransfer, type NewTransfer } from "./transfers.repository";
 
 /* The rows transfers-store.test.ts and transfers-store.pg.test.ts run on. */
@@ -57,8 +54,8 @@ export function seedSqlite(
     add: (row: NewTransfer, paths: { source: string; destination: string }[]) => void,
   ) => void,
 ) {
-  const dir = fs.mkdtempSync(path.join(os.tmpdir(), "consign-transfers-store-"));
-  const db = openDatabase(path.join(dir, "consign.db"));
+  const seeded = tempSqlite("consign-transfers-store-");
+  const { db } = seeded;
   db.prepare("INSERT INTO workspaces (id, name, created_at) VALUES ('ws', 'W', 0)").run();
   const add = (row: NewTransfer, paths: { source: string; destination: string }[]) =>
     insertTransfer(db, { ...row, paths_count: paths.length }, paths);
@@ -91,11 +88,5 @@ export function seedSqlite(
     ).run(T0, T0, T0 + 3_600_000);
     more?.(add);
   })();
-  return {
-    db,
-    close() {
-      db.close();
-      fs.rmSync(dir, { recursive: true, force: true });
-    },
-  };
+  return seeded;
 }

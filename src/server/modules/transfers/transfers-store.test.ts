@@ -1,11 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Transfer } from "@/contract/transfers";
 import { moveRows } from "@/server/db/pg/move-rows";
-import { ApiError } from "@/server/lib/api-error";
 import { ManualClock } from "@/server/lib/clock";
 import { createLogger } from "@/server/lib/logger";
 import { PgEventRecorder } from "@/server/modules/events/events.pg";
 import { EventRecorder } from "@/server/modules/events/events.repository";
+import { refusal } from "@/server/testing/engine-suites";
 import { freshPgDatabase } from "@/server/testing/pg-database";
 import { JobRunner } from "@/server/workers/job-runner";
 import { SqliteTransfersStore, type TransfersStore } from "./transfers-store";
@@ -66,16 +66,6 @@ function postgresEngine(): () => Engine {
     rows: async (sql) => (await pool().query(sql)).rows,
   });
 }
-
-const refusal = async (p: Promise<unknown>) => {
-  try {
-    await p;
-  } catch (err) {
-    if (err instanceof ApiError) return [err.status, err.code, err.message, err.details];
-    throw err;
-  }
-  throw new Error("expected a refusal");
-};
 
 const ids = (list: Transfer[]) => list.map((t) => t.id);
 
