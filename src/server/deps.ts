@@ -5,9 +5,12 @@ import type { Config } from "./env";
 import { type Clock, systemClock } from "./lib/clock";
 import { createLogger, type Logger } from "./lib/logger";
 import { tightenDataDir } from "./lib/private-files";
+import { type AccessStore, SqliteAccessStore } from "./modules/auth/access-store";
 import { EventRecorder } from "./modules/events/events.repository";
 import { FilesService } from "./modules/files/files.service";
 import { type FilesStore, SqliteFilesStore } from "./modules/files/files-store";
+import { type SettingsStore, SqliteSettingsStore } from "./modules/settings/settings-store";
+import { SqliteTransfersStore, type TransfersStore } from "./modules/transfers/transfers-store";
 import { WebhookDispatcher } from "./modules/webhooks/webhook-dispatcher";
 import { JobRunner } from "./workers/job-runner";
 
@@ -34,6 +37,12 @@ export interface AppDeps {
    * moved behind it call it, the rest still call `files`.
    */
   filesStore: FilesStore;
+  /** The per-request access path (API keys, password tries): the auth middleware calls it. */
+  accessStore: AccessStore;
+  /** The workspace's name and logo measures (the logo's bytes stay with settings.service). */
+  settingsStore: SettingsStore;
+  /** Transfers' list, record and progress reports (creating one is start.service's). */
+  transfersStore: TransfersStore;
   /**
    * PostgreSQL, when DATABASE_URL sets it: what every service process must see alike lives
    * there (docs/scale-out.md says which parts do so far). Migrated by startService.
@@ -52,20 +61,30 @@ export function createDeps(
   const events = new EventRecorder(db, clock);
   const pg = config.databaseUrl ? createPgPool(config.databaseUrl) : null;
   const files = new FilesService(db, clock, config, events);
+  // SQLite's queue even with DATABASE_URL: an enqueue must commit with the unit that makes
+  // the work, and the units still write SQLite (docs/scale-out.md, Queues and leases).
+  const jobs = new JobRunner(db, clock, log.child({ component: "jobs" }));
   return {
     config,
     db,
     clock,
     log,
-    // SQLite's queue even with DATABASE_URL: an enqueue must commit with the unit that makes
-    // the work, and the units still write SQLite (docs/scale-out.md, Queues and leases).
-    jobs: new JobRunner(db, clock, log.child({ component: "jobs" })),
+    jobs,
     events,
     files,
     // SQLite's store even with DATABASE_URL: the rest of the files area (uploads, trash,
     // versions, copies) still writes SQLite, and one tree cannot live in two databases
     // (docs/scale-out.md, Files metadata). PgFilesStore is built and tested, not wired.
     filesStore: new SqliteFilesStore(files),
+    // SQLite's even with DATABASE_URL: keys and members are still written to SQLite (the CLI,
+    // bootstrap). PgAccessStore is built and tested, not wired (docs/scale-out.md, Access).
+    accessStore: new SqliteAccessStore(db),
+    // SQLite's even with DATABASE_URL, like the other areas' stores; PgSettingsStore is built
+    // and tested, not wired (docs/scale-out.md, Settings).
+    settingsStore: new SqliteSettingsStore(db),
+    // SQLite's even with DATABASE_URL: creating a transfer and the node's writes still use
+    // SQLite. PgTransfersStore is built and tested, not wired (docs/scale-out.md, Transfers).
+    transfersStore: new SqliteTransfersStore({ db, clock, events, jobs }),
     pg,
     webhooks: new WebhookDispatcher({
       db,

@@ -4,7 +4,6 @@ import { API_KEY_PREFIX, apiKeyPattern } from "@/contract/auth";
 import type { Scope } from "@/contract/common";
 import { ApiError } from "@/server/lib/api-error";
 import { newId } from "@/server/lib/ids";
-import { authenticateKey } from "@/server/modules/auth/keys.repository";
 import { clientAddress } from "./client-address";
 import type { RateLimitStore, RateVerdict } from "./rate-limit";
 import { CLIENT_CLOSED_REQUEST } from "./transport";
@@ -95,8 +94,8 @@ export function authenticate(limits: RateLimits) {
     if (!key?.startsWith(API_KEY_PREFIX) || !apiKeyPattern.test(key)) {
       throw await refuse("malformed", "The Authorization header must be `Bearer svc_sk_...`");
     }
-    const { db, clock } = c.get("deps");
-    const result = authenticateKey(db, key, clock.now());
+    const { accessStore, clock } = c.get("deps");
+    const result = await accessStore.authenticate(key, clock.now());
     if (!result.ok) {
       const messages = {
         unknown: "This API key is not known",

@@ -4,6 +4,7 @@ import path from "node:path";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { SHARE_PASSWORD_FREE_TRIES } from "@/contract/rules";
 import { type Db, openDatabase } from "@/server/db/database";
+import { SqliteAccessStore } from "@/server/modules/auth/access-store";
 import { type Attempt, tryPassword } from "./attempt-limiter";
 import { ManualClock } from "./clock";
 
@@ -26,6 +27,7 @@ const attempt = (password: string): Attempt => ({
   address: "198.51.100.7",
   password,
 });
+const on = (d: Db) => ({ accessStore: new SqliteAccessStore(d), clock });
 const claims = () => db.prepare("SELECT count(*) FROM password_attempts").pluck().get();
 
 /** A check that answers when the test says so: the hashing of a password still running. */
@@ -46,7 +48,7 @@ describe("password tries", () => {
   it("answers the same guess in flight with one check, and gives a right one's try back", async () => {
     const held = heldCheck();
     const tries = Array.from({ length: 12 }, () =>
-      tryPassword({ db, clock }, attempt("right"), held.check),
+      tryPassword(on(db), attempt("right"), held.check),
     );
     held.answer(true);
     const verdicts = await Promise.all(tries);
@@ -59,9 +61,9 @@ describe("password tries", () => {
     const other = openDatabase(path.join(dir, "consign.db"));
     const held = heldCheck();
     const tries = Array.from({ length: SHARE_PASSWORD_FREE_TRIES }, (_, i) =>
-      tryPassword({ db: i % 2 ? other : db, clock }, attempt(`guess ${i}`), held.check),
+      tryPassword(on(i % 2 ? other : db), attempt(`guess ${i}`), held.check),
     );
-    await expect(tryPassword({ db, clock }, attempt("right"), held.check)).rejects.toMatchObject({
+    await expect(tryPassword(on(db), attempt("right"), held.check)).rejects.toMatchObject({
       status: 429,
       details: { per: "address", retryAfterSeconds: 1 },
     });
@@ -73,7 +75,7 @@ describe("password tries", () => {
 
   it("keeps the try of a check that throws", async () => {
     const broken = () => Promise.reject(new Error("unreadable hash"));
-    await expect(tryPassword({ db, clock }, attempt("x"), broken)).rejects.toThrow("unreadable");
+    await expect(tryPassword(on(db), attempt("x"), broken)).rejects.toThrow("unreadable");
     expect(claims()).toBe(1);
   });
 });

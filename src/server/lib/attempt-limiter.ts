@@ -13,10 +13,10 @@ import type { Clock } from "./clock";
 /*
  * The slow-down of password guessing, one rule for a share's, a portal's and protected
  * content's password (docs/api-decisions.md, Shares and receipts, Password). Tries live in
- * SQLite, so every process on the database counts the same ones. A try is claimed in one write
- * transaction BEFORE the password is hashed, and counts as a wrong one until its check says it
- * was right: guesses sent at once get the free tries' worth of checks, not one each, and a
- * right password sent among them waits like any other.
+ * the database (an AttemptStore), so every process on it counts the same ones. A try is claimed
+ * in one write transaction BEFORE the password is hashed, and counts as a wrong one until its
+ * check says it was right: guesses sent at once get the free tries' worth of checks, not one
+ * each, and a right password sent among them waits like any other.
  */
 
 export type AttemptKind = "share" | "portal" | "content";
@@ -35,7 +35,20 @@ export interface AttemptVerdict {
   triesBeforeDelay: number;
 }
 
-const WINDOW_MS = SHARE_PASSWORD_WINDOW_SECONDS * 1000;
+export const ATTEMPT_WINDOW_MS = SHARE_PASSWORD_WINDOW_SECONDS * 1000;
+
+/** Where tries are counted: one call per unit of work (access-store.ts has both engines). */
+export interface AttemptStore {
+  /**
+   * Forgets the target's tries older than the window, refuses with 429 `rate_limited` while
+   * the address or the target must wait (`refuseWhileSlowed`), else records the try. One
+   * transaction, which no other claim on the same target can interleave with, from any process.
+   * `tries`: the address's tries in the window before this one.
+   */
+  claimAttempt(a: Omit<Attempt, "password">, now: number): Promise<{ id: number; tries: number }>;
+  /** A right password's try, given back. */
+  giveBackAttempt(id: number): Promise<void>;
+}
 
 /**
  * The same guess from the same address, in flight in this process: one check answers all of
@@ -49,20 +62,23 @@ const inFlight = new Map<string, Promise<AttemptVerdict>>();
  * back; a wrong one keeps it, as does a check that throws.
  */
 export async function tryPassword(
-  deps: { db: Db; clock: Clock },
+  deps: { accessStore: AttemptStore; clock: Clock },
   a: Attempt,
   check: () => Promise<boolean>,
 ): Promise<AttemptVerdict> {
-  // Everything up to the check runs synchronously at the call: no other try can come between.
+  // The same guess joins the one in flight before anything is awaited; SQLite's claim runs
+  // synchronously at the call, so no other try comes between it and this one.
   const same = createHash("sha256")
     .update([a.kind, a.target, a.address, a.password].join("\0"))
     .digest("base64");
   const joined = inFlight.get(same);
   if (joined) return joined;
-  const claimed = claim(deps.db, a, deps.clock.now());
-  const verdict = check()
-    .then((ok) => {
-      if (ok) stmt(deps.db, "DELETE FROM password_attempts WHERE id = ?").run(claimed.id);
+  const store = deps.accessStore;
+  const verdict = store
+    .claimAttempt(a, deps.clock.now())
+    .then(async (claimed) => {
+      const ok = await check();
+      if (ok) await store.giveBackAttempt(claimed.id);
       return { ok, triesBeforeDelay: Math.max(0, SHARE_PASSWORD_FREE_TRIES - claimed.tries - 1) };
     })
     .finally(() => inFlight.delete(same));
@@ -70,19 +86,20 @@ export async function tryPassword(
   return verdict;
 }
 
-interface Recent {
+export interface Recent {
   count: number;
   /** The address's latest try, or the target's oldest. */
   at: number | null;
 }
 
-function claim(db: Db, a: Attempt, now: number) {
+/** SQLite's claim (AttemptStore.claimAttempt): BEGIN IMMEDIATE holds off every other writer. */
+export function claimAttemptSqlite(db: Db, a: Omit<Attempt, "password">, now: number) {
   return db
     .transaction(() => {
       stmt(db, "DELETE FROM password_attempts WHERE kind = ? AND target = ? AND at < ?").run(
         a.kind,
         a.target,
-        now - WINDOW_MS,
+        now - ATTEMPT_WINDOW_MS,
       );
       const target = stmt<[string, string], Recent>(
         db,
@@ -103,13 +120,17 @@ function claim(db: Db, a: Attempt, now: number) {
     .immediate();
 }
 
+export const giveBackAttemptSqlite = (db: Db, id: number) => {
+  stmt(db, "DELETE FROM password_attempts WHERE id = ?").run(id);
+};
+
 /**
  * From one address, the first SHARE_PASSWORD_FREE_TRIES tries within the window cost nothing;
  * after that a try waits 1 s, then 2, 4… (at most SHARE_PASSWORD_MAX_DELAY_SECONDS) after the
  * address's last one. Once the target has SHARE_PASSWORD_TARGET_CEILING tries in the window,
  * from all addresses together, every try waits until the oldest leaves it.
  */
-function refuseWhileSlowed(mine: Recent, target: Recent, now: number) {
+export function refuseWhileSlowed(mine: Recent, target: Recent, now: number) {
   let addressWait = 0;
   if (mine.count >= SHARE_PASSWORD_FREE_TRIES && mine.at !== null) {
     const delay = Math.min(
@@ -120,7 +141,7 @@ function refuseWhileSlowed(mine: Recent, target: Recent, now: number) {
   }
   const targetWait =
     target.count >= SHARE_PASSWORD_TARGET_CEILING && target.at !== null
-      ? target.at + WINDOW_MS - now
+      ? target.at + ATTEMPT_WINDOW_MS - now
       : 0;
   const waitMs = Math.max(addressWait, targetWait);
   if (waitMs <= 0) return;

@@ -1,7 +1,6 @@
-import type { Db } from "@/server/db/database";
 import { issueAccessToken, validAccessToken } from "./access-tokens";
 import { ApiError } from "./api-error";
-import { tryPassword } from "./attempt-limiter";
+import { type AttemptStore, tryPassword } from "./attempt-limiter";
 import { type Clock, toIso } from "./clock";
 import { passwordMatches, wrongPassword } from "./passwords";
 
@@ -29,7 +28,7 @@ export interface Guarded {
   subject: string;
 }
 
-type Deps = { db: Db; clock: Clock; config: { dataDir: string } };
+type Deps = { accessStore: AttemptStore; clock: Clock; config: { dataDir: string } };
 
 const keyOf = (deps: Deps, page: PublicPage) => ({
   dataDir: deps.config.dataDir,

@@ -5,4 +5,7 @@ import type { AppDeps } from "@/server/deps";
  * only enqueues (a landed video's renders): a standalone node writes the rows, and the service's
  * runner, on the same database, runs them.
  */
-export type NodeDeps = Pick<AppDeps, "config" | "db" | "clock" | "log" | "files" | "jobs">;
+export type NodeDeps = Pick<
+  AppDeps,
+  "config" | "db" | "clock" | "log" | "files" | "jobs" | "accessStore"
+>;

@@ -55,7 +55,7 @@ export function deriveKey(password: string, salt: string): Promise<Buffer> {
  * key becomes the transfer's.
  */
 export async function unlockContent(
-  deps: Pick<NodeDeps, "db" | "clock">,
+  deps: Pick<NodeDeps, "accessStore" | "clock">,
   a: { salt: string; keyCheck: string | null; password: string; address: string },
 ): Promise<Buffer> {
   const { keyCheck } = a;

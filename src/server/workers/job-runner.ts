@@ -96,7 +96,8 @@ export class JobRunner {
     return job.id;
   }
 
-  private newJob(kind: string, payload: unknown, opts: EnqueueOptions): NewJob {
+  /** The job `enqueue` would add, for a PostgreSQL unit that inserts it in its own transaction. */
+  newJob(kind: string, payload: unknown, opts: EnqueueOptions = {}): NewJob {
     const now = this.clock.now();
     return {
       id: newId(),

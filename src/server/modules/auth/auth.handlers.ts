@@ -1,18 +1,10 @@
 import type { RouteHandler } from "@hono/zod-openapi";
 import type { AppEnv } from "@/server/http/types";
 import { toIso, toIsoOrNull } from "@/server/lib/clock";
-import { getMember } from "@/server/modules/members/members.repository";
-import { getWorkspace } from "@/server/modules/workspaces/workspaces.repository";
 import type { getKeyInfoRoute } from "./auth.routes";
-import { getKey } from "./keys.repository";
 
-export const getKeyInfo: RouteHandler<typeof getKeyInfoRoute, AppEnv> = (c) => {
-  const { db } = c.get("deps");
-  const auth = c.get("auth");
-  // Authentication just proved all three exist and are live.
-  const key = getKey(db, auth.keyId)!;
-  const workspace = getWorkspace(db, auth.workspaceId)!;
-  const member = getMember(db, auth.memberId)!;
+export const getKeyInfo: RouteHandler<typeof getKeyInfoRoute, AppEnv> = async (c) => {
+  const { key, workspace, member } = await c.get("deps").accessStore.keyInfo(c.get("auth"));
   return c.json(
     {
       key: {
@@ -23,8 +15,8 @@ export const getKeyInfo: RouteHandler<typeof getKeyInfoRoute, AppEnv> = (c) => {
         expiresAt: toIsoOrNull(key.expiresAt),
         createdAt: toIso(key.createdAt),
       },
-      workspace: { id: workspace.id, name: workspace.name },
-      member: { id: member.id, name: member.name, email: member.email, role: member.role },
+      workspace,
+      member,
     },
     200,
   );

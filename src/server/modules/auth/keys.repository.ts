@@ -32,7 +32,7 @@ export interface KeyRecord {
   lastUsedAt: number | null;
 }
 
-const toRecord = (r: KeyRow): KeyRecord => ({
+export const toRecord = (r: KeyRow): KeyRecord => ({
   id: r.id,
   workspaceId: r.workspace_id,
   memberId: r.member_id,
@@ -100,25 +100,39 @@ export type AuthResult =
   | { ok: false; reason: "unknown" | "revoked" | "expired" | "creator_removed" };
 
 // Writing last_used_at on every request would make every read a write; once a minute is plenty.
-const LAST_USED_RESOLUTION_MS = 60_000;
+export const LAST_USED_RESOLUTION_MS = 60_000;
+
+/**
+ * The verdict on a stored key (spec Authentication), one rule for both engines: `member` is its
+ * creator's row, if there is one.
+ */
+export function keyVerdict(
+  row: KeyRow | undefined,
+  member: { removed_at: number | null } | undefined,
+  now: number,
+): AuthResult {
+  if (!row) return { ok: false, reason: "unknown" };
+  if (row.revoked_at !== null) return { ok: false, reason: "revoked" };
+  if (row.expires_at !== null && row.expires_at <= now) return { ok: false, reason: "expired" };
+  // Spec rule 4: a key stops working when its creator leaves the workspace.
+  if (member?.removed_at !== null) return { ok: false, reason: "creator_removed" };
+  return { ok: true, key: toRecord(row) };
+}
+
+export const lastUseDue = (key: KeyRecord, now: number) =>
+  key.lastUsedAt === null || now - key.lastUsedAt > LAST_USED_RESOLUTION_MS;
 
 export function authenticateKey(db: Db, key: string, now: number): AuthResult {
   const row = stmt<[string], KeyRow>(db, "SELECT * FROM api_keys WHERE key_hash = ?").get(
     hashSecret(key),
   );
-  if (!row) return { ok: false, reason: "unknown" };
-  if (row.revoked_at !== null) return { ok: false, reason: "revoked" };
-  if (row.expires_at !== null && row.expires_at <= now) return { ok: false, reason: "expired" };
-  // Spec rule 4: a key stops working when its creator leaves the workspace.
-  if (getMember(db, row.member_id)?.removed_at !== null) {
-    return { ok: false, reason: "creator_removed" };
-  }
-  if (row.last_used_at === null || now - row.last_used_at > LAST_USED_RESOLUTION_MS) {
+  const result = keyVerdict(row, row && getMember(db, row.member_id), now);
+  if (result.ok && lastUseDue(result.key, now)) {
     try {
-      stmt(db, "UPDATE api_keys SET last_used_at = ? WHERE id = ?").run(now, row.id);
+      stmt(db, "UPDATE api_keys SET last_used_at = ? WHERE id = ?").run(now, result.key.id);
     } catch {
       // A database that takes no writes (a full disk) still serves reads; the time is a hint.
     }
   }
-  return { ok: true, key: toRecord(row) };
+  return result;
 }

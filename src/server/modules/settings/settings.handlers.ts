@@ -4,12 +4,14 @@ import type { AppEnv } from "@/server/http/types";
 import type * as r from "./settings.routes";
 import * as settings from "./settings.service";
 
-export const getSettings: RouteHandler<typeof r.getSettingsRoute, AppEnv> = (c) =>
-  c.json(settings.readSettings(c.get("deps"), c.get("auth").workspaceId), 200);
+export const getSettings: RouteHandler<typeof r.getSettingsRoute, AppEnv> = async (c) =>
+  c.json(await c.get("deps").settingsStore.getWorkspaceSettings(c.get("auth").workspaceId), 200);
 
-export const updateSettings: RouteHandler<typeof r.updateSettingsRoute, AppEnv> = (c) =>
+export const updateSettings: RouteHandler<typeof r.updateSettingsRoute, AppEnv> = async (c) =>
   c.json(
-    settings.updateSettings(c.get("deps"), c.get("auth").workspaceId, c.req.valid("json")),
+    await c
+      .get("deps")
+      .settingsStore.updateWorkspaceSettings(c.get("auth").workspaceId, c.req.valid("json")),
     200,
   );
 

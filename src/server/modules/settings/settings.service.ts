@@ -1,6 +1,7 @@
 import sharp from "sharp";
 import type { WorkspaceSettings } from "@/contract/settings";
 import { LOGO_BOX, LOGO_UPLOAD_MAX_BYTES } from "@/contract/settings-rules";
+import type { Db } from "@/server/db/database";
 import type { AppDeps } from "@/server/deps";
 import { notFound, validationFailed } from "@/server/lib/api-error";
 import { toIso } from "@/server/lib/clock";
@@ -17,23 +18,32 @@ export const logoTooLarge = (bytes: number) =>
     "too_large",
   );
 
-export function readSettings(deps: AppDeps, workspaceId: string): WorkspaceSettings {
+/** The settings' view from the workspace's name and its logo's measures, for both engines. */
+export const settingsView = (
+  name: string | undefined,
+  logo: { width: number; height: number; sizeBytes: number; updatedAt: number } | undefined,
+): WorkspaceSettings => ({
+  name: name ?? "",
+  logo: logo
+    ? {
+        mimeType: "image/png",
+        width: logo.width,
+        height: logo.height,
+        sizeBytes: logo.sizeBytes,
+        updatedAt: toIso(logo.updatedAt),
+      }
+    : null,
+});
+
+export function readSettings(deps: { db: Db }, workspaceId: string): WorkspaceSettings {
   const logo = getLogo(deps.db, workspaceId);
-  return {
-    name: getWorkspace(deps.db, workspaceId)?.name ?? "",
-    logo: logo
-      ? {
-          mimeType: "image/png",
-          width: logo.width,
-          height: logo.height,
-          sizeBytes: logo.png.length,
-          updatedAt: toIso(logo.updated_at),
-        }
-      : null,
-  };
+  return settingsView(
+    getWorkspace(deps.db, workspaceId)?.name,
+    logo && { ...logo, sizeBytes: logo.png.length, updatedAt: logo.updated_at },
+  );
 }
 
-export function updateSettings(deps: AppDeps, workspaceId: string, input: { name: string }) {
+export function updateSettings(deps: { db: Db }, workspaceId: string, input: { name: string }) {
   renameWorkspace(deps.db, workspaceId, input.name);
   return readSettings(deps, workspaceId);
 }

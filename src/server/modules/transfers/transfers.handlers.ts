@@ -3,27 +3,34 @@ import { callerOf } from "@/server/http/caller";
 import type { AppEnv } from "@/server/http/types";
 import { createTransfer as create } from "./start.service";
 import type * as r from "./transfers.routes";
-import * as s from "./transfers.service";
 
 export const createTransfer: RouteHandler<typeof r.createTransferRoute, AppEnv> = (c) =>
   c.json(create(c.get("deps"), callerOf(c), c.req.valid("json")), 201);
 
-export const listTransfers: RouteHandler<typeof r.listTransfersRoute, AppEnv> = (c) =>
-  c.json(s.listTransfers(c.get("deps"), c.get("auth").workspaceId, c.req.valid("query")), 200);
-
-export const getTransfer: RouteHandler<typeof r.getTransferRoute, AppEnv> = (c) =>
+export const listTransfers: RouteHandler<typeof r.listTransfersRoute, AppEnv> = async (c) =>
   c.json(
-    s.getTransfer(c.get("deps"), c.get("auth").workspaceId, c.req.valid("param").transferId),
+    await c
+      .get("deps")
+      .transfersStore.listTransfers(c.get("auth").workspaceId, c.req.valid("query")),
     200,
   );
 
-export const updateTransfer: RouteHandler<typeof r.updateTransferRoute, AppEnv> = (c) =>
+export const getTransfer: RouteHandler<typeof r.getTransferRoute, AppEnv> = async (c) =>
   c.json(
-    s.updateTransfer(
-      c.get("deps"),
-      c.get("auth").workspaceId,
-      c.req.valid("param").transferId,
-      c.req.valid("json"),
-    ),
+    await c
+      .get("deps")
+      .transfersStore.getTransfer(c.get("auth").workspaceId, c.req.valid("param").transferId),
+    200,
+  );
+
+export const updateTransfer: RouteHandler<typeof r.updateTransferRoute, AppEnv> = async (c) =>
+  c.json(
+    await c
+      .get("deps")
+      .transfersStore.updateTransfer(
+        c.get("auth").workspaceId,
+        c.req.valid("param").transferId,
+        c.req.valid("json"),
+      ),
     200,
   );
