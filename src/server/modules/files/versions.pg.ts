@@ -1,10 +1,9 @@
 import type { FileVersion } from "@/contract/files";
 import type { PgClient, PgPool } from "@/server/db/pg/pool";
-import { newId } from "@/server/lib/ids";
 import type { PgEventRecorder } from "@/server/modules/events/events.pg";
 import { ENTRY_COLUMNS, type EntryRow } from "./files.repository";
 import { reordered } from "./tree.pg";
-import type { VersionRow } from "./versions.repository";
+import { currentAsVersion, VERSION_COLUMNS, type VersionRow } from "./versions.repository";
 import { notAFile, noVersion, toFileVersion } from "./versions.service";
 
 /*
@@ -12,8 +11,6 @@ import { notAFile, noVersion, toFileVersion } from "./versions.service";
  * (files-store.trash.test.ts). restoreVersionPg runs in PgFilesStore's unit: one transaction
  * under the workspace's lock, its event written last.
  */
-
-const VERSION_COLUMNS = "id, entry_id, sha256, size, mime, created_at";
 
 export async function listVersionsPg(
   pool: PgPool,
@@ -69,16 +66,7 @@ export async function restoreVersionPg(
   await c.query(
     `INSERT INTO file_versions (id, workspace_id, entry_id, sha256, size, mime, created_at, protection)
      VALUES ($1, $2, $3, $4, $5, $6, $7, $8)`,
-    [
-      newId(),
-      entry.workspace_id,
-      entry.id,
-      entry.sha256,
-      entry.size,
-      entry.mime,
-      entry.modified_at,
-      entry.protection,
-    ],
+    [...currentAsVersion(entry), entry.protection],
   );
   await c.query(DROP_BEYOND, [entry.id, q.keep]);
   // recountVersions, setProtection and setContent: a statement sees the ones before it.
