@@ -61,6 +61,9 @@ export async function restoreVersionPg(
       )
     ).rows[0];
   if (!version || !entry || entry.trash_id !== null) throw noVersion(q.versionId);
+  // The revision counter before the blobs' rows: every unit takes its locks in the order
+  // workspace, counter, blobs, events, so two units never wait on each other in a cycle.
+  if (entry.parent_id !== null) await reordered(c, entry.parent_id);
   await c.query("DELETE FROM file_versions WHERE id = $1", [version.id]);
   // keepCurrentAsVersion, the replaced content keeping its protection (protectNewestVersion).
   await c.query(
@@ -76,7 +79,6 @@ export async function restoreVersionPg(
      WHERE id = $1`,
     [entry.id, version.protection, version.sha256, version.size, version.mime ?? entry.mime, now],
   );
-  if (entry.parent_id !== null) await reordered(c, entry.parent_id);
   return events.write(c, q.workspaceId, "file.version_restored", {
     paths: [entry.path],
     versionId: q.versionId,
