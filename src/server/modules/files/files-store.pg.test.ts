@@ -29,6 +29,8 @@ describe("units on PostgreSQL from two processes", () => {
     for (let i = 0; i < RACES; i++) {
       await source.files.writeFile(WS, `back/f${i}`, `f${i}`);
       source.files.remove(WS, [`back/f${i}`], false);
+      await source.files.writeFile(WS, `both/f${i}`, `f${i}`);
+      source.files.remove(WS, [`both/f${i}`], false);
     }
     await moveRows(source.db, db.pool);
     source.close();
@@ -110,5 +112,24 @@ describe("units on PostgreSQL from two processes", () => {
       "SELECT count(*)::int AS n FROM trash_items WHERE path LIKE 'back/%'",
     );
     expect(rows[0].n).toBe(0);
+  });
+
+  it("purges and restores one trash item at once: one of the two does it, the other answers 404", async () => {
+    const [a, b] = stores();
+    const items = await db.pool.query<{ id: string; path: string }>(
+      "SELECT id, path FROM trash_items WHERE path LIKE 'both/%'",
+    );
+    expect(items.rows).toHaveLength(RACES);
+    for (const { id, path } of items.rows) {
+      const [purged, restored] = await Promise.allSettled([
+        a!.purgeTrashItem(WS, id),
+        b!.restoreTrashItem(WS, id),
+      ]);
+      const lost = [purged, restored].filter((o) => o.status === "rejected");
+      expect(lost).toHaveLength(1);
+      expect((lost[0]!.reason as ApiError).status).toBe(404);
+      const live = await db.pool.query("SELECT 1 FROM entries WHERE path = $1", [path]);
+      expect(live.rowCount).toBe(restored.status === "fulfilled" ? 1 : 0);
+    }
   });
 });
