@@ -138,7 +138,8 @@ try {
   const db = openDatabase(path.join(dataDir, "consign.db"));
   db.prepare("INSERT INTO workspaces (id, name, created_at) VALUES (?, 'W', 0)").run(WS);
   const events = new EventRecorder(db, systemClock);
-  const files = new FilesService(db, systemClock, loadConfig({ DATA_DIR: dataDir }), events);
+  const config = loadConfig({ DATA_DIR: dataDir });
+  const files = new FilesService(db, systemClock, config, events);
   await seedEntries(files, WS, FOLDER, ENTRIES, { folderEvery: 50, pauseMs: 0 });
   db.exec("ANALYZE");
   const pool = createPgPool(await createDatabase(server.url, "bench_store"));
@@ -153,7 +154,7 @@ try {
   await measure("SQLite (SqliteFilesStore, in process)", new SqliteFilesStore(files));
   await measure(
     "PostgreSQL (PgFilesStore, loopback)",
-    new PgFilesStore(pool, systemClock, new PgEventRecorder(systemClock)),
+    new PgFilesStore(pool, systemClock, new PgEventRecorder(systemClock), config),
   );
   await pool.end();
   db.close();

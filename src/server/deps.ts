@@ -33,8 +33,8 @@ export interface AppDeps {
    */
   files: FilesService;
   /**
-   * The files area's metadata port (list, search, rename, create folder): the routes that
-   * moved behind it call it, the rest still call `files`.
+   * The files area's metadata port (list, search, rename, create folder, trash, versions):
+   * the routes that moved behind it call it, the rest still call `files`.
    */
   filesStore: FilesStore;
   /** The per-request access path (API keys, password tries): the auth middleware calls it. */
@@ -72,8 +72,8 @@ export function createDeps(
     jobs,
     events,
     files,
-    // SQLite's store even with DATABASE_URL: the rest of the files area (uploads, trash,
-    // versions, copies) still writes SQLite, and one tree cannot live in two databases
+    // SQLite's store even with DATABASE_URL: the rest of the files area (uploads, bulk work,
+    // the hourly purge, copies) still writes SQLite, and one tree cannot live in two databases
     // (docs/scale-out.md, Files metadata). PgFilesStore is built and tested, not wired.
     filesStore: new SqliteFilesStore(files),
     // SQLite's even with DATABASE_URL: keys and members are still written to SQLite (the CLI,

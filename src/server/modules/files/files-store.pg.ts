@@ -1,7 +1,7 @@
-import type { SearchResult } from "@/contract/files";
-import { normalizeName } from "@/contract/rules";
+import type { FileVersion, SearchResult, TrashItem } from "@/contract/files";
 import { lockWorkspace, type PgClient, type PgPool, withPgTransaction } from "@/server/db/pg/pool";
-import { checkPath, notFound, validationFailed } from "@/server/lib/api-error";
+import type { Config } from "@/server/env";
+import { checkPath, validationFailed } from "@/server/lib/api-error";
 import type { Clock } from "@/server/lib/clock";
 import type { PgEventRecorder } from "@/server/modules/events/events.pg";
 import type { AnnouncedEvent } from "@/server/modules/events/events.repository";
@@ -14,6 +14,7 @@ import {
   subtreeRange,
   toFileEntry,
 } from "./files.repository";
+import type { FilesLimits } from "./files.service";
 import {
   checkNewName,
   type FilesStore,
@@ -32,29 +33,17 @@ import {
   type SegmentRun,
   STEP,
 } from "./listing.service";
+import { DEFAULT_MANIFEST_LIMIT, manifestJson } from "./manifest.service";
 import { mimeFor } from "./media-types";
 import { searchFilesPg } from "./search.pg";
 import { searchScope } from "./search.service";
-
-const BY_PATH = `SELECT ${ENTRY_COLUMNS} FROM entries WHERE workspace_id = $1 AND path = $2 AND trash_id IS NULL`;
+import { listTrashPg, purgeTrashPg, removePg, restoreTrashPg } from "./trash.pg";
+import { byPath, childrenChanged, ensureFolder, filesAfter, live, liveFolder } from "./tree.pg";
+import { listVersionsPg, restoreVersionPg } from "./versions.pg";
 
 /** A FileEntry as JSON text, members in the order SQLite renders them (entryJson). */
 const entryText = (r: EntryRow) =>
   JSON.stringify(Object.assign({ createdAt: "", modifiedAt: "" }, toFileEntry(r)));
-
-/**
- * files.repository.ts's childrenChanged in one statement: a revision no folder has had, the
- * folder's counts, and its parent's revision (its listing shows the folder's count). The
- * counter's row lock is held to the commit, so tree writes take it before the event stream's
- * lock (events last), in the same order in every unit.
- */
-const CHILDREN_CHANGED = `WITH r AS (
-    INSERT INTO revision_counter (id, value) VALUES (1, 1)
-    ON CONFLICT (id) DO UPDATE SET value = revision_counter.value + 1 RETURNING value),
-  f AS (
-    UPDATE entries SET folder_count = folder_count + $2, file_count = file_count + $3,
-      revision = (SELECT value FROM r), modified_at = $4 WHERE id = $1 RETURNING parent_id)
-  UPDATE entries SET revision = (SELECT value FROM r) WHERE id = (SELECT parent_id FROM f)`;
 
 function segmentSql(q: PageQuery, seek: boolean) {
   const { columns } = ORDER[q.sort];
@@ -88,15 +77,17 @@ function everyNthKeySql(q: PageQuery) {
 export class PgFilesStore implements FilesStore {
   readonly positions = new PositionCache();
   readonly pages = new PageCache();
+  readonly limits: FilesLimits = { manifest: DEFAULT_MANIFEST_LIMIT };
 
   constructor(
     private readonly pool: PgPool,
     private readonly clock: Clock,
     private readonly events: PgEventRecorder,
+    private readonly config: Pick<Config, "trashRetentionDays" | "versionsKeep">,
   ) {}
 
   async listPage(workspaceId: string, query: PageQuery): Promise<FolderPage> {
-    const folder = await this.folder(this.pool, workspaceId, query.path, "query.path");
+    const folder = await liveFolder(this.pool, workspaceId, query.path, "query.path", this.now());
     const total = folder.folder_count + folder.file_count;
     const runs = pageRuns(folder, query);
     if (runs.length === 0) return { path: folder.path, total, items: "[]" };
@@ -132,7 +123,7 @@ export class PgFilesStore implements FilesStore {
   async search(workspaceId: string, { q, path, limit }: SearchQuery): Promise<SearchResult[]> {
     const c = await this.pool.connect();
     try {
-      const scope = await this.folder(c, workspaceId, path, "query.path");
+      const scope = await liveFolder(c, workspaceId, path, "query.path", this.now());
       return await searchFilesPg(c, searchScope(scope), q, limit);
     } finally {
       c.release();
@@ -142,10 +133,10 @@ export class PgFilesStore implements FilesStore {
   async rename(workspaceId: string, p: string, newName: string) {
     checkNewName(newName);
     await this.unit(workspaceId, async (c, now) => {
-      const entry = await this.get(c, workspaceId, p);
+      const entry = await live(c, workspaceId, p, now);
       if (entry.name === newName) return null;
       const target = joinPath(parentOf(p), newName);
-      if ((await c.query(BY_PATH, [workspaceId, target])).rowCount) {
+      if (await byPath(c, workspaceId, target)) {
         throw validationFailed("newName", `"${target}" already exists`, "conflict");
       }
       if (!entry.is_file) {
@@ -161,7 +152,7 @@ export class PgFilesStore implements FilesStore {
         "UPDATE entries SET name = $1, sort_key = $2, path = $3, mime = $4 WHERE id = $5",
         [newName, sortKey(newName), target, entry.is_file ? mimeFor(newName) : null, entry.id],
       );
-      await c.query(CHILDREN_CHANGED, [entry.parent_id, 0, 0, now]);
+      await childrenChanged(c, entry.parent_id!, 0, 0, now);
       return this.events.write(c, workspaceId, "file.renamed", {
         paths: [target],
         from: p,
@@ -172,36 +163,50 @@ export class PgFilesStore implements FilesStore {
 
   async createFolder(workspaceId: string, p: string) {
     checkPath("path", p);
-    let made = false;
+    const created: string[] = [];
     await this.unit(workspaceId, async (c, now) => {
-      let current = await this.root(c, workspaceId, now);
-      const created: string[] = [];
-      for (const name of p === "" ? [] : normalizeName(p).split("/")) {
-        const next = (await c.query<EntryRow>(BY_PATH, [workspaceId, joinPath(current.path, name)]))
-          .rows[0];
-        if (next?.is_file)
-          throw validationFailed(
-            "path",
-            `"${next.path}" is a file, not a folder`,
-            "file_in_the_way",
-          );
-        current = next ?? (await this.insertFolder(c, current, name, now));
-        if (!next) created.push(current.path);
-      }
-      made = created.length > 0;
-      return made ? this.events.write(c, workspaceId, "file.created", { paths: created }) : null;
+      await ensureFolder(c, workspaceId, p, now, created);
+      return created.length
+        ? this.events.write(c, workspaceId, "file.created", { paths: created })
+        : null;
     });
-    return made;
+    return created.length > 0;
   }
 
-  private async insertFolder(c: PgClient, parent: EntryRow, name: string, now: number) {
-    const { rows } = await c.query<EntryRow>(
-      `INSERT INTO entries (workspace_id, parent_id, name, sort_key, path, is_file, created_at, modified_at)
-       VALUES ($1, $2, $3, $4, $5, 0, $6, $6) RETURNING ${ENTRY_COLUMNS}`,
-      [parent.workspace_id, parent.id, name, sortKey(name), joinPath(parent.path, name), now],
+  async remove(workspaceId: string, paths: string[], permanent: boolean) {
+    const retentionDays = this.config.trashRetentionDays;
+    await this.unit(workspaceId, (c, now) =>
+      removePg(c, this.events, { workspaceId, paths, permanent, retentionDays }, now),
     );
-    await c.query(CHILDREN_CHANGED, [parent.id, 1, 0, now]);
-    return rows[0]!;
+  }
+
+  listTrash(workspaceId: string): Promise<TrashItem[]> {
+    return listTrashPg(this.pool, workspaceId);
+  }
+
+  async restoreTrashItem(workspaceId: string, itemId: string) {
+    let restored = { path: "", renamed: false };
+    await this.unit(workspaceId, async (c, now) => {
+      const done = await restoreTrashPg(c, this.events, workspaceId, itemId, now);
+      restored = done.restored;
+      return done.announced;
+    });
+    return restored;
+  }
+
+  async purgeTrashItem(workspaceId: string, itemId: string) {
+    await this.unit(workspaceId, (c) => purgeTrashPg(c, this.events, workspaceId, itemId));
+  }
+
+  async listVersions(workspaceId: string, path: string): Promise<FileVersion[]> {
+    return listVersionsPg(this.pool, await live(this.pool, workspaceId, path, this.now()), path);
+  }
+
+  async restoreVersion(workspaceId: string, versionId: string) {
+    const keep = this.config.versionsKeep;
+    await this.unit(workspaceId, (c, now) =>
+      restoreVersionPg(c, this.events, { workspaceId, versionId, keep }, now),
+    );
   }
 
   /** A unit that reads then writes the workspace's tree: one transaction under its lock. */
@@ -216,32 +221,14 @@ export class PgFilesStore implements FilesStore {
     if (announced) this.events.announce(announced);
   }
 
-  /** The root folder row, made on first use as FilesService's is. */
-  private async root(c: PgPool | PgClient, workspaceId: string, now: number): Promise<EntryRow> {
-    const found = (await c.query<EntryRow>(BY_PATH, [workspaceId, ""])).rows[0];
-    if (found) return found;
-    await c.query(
-      `INSERT INTO entries (workspace_id, parent_id, name, sort_key, path, is_file, created_at, modified_at)
-       VALUES ($1, NULL, '', '', '', 0, $2, $2) ON CONFLICT DO NOTHING`,
-      [workspaceId, now],
+  async manifest(workspaceId: string, path: string) {
+    const folder = await liveFolder(this.pool, workspaceId, path, "query.path", this.now());
+    return manifestJson(folder, this.limits.manifest, (after, hi, limit) =>
+      filesAfter(this.pool, workspaceId, after, hi, limit),
     );
-    return (await c.query<EntryRow>(BY_PATH, [workspaceId, ""])).rows[0]!;
   }
 
-  /** A live entry, or 404; the empty path is the root, which always exists. */
-  private async get(c: PgPool | PgClient, workspaceId: string, p: string): Promise<EntryRow> {
-    const row =
-      p === ""
-        ? await this.root(c, workspaceId, this.clock.now())
-        : (await c.query<EntryRow>(BY_PATH, [workspaceId, p])).rows[0];
-    if (!row) throw notFound(`"${p}"`, { path: p });
-    return row;
-  }
-
-  private async folder(c: PgPool | PgClient, workspaceId: string, p: string, field: string) {
-    const row = await this.get(c, workspaceId, p);
-    if (row.is_file)
-      throw validationFailed(field, `"${p}" is a file, not a folder`, "not_a_folder");
-    return row;
+  private now() {
+    return this.clock.now();
   }
 }

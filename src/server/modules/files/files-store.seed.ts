@@ -52,7 +52,9 @@ export function seedSqlite(clock: Clock = new ManualClock(T0)) {
   const db = openDatabase(path.join(dir, "consign.db"));
   db.prepare("INSERT INTO workspaces (id, name, created_at) VALUES (?, 'W', 0)").run(WS);
   const events = new EventRecorder(db, clock);
-  const files = new FilesService(db, clock, loadConfig({ DATA_DIR: dir }), events);
+  // Few versions kept, so restoring one drops the oldest (files-store.trash.test.ts).
+  const config = loadConfig({ DATA_DIR: dir, VERSIONS_KEEP: "3" });
+  const files = new FilesService(db, clock, config, events);
   const file = (i: number) => ({
     size: (i * 7919) % 97,
     mime: "application/octet-stream",
@@ -85,9 +87,54 @@ export function seedSqlite(clock: Clock = new ManualClock(T0)) {
     db,
     files,
     events,
+    config,
     close() {
       db.close();
       fs.rmSync(dir, { recursive: true, force: true });
     },
   };
+}
+
+export type Seeded = ReturnType<typeof seedSqlite>;
+
+/** Protection of the seed's one encrypted content (content protection, JSON). */
+export const SEALED = '{"scheme":"test"}';
+
+/**
+ * Files with kept versions, shared blobs and trash items under `h`, written at T0 through the
+ * service as a user's uploads and deletes would be (files-store.trash.test.ts).
+ */
+export async function seedHistory({ db, files, events, config }: Seeded) {
+  const write = (p: string, content: string, at = T0, protection?: string) =>
+    files.writeFile(WS, p, content, { modifiedAt: at, ...(protection ? { protection } : {}) });
+  for (let i = 0; i < 5; i++) await write("h/doc.txt", `doc v${i}`, T0 + i * 1000);
+  // More kept versions than VERSIONS_KEEP allows, as after the setting was lowered.
+  const lowered = new FilesService(
+    db,
+    new ManualClock(T0),
+    { ...config, versionsKeep: 10 },
+    events,
+  );
+  for (let i = 0; i < 6; i++)
+    await lowered.writeFile(WS, "h/old.txt", `old v${i}`, { modifiedAt: T0 + i * 1000 });
+  await write("h/secret.bin", "sealed", T0, SEALED);
+  await write("h/secret.bin", "plain", T0 + 1000);
+  await write("h/tree/a/b.txt", "shared");
+  await write("h/tree/c.txt", "shared");
+  await write("h/tree/a/b.txt", "b2", T0 + 1000);
+  await write("h/keep.txt", "shared");
+  // Trashed, then its name taken twice over.
+  await write("h/taken.txt", "first");
+  files.remove(WS, ["h/taken.txt"], false);
+  await write("h/taken.txt", "second");
+  await write("h/taken (restored).txt", "third");
+  // Trashed, then its parents deleted for good.
+  await write("h/lost/deep/kid.txt", "kid");
+  files.remove(WS, ["h/lost/deep/kid.txt"], false);
+  files.remove(WS, ["h/lost"], true);
+  // Trashed, then a file written where its folder was.
+  await write("h/way/x.txt", "x");
+  files.remove(WS, ["h/way/x.txt"], false);
+  files.remove(WS, ["h/way"], true);
+  await write("h/way", "a file now");
 }

@@ -1,57 +1,10 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import type { FileEntry, FileSortField, SortOrder } from "@/contract/files";
 import { fileSortFields, nameSortKey, sortOrders } from "@/contract/rules";
-import { moveRows } from "@/server/db/pg/move-rows";
-import { ApiError } from "@/server/lib/api-error";
-import { ManualClock } from "@/server/lib/clock";
-import { PgEventRecorder } from "@/server/modules/events/events.pg";
-import { freshPgDatabase } from "@/server/testing/pg-database";
-import { type FilesStore, SqliteFilesStore } from "./files-store";
-import { PgFilesStore } from "./files-store.pg";
-import { BIG_COUNT, MIX_FILES, MIX_FOLDERS, seedSqlite, T0, WS } from "./files-store.seed";
-
-/** One engine's store over the seeded tree, and the events its units recorded, in order. */
-interface Engine {
-  store: FilesStore;
-  events(): Promise<{ type: string; data: Record<string, unknown> }[]>;
-}
-
-const EVENTS = "SELECT type, data FROM events WHERE workspace_id = 'ws' ORDER BY seq";
-const parsed = (rows: { type: string; data: string }[]) =>
-  rows.map((r) => ({ type: r.type, data: JSON.parse(r.data) }));
-
-function sqliteEngine(): () => Engine {
-  let seeded: ReturnType<typeof seedSqlite>;
-  beforeAll(() => {
-    seeded = seedSqlite(new ManualClock(T0 + 60_000));
-  });
-  afterAll(() => seeded.close());
-  return () => ({
-    store: new SqliteFilesStore(seeded.files),
-    events: async () => parsed(seeded.db.prepare(EVENTS).all() as never),
-  });
-}
-
-/**
- * The same rows, moved from an identically seeded SQLite database (ids included), in a database
- * whose default collation is a language's (en-US), as on most installed servers: anything not
- * held to COLLATE "C" would fold, compare or sort differently from SQLite there.
- */
-function postgresEngine(): () => Engine {
-  const pool = freshPgDatabase({ locale: "en-US" });
-  let store: PgFilesStore;
-  beforeAll(async () => {
-    const source = seedSqlite();
-    await moveRows(source.db, pool());
-    source.close();
-    const clock = new ManualClock(T0 + 60_000);
-    store = new PgFilesStore(pool(), clock, new PgEventRecorder(clock));
-  });
-  return () => ({
-    store,
-    events: async () => parsed((await pool().query(EVENTS)).rows),
-  });
-}
+import type { FilesStore, SqliteFilesStore } from "./files-store";
+import { caught, postgresEngine, sqliteEngine } from "./files-store.engines";
+import type { PgFilesStore } from "./files-store.pg";
+import { BIG_COUNT, MIX_FILES, MIX_FOLDERS, WS } from "./files-store.seed";
 
 const bytes = (a: string, b: string) => Buffer.compare(Buffer.from(a), Buffer.from(b));
 
@@ -69,6 +22,18 @@ function expectedOrder(rows: FileEntry[], sort: FileSortField, order: SortOrder)
   return [...part("folder"), ...part("file")].map((e) => e.name);
 }
 
+/** A manifest's chunks, joined. */
+async function text(chunks: Promise<AsyncGenerator<string>>) {
+  let all = "";
+  for await (const chunk of await chunks) all += chunk;
+  return all;
+}
+
+/** Both engines' stores hold FilesLimits. */
+const limitManifest = (store: FilesStore, limit: number) => {
+  (store as SqliteFilesStore | PgFilesStore).limits.manifest = limit;
+};
+
 async function allPages(
   store: FilesStore,
   path: string,
@@ -85,16 +50,6 @@ async function allPages(
   }
   return { seen, total };
 }
-
-const caught = async (p: Promise<unknown>) => {
-  try {
-    await p;
-  } catch (err) {
-    if (err instanceof ApiError) return err;
-    throw err;
-  }
-  throw new Error("expected a refusal");
-};
 
 describe.each([
   { engine: "SQLite", use: sqliteEngine },
@@ -259,6 +214,19 @@ describe.each([
     ]);
   });
 
+  it("writes a folder's manifest in path order, and refuses an unknown path and a file", async () => {
+    const { store } = open();
+    const body = JSON.parse(await text(store.manifest(WS, "mix")));
+    expect(body.files.map((f: { path: string }) => f.path)).toEqual(
+      [...MIX_FILES].sort((a, b) => bytes(a, b)),
+    );
+    expect([body.root, body.fileCount, body.truncated]).toEqual(["mix", MIX_FILES.length, false]);
+    expect((await caught(store.manifest(WS, "nowhere"))).status).toBe(404);
+    expect((await caught(store.manifest(WS, "mix/9.txt"))).details).toMatchObject({
+      issues: [{ field: "query.path", code: "not_a_folder" }],
+    });
+  });
+
   it("creates a folder and its parents once, with one event", async () => {
     const { store, events } = open();
     expect(await store.createFolder(WS, "r/new/deeper")).toBe(true);
@@ -293,6 +261,11 @@ describe("PostgreSQL and SQLite on the same rows", () => {
           }
         }
       }
+    }
+    for (const limit of [100, 100_000]) {
+      for (const store of [a, b]) limitManifest(store, limit);
+      for (const path of ["", "mix", "big"])
+        expect(await text(b.manifest(WS, path))).toBe(await text(a.manifest(WS, path)));
     }
     const texts = [
       "a",

@@ -2,7 +2,6 @@ import type { RouteHandler } from "@hono/zod-openapi";
 import { holdsEtag } from "@/server/http/etag";
 import { textStream } from "@/server/http/text-stream";
 import type { AppEnv } from "@/server/http/types";
-import { validationFailed } from "@/server/lib/api-error";
 import type * as r from "./files.routes";
 import { thumbnailEtag, thumbnailJpeg } from "./thumbnail";
 import { thumbnailSource } from "./thumbnail-source";
@@ -22,9 +21,9 @@ export const renameFile: RouteHandler<typeof r.renameFileRoute, AppEnv> = async 
   return c.json({ ok: true }, 200);
 };
 
-export const deleteFiles: RouteHandler<typeof r.deleteFilesRoute, AppEnv> = (c) => {
+export const deleteFiles: RouteHandler<typeof r.deleteFilesRoute, AppEnv> = async (c) => {
   const { paths, permanent } = c.req.valid("json");
-  c.get("deps").files.remove(c.get("auth").workspaceId, paths, permanent);
+  await c.get("deps").filesStore.remove(c.get("auth").workspaceId, paths, permanent);
   return c.json({ ok: true }, 200);
 };
 
@@ -34,10 +33,9 @@ export const searchFiles: RouteHandler<typeof r.searchFilesRoute, AppEnv> = asyn
   return c.json({ items }, 200);
 };
 
-export const manifest: RouteHandler<typeof r.manifestRoute, AppEnv> = (c) => {
-  const { files } = c.get("deps");
-  const folder = files.folder(c.get("auth").workspaceId, c.req.valid("query").path, "query.path");
-  const chunks = files.manifest(folder);
+export const manifest: RouteHandler<typeof r.manifestRoute, AppEnv> = async (c) => {
+  const { path } = c.req.valid("query");
+  const chunks = await c.get("deps").filesStore.manifest(c.get("auth").workspaceId, path);
   // Streamed, so the typed c.json() does not apply; the body follows manifestSchema.
   return c.body(textStream(chunks), 200, { "Content-Type": "application/json" }) as never;
 };
@@ -47,35 +45,30 @@ export const createFolder: RouteHandler<typeof r.createFolderRoute, AppEnv> = as
   return c.json({ ok: true }, 201);
 };
 
-export const listTrash: RouteHandler<typeof r.listTrashRoute, AppEnv> = (c) =>
-  c.json(c.get("deps").files.trash(c.get("auth").workspaceId), 200);
+export const listTrash: RouteHandler<typeof r.listTrashRoute, AppEnv> = async (c) =>
+  c.json(await c.get("deps").filesStore.listTrash(c.get("auth").workspaceId), 200);
 
-export const restoreTrash: RouteHandler<typeof r.restoreTrashRoute, AppEnv> = (c) => {
+export const restoreTrash: RouteHandler<typeof r.restoreTrashRoute, AppEnv> = async (c) => {
   const { itemId } = c.req.valid("param");
-  const restored = c.get("deps").files.restoreTrash(c.get("auth").workspaceId, itemId);
+  const store = c.get("deps").filesStore;
+  const restored = await store.restoreTrashItem(c.get("auth").workspaceId, itemId);
   return c.json({ ok: true, ...restored }, 200);
 };
 
-export const purgeTrash: RouteHandler<typeof r.purgeTrashRoute, AppEnv> = (c) => {
-  c.get("deps").files.purgeTrash(c.get("auth").workspaceId, c.req.valid("param").itemId);
+export const purgeTrash: RouteHandler<typeof r.purgeTrashRoute, AppEnv> = async (c) => {
+  const { itemId } = c.req.valid("param");
+  await c.get("deps").filesStore.purgeTrashItem(c.get("auth").workspaceId, itemId);
   return c.json({ ok: true }, 200);
 };
 
-export const listVersions: RouteHandler<typeof r.listVersionsRoute, AppEnv> = (c) => {
-  const { files } = c.get("deps");
+export const listVersions: RouteHandler<typeof r.listVersionsRoute, AppEnv> = async (c) => {
   const { path } = c.req.valid("query");
-  const entry = files.get(c.get("auth").workspaceId, path);
-  if (!entry.is_file)
-    throw validationFailed(
-      "query.path",
-      `"${path}" is a folder; folders have no versions`,
-      "not_a_file",
-    );
-  return c.json(files.versions(entry), 200);
+  return c.json(await c.get("deps").filesStore.listVersions(c.get("auth").workspaceId, path), 200);
 };
 
-export const restoreVersion: RouteHandler<typeof r.restoreVersionRoute, AppEnv> = (c) => {
-  c.get("deps").files.restoreVersion(c.get("auth").workspaceId, c.req.valid("param").versionId);
+export const restoreVersion: RouteHandler<typeof r.restoreVersionRoute, AppEnv> = async (c) => {
+  const { versionId } = c.req.valid("param");
+  await c.get("deps").filesStore.restoreVersion(c.get("auth").workspaceId, versionId);
   return c.json({ ok: true }, 200);
 };
 

@@ -10,7 +10,7 @@ import { type BlobStore, DiskBlobStore, type FileContent, type StagedBlob } from
 import * as entries from "./files.repository";
 import { baseName, type EntryRow, joinPath, parentOf, toFileEntry } from "./files.repository";
 import { type ListOptions, listFolder, PageCache, PositionCache } from "./listing.service";
-import { manifestJson } from "./manifest.service";
+import { DEFAULT_MANIFEST_LIMIT, manifestJson } from "./manifest.service";
 import { mimeFor } from "./media-types";
 import { S3BlobStore } from "./s3-blob-store";
 import { searchFiles } from "./search.service";
@@ -22,6 +22,7 @@ import {
   listTrash,
   moveToTrash,
   restoreFromTrash,
+  topPaths,
 } from "./trash.service";
 import { moveVersions, protectNewestVersion } from "./versions.repository";
 import { keepCurrentAsVersion, listVersions, restoreVersion } from "./versions.service";
@@ -38,8 +39,6 @@ export interface FilesLimits {
   /** Most files one manifest lists before it says `truncated`. */
   manifest: number;
 }
-
-export const DEFAULT_MANIFEST_LIMIT = 100_000;
 
 export interface CommitOptions {
   mime?: string;
@@ -110,7 +109,9 @@ export class FilesService {
   }
 
   manifest(folder: EntryRow): AsyncGenerator<string> {
-    return manifestJson(this.db, folder, this.limits.manifest);
+    return manifestJson(folder, this.limits.manifest, (after, hi, limit) =>
+      entries.filesAfter(this.db, folder.workspace_id, after, hi, limit),
+    );
   }
 
   trash(workspaceId: string): TrashItem[] {
@@ -305,8 +306,7 @@ export class FilesService {
    */
   remove(workspaceId: string, paths: string[], permanent: boolean) {
     this.tx((now) => {
-      const unique = [...new Set(paths)].sort();
-      const tops = unique.filter((p) => !unique.some((q) => p.startsWith(`${q}/`)));
+      const tops = topPaths(paths);
       const found = tops.map((p) => {
         const row = entries.byPath(this.db, workspaceId, p);
         if (!row) throw notFound(`"${p}"`, { path: p });

@@ -41,6 +41,34 @@ export function detach(db: Db, entry: EntryRow, now: number): string {
   return trashId;
 }
 
+/** The trash item of a live entry just marked with `trashId`, whose files hold `bytes`. */
+export const trashRow = (
+  entry: EntryRow,
+  trashId: string,
+  bytes: number,
+  retentionDays: number,
+  now: number,
+): TrashRow => ({
+  id: trashId,
+  workspace_id: entry.workspace_id,
+  entry_id: entry.id,
+  path: entry.path,
+  name: entry.name,
+  is_file: entry.is_file,
+  size_bytes: bytes,
+  deleted_at: now,
+  purge_at: now + retentionDays * DAY_MS,
+});
+
+/**
+ * What a delete of `paths` takes out of the tree: each path once, in order, without the paths
+ * inside another selected folder (they go along with it).
+ */
+export function topPaths(paths: string[]): string[] {
+  const unique = [...new Set(paths)].sort();
+  return unique.filter((p) => !unique.some((q) => p.startsWith(`${q}/`)));
+}
+
 /** Detaches the entry as one trash item, purged automatically `retentionDays` later. */
 export function moveToTrash(db: Db, entry: EntryRow, retentionDays: number, now: number): TrashRow {
   return trashEach(db, [entry], retentionDays, now)[0]!;
@@ -60,17 +88,8 @@ export function trashEach(
   const items = rows.map((entry) => {
     const trashId = newId();
     markTrashed(db, entry, trashId);
-    const item: TrashRow = {
-      id: trashId,
-      workspace_id: entry.workspace_id,
-      entry_id: entry.id,
-      path: entry.path,
-      name: entry.name,
-      is_file: entry.is_file,
-      size_bytes: entry.is_file ? entry.size : trashedBytes(db, trashId),
-      deleted_at: now,
-      purge_at: now + retentionDays * DAY_MS,
-    };
+    const bytes = entry.is_file ? entry.size : trashedBytes(db, trashId);
+    const item = trashRow(entry, trashId, bytes, retentionDays, now);
     insertTrashItem(db, item);
     return item;
   });
@@ -101,20 +120,24 @@ function parentsLost(db: Db, rows: EntryRow[], now: number) {
   for (const [folderId, n] of lost) childrenChanged(db, folderId, -n.folders, -n.files, now);
 }
 
+export const toTrashItem = (r: TrashRow): TrashItem => ({
+  id: r.id,
+  path: r.path,
+  name: r.name,
+  sizeBytes: r.size_bytes,
+  deletedAt: toIso(r.deleted_at),
+  purgeAt: toIso(r.purge_at),
+  type: r.is_file ? "file" : "folder",
+});
+
 export const listTrash = (db: Db, workspaceId: string): TrashItem[] =>
-  trashItems(db, workspaceId).map((r) => ({
-    id: r.id,
-    path: r.path,
-    name: r.name,
-    sizeBytes: r.size_bytes,
-    deletedAt: toIso(r.deleted_at),
-    purgeAt: toIso(r.purge_at),
-    type: r.is_file ? "file" : "folder",
-  }));
+  trashItems(db, workspaceId).map(toTrashItem);
+
+export const noTrashItem = (id: string) => notFound(`Trash item ${id}`, { itemId: id });
 
 export function getTrashItem(db: Db, workspaceId: string, id: string): TrashRow {
   const row = trashItem(db, workspaceId, id);
-  if (!row) throw notFound(`Trash item ${id}`, { itemId: id });
+  if (!row) throw noTrashItem(id);
   return row;
 }
 

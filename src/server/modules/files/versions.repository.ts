@@ -12,23 +12,28 @@ export interface VersionRow {
   created_at: number;
 }
 
-const VERSION_COLUMNS = "id, entry_id, sha256, size, mime, created_at";
+export const VERSION_COLUMNS = "id, entry_id, sha256, size, mime, created_at";
 
-/** The entry's live content as a version; its `created_at` is when that content was written. */
+/**
+ * A new version row of the entry's live content, in the order `file_versions (id, workspace_id,
+ * entry_id, sha256, size, mime, created_at)`: its `created_at` is when that content was written.
+ */
+export const currentAsVersion = (entry: EntryRow) => [
+  newId(),
+  entry.workspace_id,
+  entry.id,
+  entry.sha256,
+  entry.size,
+  entry.mime,
+  entry.modified_at,
+];
+
 export const insertVersion = (db: Db, entry: EntryRow) =>
   stmt(
     db,
     `INSERT INTO file_versions (id, workspace_id, entry_id, sha256, size, mime, created_at)
      VALUES (?, ?, ?, ?, ?, ?, ?)`,
-  ).run(
-    newId(),
-    entry.workspace_id,
-    entry.id,
-    entry.sha256,
-    entry.size,
-    entry.mime,
-    entry.modified_at,
-  );
+  ).run(...currentAsVersion(entry));
 
 /** The entry's versions after the newest `keep`, oldest last. */
 export const versionsBeyond = (db: Db, entryId: number, keep: number) =>

@@ -1,6 +1,6 @@
 import type { FileVersion } from "@/contract/files";
 import type { Db } from "@/server/db/database";
-import { notFound } from "@/server/lib/api-error";
+import { notFound, validationFailed } from "@/server/lib/api-error";
 import { toIso } from "@/server/lib/clock";
 import {
   byId,
@@ -16,6 +16,7 @@ import {
   insertVersion,
   protectNewestVersion,
   recountVersions,
+  type VersionRow,
   versionById,
   versionProtection,
   versionsBeyond,
@@ -35,14 +36,22 @@ export function keepCurrentAsVersion(db: Db, entry: EntryRow, keep: number) {
   recountVersions(db, entry.id);
 }
 
+export const toFileVersion = (v: VersionRow, path: string): FileVersion => ({
+  id: v.id,
+  path,
+  sizeBytes: v.size,
+  createdAt: toIso(v.created_at),
+  sha256: v.sha256,
+});
+
 export const listVersions = (db: Db, entry: EntryRow): FileVersion[] =>
-  versionsOf(db, entry.id).map((v) => ({
-    id: v.id,
-    path: entry.path,
-    sizeBytes: v.size,
-    createdAt: toIso(v.created_at),
-    sha256: v.sha256,
-  }));
+  versionsOf(db, entry.id).map((v) => toFileVersion(v, entry.path));
+
+/** A folder asked for its versions (listFileVersions). */
+export const notAFile = (path: string) =>
+  validationFailed("query.path", `"${path}" is a folder; folders have no versions`, "not_a_file");
+
+export const noVersion = (id: string) => notFound(`Version ${id}`, { versionId: id });
 
 /**
  * Makes a kept version live. The replaced content becomes a version, so nothing is lost and the
@@ -57,8 +66,7 @@ export function restoreVersion(
 ): EntryRow {
   const version = versionById(db, workspaceId, versionId);
   const entry = version && byId(db, version.entry_id);
-  if (!version || !entry || entry.trash_id !== null)
-    throw notFound(`Version ${versionId}`, { versionId });
+  if (!version || !entry || entry.trash_id !== null) throw noVersion(versionId);
   // Each content keeps how its bytes are encrypted (content protection), wherever it goes.
   const restored = versionProtection(db, version.id);
   const replaced = protectionOf(db, entry.id);
