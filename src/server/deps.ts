@@ -8,6 +8,7 @@ import { tightenDataDir } from "./lib/private-files";
 import { EventRecorder } from "./modules/events/events.repository";
 import { FilesService } from "./modules/files/files.service";
 import { type FilesStore, SqliteFilesStore } from "./modules/files/files-store";
+import { type SharesStore, SqliteSharesStore } from "./modules/shares/shares-store";
 import { WebhookDispatcher } from "./modules/webhooks/webhook-dispatcher";
 import { JobRunner } from "./workers/job-runner";
 
@@ -34,6 +35,8 @@ export interface AppDeps {
    * moved behind it call it, the rest still call `files`.
    */
   filesStore: FilesStore;
+  /** The shares area's port (list, read, create, update, revoke); its other routes call `db`. */
+  sharesStore: SharesStore;
   /**
    * PostgreSQL, when DATABASE_URL sets it: what every service process must see alike lives
    * there (docs/scale-out.md says which parts do so far). Migrated by startService.
@@ -52,7 +55,7 @@ export function createDeps(
   const events = new EventRecorder(db, clock);
   const pg = config.databaseUrl ? createPgPool(config.databaseUrl) : null;
   const files = new FilesService(db, clock, config, events);
-  return {
+  const deps: AppDeps = {
     config,
     db,
     clock,
@@ -66,6 +69,9 @@ export function createDeps(
     // versions, copies) still writes SQLite, and one tree cannot live in two databases
     // (docs/scale-out.md, Files metadata). PgFilesStore is built and tested, not wired.
     filesStore: new SqliteFilesStore(files),
+    // SQLite's even with DATABASE_URL, for the files store's reason: the share's files and the
+    // rest of the area are SQLite's. PgSharesStore is built and tested, not wired.
+    sharesStore: new SqliteSharesStore(() => deps),
     pg,
     webhooks: new WebhookDispatcher({
       db,
@@ -76,4 +82,5 @@ export function createDeps(
       allowPrivate: config.webhooksAllowPrivate,
     }),
   };
+  return deps;
 }
