@@ -192,14 +192,18 @@ export const fileByPath = (db: Db, shareId: string, path: string) =>
     "SELECT * FROM share_files WHERE share_id = ? AND path = ?",
   ).get(shareId, path);
 
-/** SQL for a share's status at `now` (a placeholder), the same rule as `shareStatusOf`. */
-const statusWhere = (status: ShareStatus, now: string) =>
-  ({
-    revoked: "revoked_at IS NOT NULL",
-    expired: `revoked_at IS NULL AND expires_at <= ${now}`,
-    exhausted: `revoked_at IS NULL AND expires_at > ${now} AND max_downloads IS NOT NULL AND download_count >= max_downloads`,
-    active: `revoked_at IS NULL AND expires_at > ${now} AND (max_downloads IS NULL OR download_count < max_downloads)`,
-  })[status];
+/**
+ * SQL for a share's status at `now()` (a placeholder, made only where it is used: PostgreSQL
+ * refuses a parameter no statement uses), the same rule as `shareStatusOf`.
+ */
+function statusWhere(status: ShareStatus, now: () => string) {
+  if (status === "revoked") return "revoked_at IS NOT NULL";
+  if (status === "expired") return `revoked_at IS NULL AND expires_at <= ${now()}`;
+  const live = `revoked_at IS NULL AND expires_at > ${now()}`;
+  return status === "exhausted"
+    ? `${live} AND max_downloads IS NOT NULL AND download_count >= max_downloads`
+    : `${live} AND (max_downloads IS NULL OR download_count < max_downloads)`;
+}
 
 export interface ShareFilter {
   status?: ShareStatus;
@@ -225,10 +229,10 @@ export function listSharesSql(
 ) {
   const where = [`workspace_id = ${param("workspaceId", workspaceId)}`];
   const at = () => param("now", now);
-  if (f.status) where.push(statusWhere(f.status, at()));
+  if (f.status) where.push(statusWhere(f.status, at));
   if (f.expiringBefore !== undefined)
     where.push(
-      statusWhere("active", at()),
+      statusWhere("active", at),
       `expires_at <= ${param("expiringBefore", f.expiringBefore)}`,
     );
   if (f.neverOpened) where.push("view_count = 0 AND download_count = 0");
