@@ -35,7 +35,7 @@ export interface AppDeps {
    * moved behind it call it, the rest still call `files`.
    */
   filesStore: FilesStore;
-  /** The shares area's port (list, read, create, update, revoke); its other routes call `db`. */
+  /** The shares area's port (list, read, create, update, revoke, comments); the rest use `db`. */
   sharesStore: SharesStore;
   /**
    * PostgreSQL, when DATABASE_URL sets it: what every service process must see alike lives

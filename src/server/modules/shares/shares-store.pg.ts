@@ -1,4 +1,4 @@
-import type { CreatedShare, Share, SharesPage } from "@/contract/shares";
+import type { CreatedShare, Share, ShareComment, SharesPage } from "@/contract/shares";
 import { lockWorkspace, type PgClient, type PgPool, withPgTransaction } from "@/server/db/pg/pool";
 import type { Caller } from "@/server/http/caller";
 import { notFound } from "@/server/lib/api-error";
@@ -8,8 +8,15 @@ import type { PgEventRecorder } from "@/server/modules/events/events.pg";
 import type { AnnouncedEvent } from "@/server/modules/events/events.repository";
 import { subtreeRange } from "@/server/modules/files/files.repository";
 import { outboxEntry } from "@/server/modules/mail/mailer";
-import type { NewOutboxRow } from "@/server/modules/mail/outbox.repository";
-import { enqueuePg } from "@/server/workers/jobs.pg";
+import type { ProbeRow } from "@/server/modules/media/renditions.repository";
+import {
+  type CommentInput,
+  checkCommentAnchor,
+  commentsPage,
+  memberAuthor,
+  newComment,
+  toComment,
+} from "./comments.service";
 import {
   addToSnapshot,
   type CreateInput,
@@ -21,35 +28,22 @@ import {
   snapshotPaths,
   snapshotRoom,
 } from "./create.service";
-import {
-  EXPIRE_ATTEMPTS,
-  EXPIRE_JOB,
-  expiryKey,
-  newLimits,
-  type UpdateInput,
-} from "./lifecycle.service";
+import { newLimits, type UpdateInput } from "./lifecycle.service";
 import { issuePersonalToken, linkUrl } from "./share-access";
 import { shareMessage } from "./share-mail.service";
 import {
+  type CommentRow,
   listSharesSql,
-  type NewShare,
   type RecipientRow,
+  type ShareFileRow,
   type ShareRow,
   type SnapshotFileRow,
 } from "./shares.repository";
 import { type ShareCreator, shareFilter, sharesPage, shareView } from "./shares.service";
-import type { ListSharesInput, SharesStore } from "./shares-store";
+import { holdBlobsPg, insertSharePg, queueMailPg, scheduleExpiryPg } from "./shares-rows.pg";
+import type { ListCommentsInput, ListSharesInput, SharesStore } from "./shares-store";
 
 type Q = PgPool | PgClient;
-
-/** A job as JobRunner.enqueue makes it, for enqueuePg in the unit's transaction. */
-interface UnitJob {
-  kind: string;
-  payload: unknown;
-  uniqueKey: string;
-  runAt: number;
-  maxAttempts: number;
-}
 
 const SHARE_BY_ID = "SELECT * FROM shares WHERE workspace_id = $1 AND id = $2";
 
@@ -99,8 +93,8 @@ export class PgSharesStore implements SharesStore {
       await lockWorkspace(c, caller.workspaceId);
       const snap = await this.snapshot(c, caller.workspaceId, body.paths);
       const row = newShareRow(caller, body, plan, snap, now);
-      await this.insertShare(c, row, snap.files);
-      await this.holdBlobs(c, row.id, 1);
+      await insertSharePg(c, row, snap.files);
+      await holdBlobsPg(c, row.id, 1);
       const stored = (await c.query<ShareRow>(SHARE_BY_ID, [caller.workspaceId, row.id])).rows[0]!;
       const workspaceName =
         (
@@ -123,11 +117,11 @@ export class PgSharesStore implements SharesStore {
         const url = linkUrl(base, token);
         if (body.notify) {
           const message = shareMessage(stored, workspaceName, { id: recipientId, email }, url);
-          await this.queueMail(c, outboxEntry(message, now, this.config.smtpUrl), now);
+          await queueMailPg(c, outboxEntry(message, now, this.config.smtpUrl), now);
         }
         recipientLinks.push({ email, url });
       }
-      await this.scheduleExpiry(c, row.id, stored.expires_at, now);
+      await scheduleExpiryPg(c, row.id, stored.expires_at, now);
       const share = await this.view(c, stored, caller);
       const data = createdEvent(stored, snap.items, plan.recipients);
       const event = await this.events.write(c, caller.workspaceId, "share.created", data);
@@ -158,7 +152,7 @@ export class PgSharesStore implements SharesStore {
         ],
       );
       if (change.expires_at !== row.expires_at)
-        await this.scheduleExpiry(c, id, change.expires_at, now);
+        await scheduleExpiryPg(c, id, change.expires_at, now);
       const share = await this.view(c, await this.require(c, caller.workspaceId, id), caller);
       return {
         answer: share,
@@ -172,13 +166,79 @@ export class PgSharesStore implements SharesStore {
       const row = await this.require(c, caller.workspaceId, id, "FOR UPDATE");
       if (row.revoked_at !== null) return { answer: null, event: null };
       await c.query("UPDATE shares SET revoked_at = $1, updated_at = $1 WHERE id = $2", [now, id]);
-      await this.holdBlobs(c, id, -1);
+      await holdBlobsPg(c, id, -1);
       const event = await this.events.write(c, caller.workspaceId, "share.revoked", {
         shareId: id,
       });
       return { answer: null, event };
     });
     return this.getShare(caller, id);
+  }
+
+  async listShareComments(caller: Caller, id: string, q: ListCommentsInput) {
+    await this.require(this.pool, caller.workspaceId, id);
+    const { rows } = await this.pool.query<CommentRow>(
+      "SELECT * FROM share_comments WHERE share_id = $1 AND id > $2 ORDER BY id LIMIT $3",
+      [id, q.after ?? "", q.limit + 1],
+    );
+    return commentsPage(rows, q.limit);
+  }
+
+  async addShareComment(caller: Caller, id: string, body: CommentInput): Promise<ShareComment> {
+    const share = await this.require(this.pool, caller.workspaceId, id);
+    const member = caller.memberId
+      ? await this.one<ShareCreator>("SELECT * FROM members WHERE id = $1", [caller.memberId])
+      : undefined;
+    return this.unit(async (c, now) => {
+      if (body.anchor) {
+        const file = await this.one<ShareFileRow>(
+          "SELECT * FROM share_files WHERE share_id = $1 AND path = $2",
+          [share.id, body.anchor.path],
+          c,
+        );
+        const probe =
+          file &&
+          (await this.one<ProbeRow>(
+            "SELECT * FROM media_probes WHERE sha256 = $1",
+            [file.sha256],
+            c,
+          ));
+        checkCommentAnchor(body.anchor, file, probe);
+      }
+      const parent =
+        body.parentId === undefined
+          ? undefined
+          : await this.one<CommentRow>(
+              "SELECT * FROM share_comments WHERE share_id = $1 AND id = $2",
+              [share.id, body.parentId],
+              c,
+            );
+      const row = newComment(share.id, memberAuthor(member), body, parent, now);
+      await c.query(
+        `INSERT INTO share_comments (id, share_id, parent_id, body, author_kind, author_name, author_email,
+           created_at, anchor_path, anchor_time_ms, anchor_page)
+         VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11)`,
+        [
+          row.id,
+          row.share_id,
+          row.parent_id,
+          row.body,
+          row.author_kind,
+          row.author_name,
+          row.author_email,
+          row.created_at,
+          row.anchor_path,
+          row.anchor_time_ms,
+          row.anchor_page,
+        ],
+      );
+      await c.query("UPDATE shares SET comment_count = comment_count + 1 WHERE id = $1", [id]);
+      return { answer: toComment(row), event: null };
+    });
+  }
+
+  private async one<T extends object>(sql: string, values: unknown[], c: Q = this.pool) {
+    return (await c.query<T>(sql, values)).rows[0];
   }
 
   /** One transaction; its event is announced once it has committed. */
@@ -252,93 +312,5 @@ export class PgSharesStore implements SharesStore {
       addToSnapshot(s, p, entry, found.rows);
     }
     return checkSnapshot(s);
-  }
-
-  /** The row and its files, the files in one statement however many there are. */
-  private async insertShare(c: PgClient, row: NewShare, files: SnapshotFileRow[]) {
-    await c.query(
-      `INSERT INTO shares (id, workspace_id, member_id, key_id, title, message, link_token, open_link,
-         password_hash, expires_at, max_downloads, file_count, total_bytes, items, created_at, updated_at)
-       VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $15)`,
-      [
-        row.id,
-        row.workspace_id,
-        row.member_id,
-        row.key_id,
-        row.title,
-        row.message,
-        row.link_token,
-        row.open_link,
-        row.password_hash,
-        row.expires_at,
-        row.max_downloads,
-        row.file_count,
-        row.total_bytes,
-        row.items,
-        row.created_at,
-      ],
-    );
-    await c.query(
-      `INSERT INTO share_files (share_id, idx, path, size, sha256, mime)
-       SELECT $1, f.idx - 1, f.path, f.size, f.sha256, f.mime
-       FROM unnest($2::text[], $3::bigint[], $4::text[], $5::text[]) WITH ORDINALITY
-         AS f(path, size, sha256, mime, idx)`,
-      [
-        row.id,
-        files.map((f) => f.path),
-        files.map((f) => f.size),
-        files.map((f) => f.sha256),
-        files.map((f) => f.mime),
-      ],
-    );
-  }
-
-  /** shares.repository.ts's holdBlobs: one grouped update over the share's files. */
-  private async holdBlobs(c: PgClient, shareId: string, delta: 1 | -1) {
-    await c.query(
-      `UPDATE blobs SET ref_count = ref_count + d.n * $1
-       FROM (SELECT sha256, count(*) AS n FROM share_files WHERE share_id = $2 GROUP BY sha256) AS d
-       WHERE blobs.sha256 = d.sha256`,
-      [delta, shareId],
-    );
-  }
-
-  private async queueMail(c: PgClient, m: { row: NewOutboxRow; job: UnitJob | null }, now: number) {
-    const r = m.row;
-    await c.query(
-      `INSERT INTO mail_outbox (id, workspace_id, share_id, portal_id, recipient_id, channel, to_address, subject, body, link, status, error, created_at)
-       VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13)`,
-      [
-        r.id,
-        r.workspace_id,
-        r.share_id,
-        r.portal_id,
-        r.recipient_id,
-        r.channel,
-        r.to_address,
-        r.subject,
-        r.body,
-        r.link,
-        r.status,
-        r.error,
-        r.created_at,
-      ],
-    );
-    if (m.job) await this.enqueue(c, m.job, now);
-  }
-
-  private scheduleExpiry(c: PgClient, shareId: string, expiresAt: number, now: number) {
-    const job = {
-      kind: EXPIRE_JOB,
-      payload: { shareId, expiresAt },
-      uniqueKey: expiryKey(shareId, expiresAt),
-      runAt: expiresAt,
-      maxAttempts: EXPIRE_ATTEMPTS,
-    };
-    return this.enqueue(c, job, now);
-  }
-
-  private enqueue(c: PgClient, j: UnitJob, now: number) {
-    return enqueuePg(c, { ...j, id: newId(), payload: JSON.stringify(j.payload), now });
   }
 }

@@ -13,11 +13,15 @@ export const MEMBER = "m1";
 const DAY = 86_400_000;
 export const T0 = Date.parse("2026-03-01T12:00:00Z");
 
-const content = (i: number, size: number) => ({
+export const sha = (i: number) => `${i}`.padStart(64, "0");
+const content = (i: number, size: number, mime = "video/quicktime") => ({
   size,
-  mime: "application/octet-stream",
-  sha256: `${i}`.padStart(64, "0"),
+  mime,
+  sha256: sha(i),
 });
+
+/** The comment seeded on the `active` share; reel1.mov is probed to last a minute. */
+export const COMMENT = "00icmt00000000000000000001";
 
 /** Seeded shares, by name: their ids sort in this order (the list is newest, i.e. last, first). */
 export const SEEDED = {
@@ -50,7 +54,7 @@ const SHARES: Record<keyof typeof SEEDED, Seeded> = {
 /**
  * A migrated SQLite database on a temporary data dir: workspace WS with member MEMBER, a tree
  * (Deliveries/cut/reel1.mov and reel2.mov, Deliveries/notes.txt, an empty folder, a file
- * stored with content protection) and seven shares of every status, each holding its files.
+ * stored with content protection) seven shares of every status, each holding its files, and a comment.
  */
 export function seedSqlite() {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), "consign-shares-store-"));
@@ -69,9 +73,9 @@ export function seedSqlite() {
     const cut = entries.insert(db, deliveries, "cut", null, T0);
     file(cut, "reel1.mov", content(1, 1000));
     file(cut, "reel2.mov", content(2, 2000));
-    file(deliveries, "notes.txt", content(3, 30));
+    file(deliveries, "notes.txt", content(3, 30, "text/plain"));
     entries.insert(db, deliveries, "empty", null, T0);
-    const locked = file(root, "locked.bin", content(4, 40));
+    const locked = file(root, "locked.bin", content(4, 40, "application/octet-stream"));
     entries.setProtection(db, locked.id, '{"seeded":true}');
     const items = JSON.stringify([
       { path: "Deliveries/cut", type: "folder", sizeBytes: 3000, fileCount: 2 },
@@ -118,6 +122,14 @@ export function seedSqlite() {
         insertRecipient(db, { id: `${id}r${n}`, share_id: id, email, created_at: T0 - DAY + n });
       });
     });
+    db.prepare(
+      "INSERT INTO media_probes (sha256, media, duration_ms, has_audio, probed_at) VALUES (?, 'video', 60000, 1, ?)",
+    ).run(sha(1), T0);
+    db.prepare(
+      `INSERT INTO share_comments (id, share_id, body, author_kind, author_name, author_email, created_at)
+       VALUES (?, ?, 'First look', 'recipient', NULL, 'ana@example.com', ?)`,
+    ).run(COMMENT, SEEDED.active, T0 - DAY);
+    db.prepare("UPDATE shares SET comment_count = 1 WHERE id = ?").run(SEEDED.active);
   })();
   return {
     dir,

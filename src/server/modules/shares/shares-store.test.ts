@@ -13,7 +13,7 @@ import { shareMailSent } from "./share-mail.service";
 import { registerSharesWorkers } from "./shares.workers";
 import type { ListSharesInput, SharesStore } from "./shares-store";
 import { PgSharesStore } from "./shares-store.pg";
-import { MEMBER, SEEDED, seedSqlite, T0, WS } from "./shares-store.seed";
+import { COMMENT, MEMBER, SEEDED, seedSqlite, sha, T0, WS } from "./shares-store.seed";
 
 /** One engine's store over the seeded rows, and a portable SELECT on its database. */
 interface Engine {
@@ -184,17 +184,17 @@ describe.each([
       null,
     ]);
     expect(s.recipientLinks.map((l) => l.email)).toEqual(["zed@example.com", "ana@example.com"]);
-    const file = (idx: number, path: string, size: number) => ({
+    const file = (idx: number, path: string, size: number, mime = "video/quicktime") => ({
       idx,
       path,
       size,
-      sha256: `${idx + 1}`.padStart(64, "0"),
-      mime: "application/octet-stream",
+      sha256: sha(idx + 1),
+      mime,
     });
     expect(await rows(FILES_OF(s.id))).toEqual([
       file(0, "Deliveries/cut/reel1.mov", 1000),
       file(1, "Deliveries/cut/reel2.mov", 2000),
-      file(2, "Deliveries/notes.txt", 30),
+      file(2, "Deliveries/notes.txt", 30, "text/plain"),
     ]);
     expect((await rows(BLOBS)).map((b) => (b as { ref_count: number }).ref_count)).toEqual([
       8, 8, 2, 1,
@@ -258,6 +258,53 @@ describe.each([
     expect(types.slice(-3)).toEqual(["share.extended", "share.extended", "share.revoked"]);
     expect((await rows(CHANGES)).length).toBe(2);
   });
+
+  it("adds comments and replies in one-level threads, checks anchors, and pages oldest first", async () => {
+    const { store, rows } = open();
+    const reply = await store.addShareComment(caller, SEEDED.active, {
+      body: "Noted",
+      parentId: COMMENT,
+      anchor: { path: "Deliveries/cut/reel1.mov", timeMs: 1500, page: null },
+    });
+    expect([reply.parentId, reply.author, reply.anchor]).toEqual([
+      COMMENT,
+      { kind: "member", name: "Eve", email: "eve@studio.test" },
+      { path: "Deliveries/cut/reel1.mov", timeMs: 1500, page: null },
+    ]);
+    const nested = await store.addShareComment(caller, SEEDED.active, {
+      body: "Re: noted",
+      parentId: reply.id,
+    });
+    expect(nested.parentId).toBe(COMMENT);
+    const issue = async (b: Parameters<SharesStore["addShareComment"]>[2]) =>
+      (await refusal(store.addShareComment(caller, SEEDED.active, b))).details;
+    expect(await issue({ body: "x", parentId: "00izzzzzzzzz" })).toMatchObject({
+      issues: [{ code: "unknown_parent" }],
+    });
+    const at = (path: string, timeMs: number) => ({
+      body: "x",
+      anchor: { path, timeMs, page: null },
+    });
+    expect(await issue(at("Deliveries/notes.txt", 1))).toMatchObject({
+      issues: [{ code: "not_in_share" }],
+    });
+    expect(await issue(at("Deliveries/cut/reel1.mov", 60_001))).toMatchObject({
+      issues: [{ field: "anchor.timeMs", code: "past_end" }],
+    });
+    const first = await store.listShareComments(caller, SEEDED.active, { limit: 2 });
+    expect([first.items.map((c) => c.body), first.next]).toEqual([
+      ["First look", "Noted"],
+      reply.id,
+    ]);
+    const rest = await store.listShareComments(caller, SEEDED.active, {
+      limit: 2,
+      after: first.next!,
+    });
+    expect([rest.items.map((c) => c.body), rest.next]).toEqual([["Re: noted"], null]);
+    expect((await store.getShare(caller, SEEDED.active)).commentCount).toBe(3);
+    expect((await refusal(store.listShareComments(caller, "nope", { limit: 5 }))).status).toBe(404);
+    expect(await rows("SELECT id FROM share_comments ORDER BY id")).toHaveLength(3);
+  });
 });
 
 describe("PostgreSQL and SQLite on the same rows", () => {
@@ -292,8 +339,21 @@ describe("PostgreSQL and SQLite on the same rows", () => {
     await step(store.updateShare(caller, "nope", { expiresInDays: 2 }));
     await step(store.revokeShare(caller, SEEDED.personal));
     await step(store.updateShare(caller, SEEDED.personal, { expiresInDays: 2 }));
+    const anchor = { path: "Deliveries/cut/reel1.mov", timeMs: 60_000, page: null };
+    await step(store.addShareComment(caller, SEEDED.opened, { body: "Grade", anchor }));
+    await step(store.addShareComment(caller, SEEDED.active, { body: "Re", parentId: COMMENT }));
+    await step(
+      store.addShareComment(caller, SEEDED.active, { body: "?", parentId: "00inone0000" }),
+    );
+    await step(
+      store.addShareComment(caller, SEEDED.active, { body: "p", anchor: { ...anchor, page: 1 } }),
+    );
+    await step(store.addShareComment(caller, "nope", { body: "x" }));
+    for (const id of [SEEDED.active, SEEDED.opened, "nope"])
+      await step(store.listShareComments(caller, id, { limit: 1 }));
     for (const q of LISTS) await step(list(store, q));
     for (const sql of [EVENTS, JOBS, OUTBOX, BLOBS, CHANGES]) t.push(await rows(sql));
+    t.push(await rows("SELECT * FROM share_comments ORDER BY created_at, body"));
     // Every column but link_token (random; the answers' urls carry it).
     t.push(
       await rows(`SELECT id, workspace_id, member_id, key_id, title, message, open_link, password_hash,

@@ -1,12 +1,25 @@
 import type { z } from "zod";
-import type { CreatedShare, listSharesQuerySchema, Share, SharesPage } from "@/contract/shares";
+import type {
+  CreatedShare,
+  listCommentsQuerySchema,
+  listSharesQuerySchema,
+  Share,
+  ShareComment,
+  SharesPage,
+} from "@/contract/shares";
 import type { AppDeps } from "@/server/deps";
 import type { Caller } from "@/server/http/caller";
+import { addMemberComment, type CommentInput, listComments } from "./comments.service";
 import { type CreateInput, createShare } from "./create.service";
 import { revokeShare, type UpdateInput, updateShare } from "./lifecycle.service";
 import { getShare, listShares } from "./shares.service";
 
 export type ListSharesInput = z.output<typeof listSharesQuerySchema>;
+export type ListCommentsInput = z.output<typeof listCommentsQuerySchema>;
+export interface CommentsPage {
+  items: ShareComment[];
+  next: string | null;
+}
 
 /**
  * The shares area's metadata port for the console's calls (docs/scale-out.md, Shares metadata):
@@ -28,6 +41,10 @@ export interface SharesStore {
   updateShare(caller: Caller, id: string, body: UpdateInput): Promise<Share>;
   /** Revoked once (`share.revoked`, the blobs' hold given back); again: the share unchanged. */
   revokeShare(caller: Caller, id: string): Promise<Share>;
+  /** Oldest first, after the comment `after`. */
+  listShareComments(caller: Caller, id: string, q: ListCommentsInput): Promise<CommentsPage>;
+  /** A comment by the caller's member, or a reply (`unknown_parent`), maybe anchored. */
+  addShareComment(caller: Caller, id: string, body: CommentInput): Promise<ShareComment>;
 }
 
 /**
@@ -55,5 +72,13 @@ export class SqliteSharesStore implements SharesStore {
 
   async revokeShare(caller: Caller, id: string) {
     return revokeShare(this.deps(), caller, id);
+  }
+
+  async listShareComments(caller: Caller, id: string, q: ListCommentsInput) {
+    return listComments(this.deps(), caller.workspaceId, id, q);
+  }
+
+  async addShareComment(caller: Caller, id: string, body: CommentInput) {
+    return addMemberComment(this.deps(), caller, id, body);
   }
 }

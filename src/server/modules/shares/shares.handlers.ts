@@ -6,7 +6,6 @@ import { textStream } from "@/server/http/text-stream";
 import type { AppEnv } from "@/server/http/types";
 import * as outbox from "@/server/modules/mail/outbox.service";
 import { logoForDocuments } from "@/server/modules/settings/settings.service";
-import * as comments from "./comments.service";
 import * as lifecycle from "./lifecycle.service";
 import { type PdfKind, pdfRenderer } from "./receipt-render";
 import * as receipts from "./receipts.service";
@@ -41,25 +40,23 @@ export const revokeShare: RouteHandler<typeof r.revokeShareRoute, AppEnv> = asyn
 export const bulkShares: RouteHandler<typeof r.bulkSharesRoute, AppEnv> = (c) =>
   c.json(lifecycle.bulkShares(c.get("deps"), callerOf(c), c.req.valid("json")), 200);
 
-export const listComments: RouteHandler<typeof r.listCommentsRoute, AppEnv> = (c) =>
+export const listComments: RouteHandler<typeof r.listCommentsRoute, AppEnv> = async (c) =>
   c.json(
-    comments.listComments(
-      c.get("deps"),
-      c.get("auth").workspaceId,
-      c.req.valid("param").shareId,
-      c.req.valid("query"),
-    ),
+    await c
+      .get("deps")
+      .sharesStore.listShareComments(
+        callerOf(c),
+        c.req.valid("param").shareId,
+        c.req.valid("query"),
+      ),
     200,
   );
 
-export const addComment: RouteHandler<typeof r.addCommentRoute, AppEnv> = (c) =>
+export const addComment: RouteHandler<typeof r.addCommentRoute, AppEnv> = async (c) =>
   c.json(
-    comments.addMemberComment(
-      c.get("deps"),
-      callerOf(c),
-      c.req.valid("param").shareId,
-      c.req.valid("json"),
-    ),
+    await c
+      .get("deps")
+      .sharesStore.addShareComment(callerOf(c), c.req.valid("param").shareId, c.req.valid("json")),
     201,
   );
 
