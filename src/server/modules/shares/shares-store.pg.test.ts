@@ -1,11 +1,9 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { moveRows } from "@/server/db/pg/move-rows";
-import { createPgPool, type PgPool } from "@/server/db/pg/pool";
+import { describe, expect, it } from "vitest";
 import type { Caller } from "@/server/http/caller";
 import { ApiError } from "@/server/lib/api-error";
 import { ManualClock } from "@/server/lib/clock";
 import { PgEventRecorder } from "@/server/modules/events/events.pg";
-import { createPgDatabase } from "@/server/testing/pg-database";
+import { pgFromSqlite } from "@/server/testing/pg-database";
 import { PgSharesStore } from "./shares-store.pg";
 import { MEMBER, seedSqlite, T0, WS } from "./shares-store.seed";
 
@@ -14,23 +12,12 @@ const REEL1 = "1".padStart(64, "0");
 
 // PostgreSQL only: SQLite's BEGIN IMMEDIATE already runs one writer at a time.
 describe("share updates and revocations on PostgreSQL from two processes", () => {
-  let db: Awaited<ReturnType<typeof createPgDatabase>>;
-  let other: PgPool;
-  beforeAll(async () => {
-    db = await createPgDatabase();
-    other = createPgPool(db.url);
-    const source = seedSqlite();
-    await moveRows(source.db, db.pool);
-    source.close();
-  });
-  afterAll(async () => {
-    await other.end();
-    await db.drop();
-  });
+  const pools = pgFromSqlite(seedSqlite);
 
   it("never extends a share once its revocation has committed: each update lands before it or is refused", async () => {
+    const { pool, other } = pools();
     const clock = new ManualClock(T0);
-    const [one, two] = [db.pool, other].map(
+    const [one, two] = [pool, other].map(
       (p) =>
         new PgSharesStore(p, clock, new PgEventRecorder(clock), {
           publicUrl: null,
@@ -41,7 +28,7 @@ describe("share updates and revocations on PostgreSQL from two processes", () =>
     const ids: string[] = [];
     for (let i = 0; i < 30; i++) ids.push((await one.createShare(caller, body)).id);
     const held = async () =>
-      (await db.pool.query("SELECT ref_count FROM blobs WHERE sha256 = $1", [REEL1])).rows[0]
+      (await pool.query("SELECT ref_count FROM blobs WHERE sha256 = $1", [REEL1])).rows[0]
         .ref_count as number;
     const before = await held();
 
@@ -54,7 +41,7 @@ describe("share updates and revocations on PostgreSQL from two processes", () =>
       ),
     );
 
-    const { rows } = await db.pool.query<{ type: string; share_id: string }>(
+    const { rows } = await pool.query<{ type: string; share_id: string }>(
       `SELECT type, data::json->>'shareId' AS share_id FROM events
        WHERE type IN ('share.extended', 'share.revoked') ORDER BY seq`,
     );
