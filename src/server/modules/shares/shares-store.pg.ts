@@ -95,13 +95,13 @@ export class PgSharesStore implements SharesStore {
       const row = newShareRow(caller, body, plan, snap, now);
       await insertSharePg(c, row, snap.files);
       await holdBlobsPg(c, row.id, 1);
-      const stored = (await c.query<ShareRow>(SHARE_BY_ID, [caller.workspaceId, row.id])).rows[0]!;
-      const workspaceName =
-        (
-          await c.query<{ name: string }>("SELECT name FROM workspaces WHERE id = $1", [
-            caller.workspaceId,
-          ])
-        ).rows[0]?.name ?? "";
+      const stored = (await this.one<ShareRow>(SHARE_BY_ID, [caller.workspaceId, row.id], c))!;
+      const workspace = await this.one<{ name: string }>(
+        "SELECT name FROM workspaces WHERE id = $1",
+        [caller.workspaceId],
+        c,
+      );
+      const workspaceName = workspace?.name ?? "";
       const recipientLinks: CreatedShare["recipientLinks"] = [];
       for (const email of plan.recipients) {
         const recipientId = newId();
