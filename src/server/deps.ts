@@ -10,6 +10,7 @@ import { EventRecorder } from "./modules/events/events.repository";
 import { FilesService } from "./modules/files/files.service";
 import { type FilesStore, SqliteFilesStore } from "./modules/files/files-store";
 import { type SettingsStore, SqliteSettingsStore } from "./modules/settings/settings-store";
+import { type SharesStore, SqliteSharesStore } from "./modules/shares/shares-store";
 import { SqliteTransfersStore, type TransfersStore } from "./modules/transfers/transfers-store";
 import { WebhookDispatcher } from "./modules/webhooks/webhook-dispatcher";
 import { JobRunner } from "./workers/job-runner";
@@ -43,6 +44,8 @@ export interface AppDeps {
   settingsStore: SettingsStore;
   /** Transfers' list, record and progress reports (creating one is start.service's). */
   transfersStore: TransfersStore;
+  /** The shares area's port (list, read, create, update, revoke, comments); the rest use `db`. */
+  sharesStore: SharesStore;
   /**
    * PostgreSQL, when DATABASE_URL sets it: what every service process must see alike lives
    * there (docs/scale-out.md says which parts do so far). Migrated by startService.
@@ -64,7 +67,7 @@ export function createDeps(
   // SQLite's queue even with DATABASE_URL: an enqueue must commit with the unit that makes
   // the work, and the units still write SQLite (docs/scale-out.md, Queues and leases).
   const jobs = new JobRunner(db, clock, log.child({ component: "jobs" }));
-  return {
+  const deps: AppDeps = {
     config,
     db,
     clock,
@@ -85,6 +88,9 @@ export function createDeps(
     // SQLite's even with DATABASE_URL: creating a transfer and the node's writes still use
     // SQLite. PgTransfersStore is built and tested, not wired (docs/scale-out.md, Transfers).
     transfersStore: new SqliteTransfersStore({ db, clock, events, jobs }),
+    // SQLite's even with DATABASE_URL, for the files store's reason: the share's files and the
+    // rest of the area are SQLite's. PgSharesStore is built and tested, not wired.
+    sharesStore: new SqliteSharesStore(() => deps),
     pg,
     webhooks: new WebhookDispatcher({
       db,
@@ -95,4 +101,5 @@ export function createDeps(
       allowPrivate: config.webhooksAllowPrivate,
     }),
   };
+  return deps;
 }

@@ -1,5 +1,7 @@
 import { afterAll, beforeAll, inject } from "vitest";
+import type { Db } from "@/server/db/database";
 import { migratePg } from "@/server/db/pg/migrate";
+import { moveRows } from "@/server/db/pg/move-rows";
 import { createPgPool, type PgPool } from "@/server/db/pg/pool";
 import { newId } from "@/server/lib/ids";
 import { createDatabase, dropDatabase } from "./postgres-server";
@@ -43,5 +45,29 @@ export function freshPgDatabase(opts: { locale?: string } = {}): () => PgPool {
   return () => {
     if (!db) throw new Error("freshPgDatabase(): the database is made in beforeAll");
     return db.pool;
+  };
+}
+
+/**
+ * For a describe of PostgreSQL-only races: a fresh database holding the rows of a seeded SQLite
+ * database (moveRows), with two pools on it, as two processes would have.
+ */
+export function pgFromSqlite(seed: () => { db: Db; close(): void }) {
+  let db: Awaited<ReturnType<typeof createPgDatabase>> | null = null;
+  let other: PgPool | null = null;
+  beforeAll(async () => {
+    db = await createPgDatabase();
+    other = createPgPool(db.url);
+    const source = seed();
+    await moveRows(source.db, db.pool);
+    source.close();
+  });
+  afterAll(async () => {
+    await other?.end();
+    await db?.drop();
+  });
+  return () => {
+    if (!db || !other) throw new Error("pgFromSqlite(): the database is made in beforeAll");
+    return { pool: db.pool, other };
   };
 }

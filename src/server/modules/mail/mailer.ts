@@ -8,6 +8,7 @@ import {
   markAttemptFailed,
   markSent,
   messageById,
+  type NewOutboxRow,
   type OutboxRow,
 } from "./outbox.repository";
 
@@ -46,15 +47,15 @@ export interface OutgoingMessage {
 }
 
 /**
- * Puts a message in the outbox (in the caller's transaction). A mail with SMTP_URL is queued for
- * the mail job; without, it waits there to be delivered by hand. A text message always waits:
- * this service has no SMS provider.
+ * A message's outbox row, and the mail job that sends it: with SMTP_URL a mail is queued for
+ * the job; without, it waits there to be delivered by hand. A text message always waits: this
+ * service has no SMS provider. Either engine writes both in the caller's transaction.
  */
-export function queueMessage(deps: AppDeps, m: OutgoingMessage, now: number): string {
+export function outboxEntry(m: OutgoingMessage, now: number, smtpUrl: string | null) {
   const id = newId();
   const sms = m.channel === "sms";
-  const smtp = !sms && deps.config.smtpUrl !== null;
-  insertMessage(deps.db, {
+  const smtp = !sms && smtpUrl !== null;
+  const row: NewOutboxRow = {
     id,
     workspace_id: m.workspaceId,
     share_id: m.shareId ?? null,
@@ -68,14 +69,25 @@ export function queueMessage(deps: AppDeps, m: OutgoingMessage, now: number): st
     status: smtp ? "queued" : "waiting",
     error: sms ? "Not sent: no SMS provider is configured" : null,
     created_at: now,
-  });
-  if (smtp)
-    deps.jobs.enqueue(
-      MAIL_JOB,
-      { messageId: id },
-      { uniqueKey: `${MAIL_JOB}:${id}`, runAt: now + (m.holdMs ?? 0) },
-    );
-  return id;
+  };
+  const job = smtp
+    ? {
+        kind: MAIL_JOB,
+        payload: { messageId: id },
+        uniqueKey: `${MAIL_JOB}:${id}`,
+        runAt: now + (m.holdMs ?? 0),
+        maxAttempts: MAIL_ATTEMPTS,
+      }
+    : null;
+  return { row, job };
+}
+
+/** Puts a message in the outbox (in the caller's transaction), its mail job with it. */
+export function queueMessage(deps: AppDeps, m: OutgoingMessage, now: number): string {
+  const { row, job } = outboxEntry(m, now, deps.config.smtpUrl);
+  insertMessage(deps.db, row);
+  if (job) deps.jobs.enqueue(job.kind, job.payload, job);
+  return row.id;
 }
 
 /** The text as the outbox shows it: with the link while it is kept, else a marker. */

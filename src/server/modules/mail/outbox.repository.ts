@@ -35,10 +35,9 @@ export interface OutboxRow {
 
 export const LINK_PLACEHOLDER = "{{link}}";
 
-export const insertMessage = (
-  db: Db,
-  m: Omit<OutboxRow, "attempts" | "smtp_message_id" | "sent_at">,
-) =>
+export type NewOutboxRow = Omit<OutboxRow, "attempts" | "smtp_message_id" | "sent_at">;
+
+export const insertMessage = (db: Db, m: NewOutboxRow) =>
   stmt(
     db,
     `INSERT INTO mail_outbox (id, workspace_id, share_id, portal_id, recipient_id, channel, to_address, subject, body, link, status, error, created_at)

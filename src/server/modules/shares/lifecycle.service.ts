@@ -13,10 +13,12 @@ import { ApiError, validationFailed } from "@/server/lib/api-error";
 import { toIso } from "@/server/lib/clock";
 import { collectBlobs } from "@/server/modules/files/trash.service";
 import {
+  type ChangeRow,
   holdBlobs,
   insertChange,
   markExpired,
   markRevoked,
+  type ShareRow,
   shareById,
   shareRow,
   updateLimits,
@@ -30,69 +32,77 @@ import { DAY_MS, getShare, linkBase, requireShare, toShare } from "./shares.serv
 
 /** Job kind that records a share's expiry at its time, once. */
 export const EXPIRE_JOB = "shares.expire";
+export const EXPIRE_ATTEMPTS = 10;
+
+/** The expiry job's unique key: one job per share and expiry. */
+export const expiryKey = (shareId: string, expiresAt: number) =>
+  `${EXPIRE_JOB}:${shareId}:${expiresAt}`;
 
 export const scheduleExpiry = (deps: AppDeps, shareId: string, expiresAt: number) =>
   deps.jobs.enqueue(
     EXPIRE_JOB,
     { shareId, expiresAt },
-    { runAt: expiresAt, uniqueKey: `${EXPIRE_JOB}:${shareId}:${expiresAt}` },
+    { runAt: expiresAt, uniqueKey: expiryKey(shareId, expiresAt) },
   );
+
+export type UpdateInput = z.output<typeof updateShareBodySchema>;
 
 /**
  * A new expiry (from now, or a time; in the future and at most 365 days ahead) and/or a new
- * download limit. An expired or exhausted share becomes active again; a revoked one is refused
- * (`revoked`). Records `share.extended` and a timeline entry; a new expiry gets its own job.
+ * download limit, for the share as read. A revoked share is refused (`revoked`).
  */
-export function updateShare(
-  deps: AppDeps,
-  caller: Caller,
-  id: string,
-  body: z.output<typeof updateShareBodySchema>,
-): Share {
+export function newLimits(row: ShareRow, body: UpdateInput, now: number) {
+  if (row.revoked_at !== null)
+    throw validationFailed("shareId", "A revoked share cannot be changed", "revoked");
+  let expiresAt = row.expires_at;
+  if (body.expiresInDays !== undefined) expiresAt = now + body.expiresInDays * DAY_MS;
+  if (body.expiresAt !== undefined) {
+    expiresAt = Date.parse(body.expiresAt);
+    if (expiresAt <= now)
+      throw validationFailed("expiresAt", "The new expiry must be in the future", "in_the_past");
+    if (expiresAt > now + SHARE_EXPIRES_DAYS_MAX * DAY_MS)
+      throw validationFailed(
+        "expiresAt",
+        `At most ${SHARE_EXPIRES_DAYS_MAX} days ahead`,
+        "too_far",
+      );
+  }
+  const maxDownloads = body.maxDownloads === undefined ? row.max_downloads : body.maxDownloads;
+  const change: ChangeRow = {
+    share_id: row.id,
+    changed_at: now,
+    expires_at: expiresAt,
+    previous_expires_at: row.expires_at,
+    max_downloads: maxDownloads,
+    previous_max_downloads: row.max_downloads,
+  };
+  const event: EventData<"share.extended"> = {
+    shareId: row.id,
+    expiresAt: toIso(expiresAt),
+    previousExpiresAt: toIso(row.expires_at),
+    maxDownloads,
+    previousMaxDownloads: row.max_downloads,
+  };
+  return { change, event };
+}
+
+/**
+ * Applies newLimits: an expired or exhausted share becomes active again. Records
+ * `share.extended` and a timeline entry; a new expiry gets its own job.
+ */
+export function updateShare(deps: AppDeps, caller: Caller, id: string, body: UpdateInput): Share {
   const { db } = deps;
   const { workspaceId } = caller;
   return db
     .transaction((): Share => {
       const now = deps.clock.now();
       const row = requireShare(deps, workspaceId, id);
-      if (row.revoked_at !== null)
-        throw validationFailed("shareId", "A revoked share cannot be changed", "revoked");
-      let expiresAt = row.expires_at;
-      if (body.expiresInDays !== undefined) expiresAt = now + body.expiresInDays * DAY_MS;
-      if (body.expiresAt !== undefined) {
-        expiresAt = Date.parse(body.expiresAt);
-        if (expiresAt <= now)
-          throw validationFailed(
-            "expiresAt",
-            "The new expiry must be in the future",
-            "in_the_past",
-          );
-        if (expiresAt > now + SHARE_EXPIRES_DAYS_MAX * DAY_MS)
-          throw validationFailed(
-            "expiresAt",
-            `At most ${SHARE_EXPIRES_DAYS_MAX} days ahead`,
-            "too_far",
-          );
-      }
-      const maxDownloads = body.maxDownloads === undefined ? row.max_downloads : body.maxDownloads;
-      updateLimits(db, id, { expires_at: expiresAt, max_downloads: maxDownloads, now });
-      insertChange(db, {
-        share_id: id,
-        changed_at: now,
-        expires_at: expiresAt,
-        previous_expires_at: row.expires_at,
-        max_downloads: maxDownloads,
-        previous_max_downloads: row.max_downloads,
-      });
-      if (expiresAt !== row.expires_at) scheduleExpiry(deps, id, expiresAt);
-      const data: EventData<"share.extended"> = {
-        shareId: id,
-        expiresAt: toIso(expiresAt),
-        previousExpiresAt: toIso(row.expires_at),
-        maxDownloads,
-        previousMaxDownloads: row.max_downloads,
-      };
-      deps.events.record(workspaceId, "share.extended", data);
+      const { change, event } = newLimits(row, body, now);
+      const limits = { expires_at: change.expires_at, max_downloads: change.max_downloads, now };
+      updateLimits(db, id, limits);
+      insertChange(db, change);
+      if (change.expires_at !== row.expires_at) scheduleExpiry(deps, id, change.expires_at);
+      deps.events.record(workspaceId, "share.extended", event);
       return toShare(deps, shareById(db, workspaceId, id)!, linkBase(deps, caller.origin));
     })
     .immediate();

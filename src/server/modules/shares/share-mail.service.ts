@@ -3,7 +3,7 @@ import type { AppDeps } from "@/server/deps";
 import type { Caller } from "@/server/http/caller";
 import { validationFailed } from "@/server/lib/api-error";
 import { toIso } from "@/server/lib/clock";
-import { type AfterSent, queueMessage } from "@/server/modules/mail/mailer";
+import { type AfterSent, type OutgoingMessage, queueMessage } from "@/server/modules/mail/mailer";
 import { LINK_PLACEHOLDER, messageById } from "@/server/modules/mail/outbox.repository";
 import { toOutboxMessage } from "@/server/modules/mail/outbox.service";
 import { getWorkspace } from "@/server/modules/workspaces/workspaces.repository";
@@ -34,7 +34,21 @@ function composeShareMail(share: ShareRow, workspaceName: string) {
   return { subject: `${workspaceName}: ${share.title}`, body: lines.join("\n") };
 }
 
-/** A share's mail to one recipient, with their personal link. */
+/** A share's mail to one recipient, with their personal link, as either engine queues it. */
+export const shareMessage = (
+  share: ShareRow,
+  workspaceName: string,
+  recipient: { id: string; email: string },
+  link: string,
+): OutgoingMessage => ({
+  workspaceId: share.workspace_id,
+  shareId: share.id,
+  recipientId: recipient.id,
+  to: recipient.email,
+  ...composeShareMail(share, workspaceName),
+  link,
+});
+
 export function queueShareMail(
   deps: AppDeps,
   share: ShareRow,
@@ -43,18 +57,7 @@ export function queueShareMail(
   link: string,
   now: number,
 ): string {
-  return queueMessage(
-    deps,
-    {
-      workspaceId: share.workspace_id,
-      shareId: share.id,
-      recipientId: recipient.id,
-      to: recipient.email,
-      ...composeShareMail(share, workspaceName),
-      link,
-    },
-    now,
-  );
+  return queueMessage(deps, shareMessage(share, workspaceName, recipient, link), now);
 }
 
 /** The mail module's hook: a share's mail has left, so its recipient's `sentAt` moves. */

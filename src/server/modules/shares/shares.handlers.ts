@@ -6,62 +6,57 @@ import { textStream } from "@/server/http/text-stream";
 import type { AppEnv } from "@/server/http/types";
 import * as outbox from "@/server/modules/mail/outbox.service";
 import { logoForDocuments } from "@/server/modules/settings/settings.service";
-import * as comments from "./comments.service";
-import * as create from "./create.service";
 import * as lifecycle from "./lifecycle.service";
 import { type PdfKind, pdfRenderer } from "./receipt-render";
 import * as receipts from "./receipts.service";
 import * as mail from "./share-mail.service";
 import type * as r from "./shares.routes";
-import * as reads from "./shares.service";
 
 const attachment = (name: string) => `attachment; filename="${name}"`;
 
-export const listShares: RouteHandler<typeof r.listSharesRoute, AppEnv> = (c) =>
-  c.json(reads.listShares(c.get("deps"), callerOf(c), c.req.valid("query")), 200);
+export const listShares: RouteHandler<typeof r.listSharesRoute, AppEnv> = async (c) =>
+  c.json(await c.get("deps").sharesStore.listShares(callerOf(c), c.req.valid("query")), 200);
 
 export const createShare: RouteHandler<typeof r.createShareRoute, AppEnv> = async (c) =>
-  c.json(await create.createShare(c.get("deps"), callerOf(c), c.req.valid("json")), 201);
+  c.json(await c.get("deps").sharesStore.createShare(callerOf(c), c.req.valid("json")), 201);
 
-export const getShare: RouteHandler<typeof r.getShareRoute, AppEnv> = (c) =>
-  c.json(reads.getShare(c.get("deps"), callerOf(c), c.req.valid("param").shareId), 200);
+export const getShare: RouteHandler<typeof r.getShareRoute, AppEnv> = async (c) =>
+  c.json(await c.get("deps").sharesStore.getShare(callerOf(c), c.req.valid("param").shareId), 200);
 
-export const updateShare: RouteHandler<typeof r.updateShareRoute, AppEnv> = (c) =>
+export const updateShare: RouteHandler<typeof r.updateShareRoute, AppEnv> = async (c) =>
   c.json(
-    lifecycle.updateShare(
-      c.get("deps"),
-      callerOf(c),
-      c.req.valid("param").shareId,
-      c.req.valid("json"),
-    ),
+    await c
+      .get("deps")
+      .sharesStore.updateShare(callerOf(c), c.req.valid("param").shareId, c.req.valid("json")),
     200,
   );
 
-export const revokeShare: RouteHandler<typeof r.revokeShareRoute, AppEnv> = (c) =>
-  c.json(lifecycle.revokeShare(c.get("deps"), callerOf(c), c.req.valid("param").shareId), 200);
+export const revokeShare: RouteHandler<typeof r.revokeShareRoute, AppEnv> = async (c) =>
+  c.json(
+    await c.get("deps").sharesStore.revokeShare(callerOf(c), c.req.valid("param").shareId),
+    200,
+  );
 
 export const bulkShares: RouteHandler<typeof r.bulkSharesRoute, AppEnv> = (c) =>
   c.json(lifecycle.bulkShares(c.get("deps"), callerOf(c), c.req.valid("json")), 200);
 
-export const listComments: RouteHandler<typeof r.listCommentsRoute, AppEnv> = (c) =>
+export const listComments: RouteHandler<typeof r.listCommentsRoute, AppEnv> = async (c) =>
   c.json(
-    comments.listComments(
-      c.get("deps"),
-      c.get("auth").workspaceId,
-      c.req.valid("param").shareId,
-      c.req.valid("query"),
-    ),
+    await c
+      .get("deps")
+      .sharesStore.listShareComments(
+        callerOf(c),
+        c.req.valid("param").shareId,
+        c.req.valid("query"),
+      ),
     200,
   );
 
-export const addComment: RouteHandler<typeof r.addCommentRoute, AppEnv> = (c) =>
+export const addComment: RouteHandler<typeof r.addCommentRoute, AppEnv> = async (c) =>
   c.json(
-    comments.addMemberComment(
-      c.get("deps"),
-      callerOf(c),
-      c.req.valid("param").shareId,
-      c.req.valid("json"),
-    ),
+    await c
+      .get("deps")
+      .sharesStore.addShareComment(callerOf(c), c.req.valid("param").shareId, c.req.valid("json")),
     201,
   );
 

@@ -192,15 +192,18 @@ export const fileByPath = (db: Db, shareId: string, path: string) =>
     "SELECT * FROM share_files WHERE share_id = ? AND path = ?",
   ).get(shareId, path);
 
-/** SQL for a share's status at @now, the same rule as `shareStatusOf`. */
-const statusWhere: Record<ShareStatus, string> = {
-  revoked: "revoked_at IS NOT NULL",
-  expired: "revoked_at IS NULL AND expires_at <= @now",
-  exhausted:
-    "revoked_at IS NULL AND expires_at > @now AND max_downloads IS NOT NULL AND download_count >= max_downloads",
-  active:
-    "revoked_at IS NULL AND expires_at > @now AND (max_downloads IS NULL OR download_count < max_downloads)",
-};
+/**
+ * SQL for a share's status at `now()` (a placeholder, made only where it is used: PostgreSQL
+ * refuses a parameter no statement uses), the same rule as `shareStatusOf`.
+ */
+function statusWhere(status: ShareStatus, now: () => string) {
+  if (status === "revoked") return "revoked_at IS NOT NULL";
+  if (status === "expired") return `revoked_at IS NULL AND expires_at <= ${now()}`;
+  const live = `revoked_at IS NULL AND expires_at > ${now()}`;
+  return status === "exhausted"
+    ? `${live} AND max_downloads IS NOT NULL AND download_count >= max_downloads`
+    : `${live} AND (max_downloads IS NULL OR download_count < max_downloads)`;
+}
 
 export interface ShareFilter {
   status?: ShareStatus;
@@ -212,34 +215,49 @@ export interface ShareFilter {
   limit: number;
 }
 
-/** Newest first (ids are time-ordered); every filter applies only when given. */
-export function listShareRows(db: Db, workspaceId: string, now: number, f: ShareFilter) {
-  const where = ["workspace_id = @workspaceId"];
-  const params: Record<string, unknown> = { workspaceId, now, limit: f.limit };
-  if (f.status) where.push(statusWhere[f.status]);
-  if (f.expiringBefore !== undefined) {
-    where.push(statusWhere.active, "expires_at <= @expiringBefore");
-    params.expiringBefore = f.expiringBefore;
-  }
-  if (f.neverOpened) where.push("view_count = 0 AND download_count = 0");
-  if (f.recipient) {
+/**
+ * The list's query for either engine: `param` turns a value into its placeholder (SQLite's
+ * `@name`, PostgreSQL's `$n`); `byEmail` is the recipient subquery's table (SQLite names its
+ * index). Newest first (ids are time-ordered); every filter applies only when given.
+ */
+export function listSharesSql(
+  workspaceId: string,
+  now: number,
+  f: ShareFilter,
+  param: (name: string, value: unknown) => string,
+  byEmail: string,
+) {
+  const where = [`workspace_id = ${param("workspaceId", workspaceId)}`];
+  const at = () => param("now", now);
+  if (f.status) where.push(statusWhere(f.status, at));
+  if (f.expiringBefore !== undefined)
     where.push(
-      "id IN (SELECT share_id FROM share_recipients INDEXED BY share_recipients_by_email WHERE email = @recipient)",
+      statusWhere("active", at),
+      `expires_at <= ${param("expiringBefore", f.expiringBefore)}`,
     );
-    params.recipient = f.recipient;
-  }
-  if (f.verdict) {
-    where.push("verdict = @verdict");
-    params.verdict = f.verdict;
-  }
-  if (f.cursor) {
-    where.push("id < @cursor");
-    params.cursor = f.cursor;
-  }
-  return stmt<[Record<string, unknown>], ShareRow>(
-    db,
-    `SELECT * FROM shares WHERE ${where.join(" AND ")} ORDER BY id DESC LIMIT @limit`,
-  ).all(params);
+  if (f.neverOpened) where.push("view_count = 0 AND download_count = 0");
+  if (f.recipient)
+    where.push(
+      `id IN (SELECT share_id FROM ${byEmail} WHERE email = ${param("recipient", f.recipient)})`,
+    );
+  if (f.verdict) where.push(`verdict = ${param("verdict", f.verdict)}`);
+  if (f.cursor) where.push(`id < ${param("cursor", f.cursor)}`);
+  return `SELECT * FROM shares WHERE ${where.join(" AND ")} ORDER BY id DESC LIMIT ${param("limit", f.limit)}`;
+}
+
+export function listShareRows(db: Db, workspaceId: string, now: number, f: ShareFilter) {
+  const params: Record<string, unknown> = {};
+  const sql = listSharesSql(
+    workspaceId,
+    now,
+    f,
+    (name, value) => {
+      params[name] = value;
+      return `@${name}`;
+    },
+    "share_recipients INDEXED BY share_recipients_by_email",
+  );
+  return stmt<[Record<string, unknown>], ShareRow>(db, sql).all(params);
 }
 
 export const insertRecipient = (

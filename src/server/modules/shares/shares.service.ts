@@ -4,12 +4,13 @@ import type { AppDeps } from "@/server/deps";
 import type { Caller } from "@/server/http/caller";
 import { notFound } from "@/server/lib/api-error";
 import { toIso, toIsoOrNull } from "@/server/lib/clock";
-import { getMember } from "@/server/modules/members/members.repository";
+import { getMember, type MemberRow } from "@/server/modules/members/members.repository";
 import { linkUrl } from "./share-access";
 import {
   listShareRows,
   type RecipientRow,
   recipientsOf,
+  type ShareFilter,
   type ShareRow,
   shareById,
   statusOfRow,
@@ -37,14 +38,21 @@ export const toRecipient = (r: RecipientRow): ShareRecipient => ({
   filesDownloaded: r.files_downloaded,
 });
 
-export function toShare(deps: AppDeps, row: ShareRow, base: string): Share {
-  const member = row.member_id ? getMember(deps.db, row.member_id) : undefined;
+/** Who made a share, as a Share names them. */
+export type ShareCreator = Pick<MemberRow, "id" | "name" | "email">;
+
+/** A share row as the API shows it, from what either engine read beside it. */
+export function shareView(
+  row: ShareRow,
+  r: { base: string; now: number; recipients: RecipientRow[]; member: ShareCreator | undefined },
+): Share {
+  const { member } = r;
   return {
     id: row.id,
     title: row.title,
     message: row.message,
-    status: statusOfRow(row, deps.clock.now()),
-    url: row.open_link ? linkUrl(base, row.link_token) : null,
+    status: statusOfRow(row, r.now),
+    url: row.open_link ? linkUrl(r.base, row.link_token) : null,
     items: JSON.parse(row.items),
     fileCount: row.file_count,
     totalBytes: row.total_bytes,
@@ -53,7 +61,7 @@ export function toShare(deps: AppDeps, row: ShareRow, base: string): Share {
     downloadCount: row.download_count,
     viewCount: row.view_count,
     passwordProtected: row.password_hash !== null,
-    recipients: recipientsOf(deps.db, row.id).map(toRecipient),
+    recipients: r.recipients.map(toRecipient),
     commentCount: row.comment_count,
     createdAt: toIso(row.created_at),
     updatedAt: toIso(row.updated_at),
@@ -64,6 +72,14 @@ export function toShare(deps: AppDeps, row: ShareRow, base: string): Share {
   };
 }
 
+export const toShare = (deps: AppDeps, row: ShareRow, base: string): Share =>
+  shareView(row, {
+    base,
+    now: deps.clock.now(),
+    recipients: recipientsOf(deps.db, row.id),
+    member: row.member_id ? getMember(deps.db, row.member_id) : undefined,
+  });
+
 export function requireShare(deps: AppDeps, workspaceId: string, id: string) {
   const row = shareById(deps.db, workspaceId, id);
   if (!row) throw notFound(`Share ${id}`, { shareId: id });
@@ -73,13 +89,9 @@ export function requireShare(deps: AppDeps, workspaceId: string, id: string) {
 export const getShare = (deps: AppDeps, caller: Caller, id: string) =>
   toShare(deps, requireShare(deps, caller.workspaceId, id), linkBase(deps, caller.origin));
 
-export function listShares(
-  deps: AppDeps,
-  caller: Caller,
-  q: z.output<typeof listSharesQuerySchema>,
-): SharesPage {
-  const now = deps.clock.now();
-  const rows = listShareRows(deps.db, caller.workspaceId, now, {
+/** The list's filter from its query, at `now`. */
+export function shareFilter(q: z.output<typeof listSharesQuerySchema>, now: number): ShareFilter {
+  return {
     status: q.status,
     expiringBefore:
       q.expiringWithinDays === undefined ? undefined : now + q.expiringWithinDays * DAY_MS,
@@ -88,11 +100,26 @@ export function listShares(
     verdict: q.verdict,
     cursor: q.cursor,
     limit: q.limit + 1,
-  });
-  const page = rows.slice(0, q.limit);
-  const base = linkBase(deps, caller.origin);
-  return {
-    items: page.map((r) => toShare(deps, r, base)),
-    next: rows.length > q.limit ? page.at(-1)!.id : null,
   };
+}
+
+/** A page from the rows read with one more than the page's limit. */
+export function sharesPage<T extends { id: string }>(
+  rows: T[],
+  limit: number,
+  view: (r: T) => Share,
+): SharesPage {
+  const page = rows.slice(0, limit);
+  return { items: page.map(view), next: rows.length > limit ? page.at(-1)!.id : null };
+}
+
+export function listShares(
+  deps: AppDeps,
+  caller: Caller,
+  q: z.output<typeof listSharesQuerySchema>,
+): SharesPage {
+  const now = deps.clock.now();
+  const rows = listShareRows(deps.db, caller.workspaceId, now, shareFilter(q, now));
+  const base = linkBase(deps, caller.origin);
+  return sharesPage(rows, q.limit, (r) => toShare(deps, r, base));
 }

@@ -1,6 +1,6 @@
 import type { AppDeps } from "@/server/deps";
 import type { JobKind } from "@/server/workers/job-runner";
-import { EXPIRE_JOB, expireShare } from "./lifecycle.service";
+import { EXPIRE_ATTEMPTS, EXPIRE_JOB, expireShare } from "./lifecycle.service";
 
 /**
  * A share's expiry is a job queued for its time when the share is made (and again for each new
@@ -9,7 +9,7 @@ import { EXPIRE_JOB, expireShare } from "./lifecycle.service";
  * extension records nothing twice.
  */
 const expireJob = (deps: AppDeps): JobKind => ({
-  maxAttempts: 10,
+  maxAttempts: EXPIRE_ATTEMPTS,
   backoffMs: () => 30_000,
   run: (payload) => {
     const { shareId, expiresAt } = payload as { shareId: string; expiresAt: number };
