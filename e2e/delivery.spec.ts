@@ -75,7 +75,7 @@ test("a sign-in holds in every tab of the browser session, and a sign-out in one
 
   const second = await context.newPage();
   await second.goto("/shares");
-  await expect(second.getByRole("heading", { name: "Shares" })).toBeVisible();
+  await expect(second.getByRole("heading", { name: "Shares", exact: true })).toBeVisible();
   await expect(second).toHaveURL(/\/shares/);
 
   await second.getByRole("button", { name: "Sign out" }).click();
