@@ -8,6 +8,7 @@ import { tightenDataDir } from "./lib/private-files";
 import { EventRecorder } from "./modules/events/events.repository";
 import { FilesService } from "./modules/files/files.service";
 import { type FilesStore, SqliteFilesStore } from "./modules/files/files-store";
+import { type PortalsStore, SqlitePortalsStore } from "./modules/portals/portals-store";
 import { WebhookDispatcher } from "./modules/webhooks/webhook-dispatcher";
 import { JobRunner } from "./workers/job-runner";
 
@@ -34,6 +35,8 @@ export interface AppDeps {
    * moved behind it call it, the rest still call `files`.
    */
   filesStore: FilesStore;
+  /** The portals area's console units (the review queue, a decision, portals' reads). */
+  portalsStore: PortalsStore;
   /**
    * PostgreSQL, when DATABASE_URL sets it: what every service process must see alike lives
    * there (docs/scale-out.md says which parts do so far). Migrated by startService.
@@ -52,7 +55,7 @@ export function createDeps(
   const events = new EventRecorder(db, clock);
   const pg = config.databaseUrl ? createPgPool(config.databaseUrl) : null;
   const files = new FilesService(db, clock, config, events);
-  return {
+  const deps: AppDeps = {
     config,
     db,
     clock,
@@ -75,5 +78,10 @@ export function createDeps(
       dataDir: config.dataDir,
       allowPrivate: config.webhooksAllowPrivate,
     }),
+    // SQLite's store even with DATABASE_URL: a decision moves folders in the tree and the
+    // public pages still write SQLite (docs/scale-out.md, Portals metadata). PgPortalsStore is
+    // built and tested, not wired.
+    portalsStore: new SqlitePortalsStore(() => deps),
   };
+  return deps;
 }

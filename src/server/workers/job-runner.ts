@@ -96,7 +96,8 @@ export class JobRunner {
     return job.id;
   }
 
-  private newJob(kind: string, payload: unknown, opts: EnqueueOptions): NewJob {
+  /** The row enqueue would add: for a unit that inserts its job in its own transaction. */
+  newJob(kind: string, payload: unknown, opts: EnqueueOptions = {}): NewJob {
     const now = this.clock.now();
     return {
       id: newId(),

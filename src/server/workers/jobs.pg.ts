@@ -1,5 +1,19 @@
-import type { PgPool } from "@/server/db/pg/pool";
+import type { PgClient, PgPool } from "@/server/db/pg/pool";
 import type { Claim, JobFailure, JobQueue, LeasedJob, NewJob } from "./job-queue";
+
+/**
+ * Adds a job (false: its unique key is held). On a unit's client it commits with the unit's
+ * writes, as SQLite's enqueue joins the caller's transaction.
+ */
+export async function insertJobPg(c: PgPool | PgClient, j: NewJob) {
+  const r = await c.query(
+    `INSERT INTO jobs (id, kind, payload, status, unique_key, attempts, max_attempts, run_at, created_at, updated_at)
+     VALUES ($1, $2, $3, 'queued', $4, 0, $5, $6, $7, $7)
+     ON CONFLICT DO NOTHING`,
+    [j.id, j.kind, j.payload, j.uniqueKey, j.maxAttempts, j.runAt, j.now],
+  );
+  return r.rowCount === 1;
+}
 
 /**
  * The job queue in PostgreSQL, shared by any number of processes. A claim is one statement: the
@@ -10,14 +24,8 @@ import type { Claim, JobFailure, JobQueue, LeasedJob, NewJob } from "./job-queue
 export class PgJobQueue implements JobQueue {
   constructor(private pool: PgPool) {}
 
-  async enqueue(j: NewJob) {
-    const r = await this.pool.query(
-      `INSERT INTO jobs (id, kind, payload, status, unique_key, attempts, max_attempts, run_at, created_at, updated_at)
-       VALUES ($1, $2, $3, 'queued', $4, 0, $5, $6, $7, $7)
-       ON CONFLICT DO NOTHING`,
-      [j.id, j.kind, j.payload, j.uniqueKey, j.maxAttempts, j.runAt, j.now],
-    );
-    return r.rowCount === 1;
+  enqueue(j: NewJob) {
+    return insertJobPg(this.pool, j);
   }
 
   /**

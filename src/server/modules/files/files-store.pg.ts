@@ -56,6 +56,56 @@ const CHILDREN_CHANGED = `WITH r AS (
       revision = (SELECT value FROM r), modified_at = $4 WHERE id = $1 RETURNING parent_id)
   UPDATE entries SET revision = (SELECT value FROM r) WHERE id = (SELECT parent_id FROM f)`;
 
+type Queryable = PgPool | PgClient;
+
+/** A live entry by path (files.repository's byPath). */
+export const entryAtPg = async (c: Queryable, workspaceId: string, p: string) =>
+  (await c.query<EntryRow>(BY_PATH, [workspaceId, p])).rows[0];
+
+/** The root folder row, made on first use as FilesService's is. */
+async function rootPg(c: Queryable, workspaceId: string, now: number): Promise<EntryRow> {
+  const found = await entryAtPg(c, workspaceId, "");
+  if (found) return found;
+  await c.query(
+    `INSERT INTO entries (workspace_id, parent_id, name, sort_key, path, is_file, created_at, modified_at)
+     VALUES ($1, NULL, '', '', '', 0, $2, $2) ON CONFLICT DO NOTHING`,
+    [workspaceId, now],
+  );
+  return (await entryAtPg(c, workspaceId, ""))!;
+}
+
+async function insertFolderPg(c: PgClient, parent: EntryRow, name: string, now: number) {
+  const { rows } = await c.query<EntryRow>(
+    `INSERT INTO entries (workspace_id, parent_id, name, sort_key, path, is_file, created_at, modified_at)
+     VALUES ($1, $2, $3, $4, $5, 0, $6, $6) RETURNING ${ENTRY_COLUMNS}`,
+    [parent.workspace_id, parent.id, name, sortKey(name), joinPath(parent.path, name), now],
+  );
+  await c.query(CHILDREN_CHANGED, [parent.id, 1, 0, now]);
+  return rows[0]!;
+}
+
+/**
+ * FilesService.ensureFolder in the caller's transaction (which holds the workspace's lock): the
+ * folder and any missing parents, each path made pushed on `created`; no event.
+ */
+export async function ensureFolderPg(
+  c: PgClient,
+  workspaceId: string,
+  p: string,
+  now: number,
+  created: string[] = [],
+): Promise<EntryRow> {
+  let current = await rootPg(c, workspaceId, now);
+  for (const name of p === "" ? [] : normalizeName(p).split("/")) {
+    const next = await entryAtPg(c, workspaceId, joinPath(current.path, name));
+    if (next?.is_file)
+      throw validationFailed("path", `"${next.path}" is a file, not a folder`, "file_in_the_way");
+    current = next ?? (await insertFolderPg(c, current, name, now));
+    if (!next) created.push(current.path);
+  }
+  return current;
+}
+
 function segmentSql(q: PageQuery, seek: boolean) {
   const { columns } = ORDER[q.sort];
   const dir = q.order === "asc" ? "ASC" : "DESC";
@@ -174,34 +224,12 @@ export class PgFilesStore implements FilesStore {
     checkPath("path", p);
     let made = false;
     await this.unit(workspaceId, async (c, now) => {
-      let current = await this.root(c, workspaceId, now);
       const created: string[] = [];
-      for (const name of p === "" ? [] : normalizeName(p).split("/")) {
-        const next = (await c.query<EntryRow>(BY_PATH, [workspaceId, joinPath(current.path, name)]))
-          .rows[0];
-        if (next?.is_file)
-          throw validationFailed(
-            "path",
-            `"${next.path}" is a file, not a folder`,
-            "file_in_the_way",
-          );
-        current = next ?? (await this.insertFolder(c, current, name, now));
-        if (!next) created.push(current.path);
-      }
+      await ensureFolderPg(c, workspaceId, p, now, created);
       made = created.length > 0;
       return made ? this.events.write(c, workspaceId, "file.created", { paths: created }) : null;
     });
     return made;
-  }
-
-  private async insertFolder(c: PgClient, parent: EntryRow, name: string, now: number) {
-    const { rows } = await c.query<EntryRow>(
-      `INSERT INTO entries (workspace_id, parent_id, name, sort_key, path, is_file, created_at, modified_at)
-       VALUES ($1, $2, $3, $4, $5, 0, $6, $6) RETURNING ${ENTRY_COLUMNS}`,
-      [parent.workspace_id, parent.id, name, sortKey(name), joinPath(parent.path, name), now],
-    );
-    await c.query(CHILDREN_CHANGED, [parent.id, 1, 0, now]);
-    return rows[0]!;
   }
 
   /** A unit that reads then writes the workspace's tree: one transaction under its lock. */
@@ -216,23 +244,11 @@ export class PgFilesStore implements FilesStore {
     if (announced) this.events.announce(announced);
   }
 
-  /** The root folder row, made on first use as FilesService's is. */
-  private async root(c: PgPool | PgClient, workspaceId: string, now: number): Promise<EntryRow> {
-    const found = (await c.query<EntryRow>(BY_PATH, [workspaceId, ""])).rows[0];
-    if (found) return found;
-    await c.query(
-      `INSERT INTO entries (workspace_id, parent_id, name, sort_key, path, is_file, created_at, modified_at)
-       VALUES ($1, NULL, '', '', '', 0, $2, $2) ON CONFLICT DO NOTHING`,
-      [workspaceId, now],
-    );
-    return (await c.query<EntryRow>(BY_PATH, [workspaceId, ""])).rows[0]!;
-  }
-
   /** A live entry, or 404; the empty path is the root, which always exists. */
   private async get(c: PgPool | PgClient, workspaceId: string, p: string): Promise<EntryRow> {
     const row =
       p === ""
-        ? await this.root(c, workspaceId, this.clock.now())
+        ? await rootPg(c, workspaceId, this.clock.now())
         : (await c.query<EntryRow>(BY_PATH, [workspaceId, p])).rows[0];
     if (!row) throw notFound(`"${p}"`, { path: p });
     return row;

@@ -51,10 +51,18 @@ export interface OutgoingMessage {
  * this service has no SMS provider.
  */
 export function queueMessage(deps: AppDeps, m: OutgoingMessage, now: number): string {
+  const { row, job } = outboxEntry(m, deps.config.smtpUrl !== null, now);
+  insertMessage(deps.db, row);
+  if (job) deps.jobs.enqueue(MAIL_JOB, job.payload, job.options);
+  return row.id;
+}
+
+/** The outbox row of a message and the mail job it needs (none without SMTP, or for a text). */
+export function outboxEntry(m: OutgoingMessage, smtpConfigured: boolean, now: number) {
   const id = newId();
   const sms = m.channel === "sms";
-  const smtp = !sms && deps.config.smtpUrl !== null;
-  insertMessage(deps.db, {
+  const smtp = !sms && smtpConfigured;
+  const row: Omit<OutboxRow, "attempts" | "smtp_message_id" | "sent_at"> = {
     id,
     workspace_id: m.workspaceId,
     share_id: m.shareId ?? null,
@@ -68,14 +76,14 @@ export function queueMessage(deps: AppDeps, m: OutgoingMessage, now: number): st
     status: smtp ? "queued" : "waiting",
     error: sms ? "Not sent: no SMS provider is configured" : null,
     created_at: now,
-  });
-  if (smtp)
-    deps.jobs.enqueue(
-      MAIL_JOB,
-      { messageId: id },
-      { uniqueKey: `${MAIL_JOB}:${id}`, runAt: now + (m.holdMs ?? 0) },
-    );
-  return id;
+  };
+  const job = smtp
+    ? {
+        payload: { messageId: id },
+        options: { uniqueKey: `${MAIL_JOB}:${id}`, runAt: now + (m.holdMs ?? 0) },
+      }
+    : null;
+  return { row, job };
 }
 
 /** The text as the outbox shows it: with the link while it is kept, else a marker. */

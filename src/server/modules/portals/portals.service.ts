@@ -45,9 +45,10 @@ import { type StoredFile, toUpload } from "./upload-view";
 
 const DAY_MS = 86_400_000;
 /** Uploads a portal's detail lists (the queue pages through all of them). */
-const DETAIL_UPLOADS = 200;
+export const DETAIL_UPLOADS = 200;
 
-export const portalBase = (deps: AppDeps, origin: string) => deps.config.publicUrl ?? origin;
+export const portalBase = (deps: Pick<AppDeps, "config">, origin: string) =>
+  deps.config.publicUrl ?? origin;
 export const portalUrl = (base: string, slug: string) => `${base}${PORTAL_LINK_PREFIX}${slug}`;
 
 export const rulesOf = (row: Pick<PortalRow, "rules">) => JSON.parse(row.rules) as PortalRules;
@@ -79,8 +80,11 @@ function newSlug(title: string) {
   return words ? `${words}-${tail}` : tail;
 }
 
-export function toPortal(deps: AppDeps, row: PortalRow, base: string, awaiting?: number): Portal {
-  const now = deps.clock.now();
+export const toPortal = (deps: AppDeps, row: PortalRow, base: string, awaiting?: number) =>
+  portalView(row, base, awaiting ?? awaitingCount(deps.db, row.id), deps.clock.now());
+
+/** A portal as the API shows it, with its uploads awaiting review, at `now` (expired or not). */
+export function portalView(row: PortalRow, base: string, awaiting: number, now: number): Portal {
   return {
     id: row.id,
     slug: row.slug,
@@ -99,7 +103,7 @@ export function toPortal(deps: AppDeps, row: PortalRow, base: string, awaiting?:
     bytesReceived: row.bytes_received,
     createdAt: toIso(row.created_at),
     expired: portalStateOf({ status: row.status, expiresAt: row.expires_at }, now) === "expired",
-    awaitingReview: awaiting ?? awaitingCount(deps.db, row.id),
+    awaitingReview: awaiting,
     projectId: row.project_id,
     dueAt: toIsoOrNull(row.due_at),
     fields: JSON.parse(row.fields),
@@ -129,9 +133,11 @@ export const filesShown = (
     media: null,
   }));
 
+export const noPortal = (id: string) => notFound(`Portal ${id}`, { portalId: id });
+
 export function portalOf(deps: AppDeps, workspaceId: string, id: string) {
   const row = portalById(deps.db, workspaceId, id);
-  if (!row) throw notFound(`Portal ${id}`, { portalId: id });
+  if (!row) throw noPortal(id);
   return row;
 }
 

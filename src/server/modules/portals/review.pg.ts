@@ -1,0 +1,146 @@
+import { baseName, joinPath, parentOf } from "@/contract/rules";
+import type { PgClient } from "@/server/db/pg/pool";
+import { ensureFolderPg, entryAtPg } from "@/server/modules/files/files-store.pg";
+import { MAIL_JOB, outboxEntry } from "@/server/modules/mail/mailer";
+import { cancelOperationPg, startMovePg } from "@/server/modules/operations/operations.pg";
+import type {
+  OperationItemRow,
+  OperationRow,
+} from "@/server/modules/operations/operations.repository";
+import { insertJobPg } from "@/server/workers/jobs.pg";
+import { filesIn, placeTaken } from "./approval-move";
+import type { PortalRow, UploadRow } from "./portals.repository";
+import type { PgPortalsContext } from "./portals-store.pg";
+import { decisionMail, decisionToMail } from "./sender-status.service";
+
+/*
+ * What a decision writes besides the upload's own row, on PostgreSQL, in the decision's
+ * transaction under the workspace's lock: approval-move.ts's moves and sender-status.service.ts's
+ * mail, with the same rules (those files say why).
+ */
+
+/** upload-review.repository's setFolderPath. */
+async function setFolderPathPg(
+  c: PgClient,
+  upload: UploadRow,
+  folder: string,
+  move: { from: string; jobId: string } | null,
+) {
+  await c.query(
+    `UPDATE portal_uploads SET folder_path = $1, files_shown = $2, moved_from = $3, move_job_id = $4
+     WHERE id = $5`,
+    [folder, filesIn(upload, folder), move?.from ?? null, move?.jobId ?? null, upload.id],
+  );
+}
+
+export async function moveApprovedPg(
+  ctx: PgPortalsContext,
+  c: PgClient,
+  upload: UploadRow,
+  approvedPath: string,
+  now: number,
+) {
+  const ws = upload.workspace_id;
+  if (!(await entryAtPg(c, ws, upload.folder_path))) return;
+  await ensureFolderPg(c, ws, approvedPath, now);
+  const jobId = await startMovePg(
+    c,
+    ctx.jobs,
+    ws,
+    { path: upload.folder_path, destination: approvedPath, onConflict: "keepBoth" },
+    now,
+  );
+  const folder = joinPath(approvedPath, baseName(upload.folder_path));
+  await setFolderPathPg(c, upload, folder, { from: upload.folder_path, jobId });
+}
+
+export async function moveBackPg(
+  ctx: PgPortalsContext,
+  c: PgClient,
+  upload: UploadRow,
+  now: number,
+) {
+  const from = upload.moved_from;
+  if (from === null) return;
+  const ws = upload.workspace_id;
+  const job = upload.move_job_id
+    ? (
+        await c.query<OperationRow>(
+          "SELECT * FROM file_operations WHERE id = $1 AND workspace_id = $2",
+          [upload.move_job_id, ws],
+        )
+      ).rows[0]
+    : undefined;
+  if (job && (job.status === "queued" || job.status === "running"))
+    await cancelOperationPg(c, job.id, now);
+  const item = job
+    ? (
+        await c.query<OperationItemRow>(
+          "SELECT * FROM file_operation_items WHERE operation_id = $1 ORDER BY idx LIMIT 1",
+          [job.id],
+        )
+      ).rows[0]
+    : undefined;
+  const at = item?.status === "done" ? item.destination_path : null;
+  let folder = from;
+  if (at !== null && (await entryAtPg(c, ws, at))) {
+    folder = joinPath(parentOf(from), baseName(at));
+    if (await entryAtPg(c, ws, folder)) throw placeTaken(folder, upload, at);
+    await ensureFolderPg(c, ws, parentOf(from), now);
+    await startMovePg(c, ctx.jobs, ws, { path: at, destination: parentOf(from) }, now);
+  }
+  await setFolderPathPg(c, upload, folder, null);
+}
+
+/** tellSender: an earlier decision's mail not yet sent is withdrawn, this one's queued. */
+export async function tellSenderPg(
+  ctx: PgPortalsContext,
+  c: PgClient,
+  portal: PortalRow,
+  upload: UploadRow,
+  base: string,
+  now: number,
+) {
+  if (upload.decision_mail_id)
+    await c.query("DELETE FROM mail_outbox WHERE id = $1 AND status IN ('waiting', 'queued')", [
+      upload.decision_mail_id,
+    ]);
+  const decision = decisionToMail(portal, upload);
+  let entry: ReturnType<typeof outboxEntry> | null = null;
+  if (decision) {
+    const found = await c.query<{ name: string }>("SELECT name FROM workspaces WHERE id = $1", [
+      portal.workspace_id,
+    ]);
+    const workspaceName = found.rows[0]?.name ?? "";
+    const mail = decisionMail(ctx, portal, upload, base, { decision, workspaceName });
+    entry = outboxEntry(mail, ctx.config.smtpUrl !== null, now);
+  }
+  if (entry) {
+    const r = entry.row;
+    await c.query(
+      `INSERT INTO mail_outbox (id, workspace_id, share_id, portal_id, recipient_id, channel, to_address, subject, body, link, status, error, created_at)
+       VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13)`,
+      [
+        r.id,
+        r.workspace_id,
+        r.share_id,
+        r.portal_id,
+        r.recipient_id,
+        r.channel,
+        r.to_address,
+        r.subject,
+        r.body,
+        r.link,
+        r.status,
+        r.error,
+        r.created_at,
+      ],
+    );
+    if (entry.job)
+      await insertJobPg(c, ctx.jobs.newJob(MAIL_JOB, entry.job.payload, entry.job.options));
+  }
+  await c.query("UPDATE portal_uploads SET decision_mail_id = $1 WHERE id = $2", [
+    entry?.row.id ?? null,
+    upload.id,
+  ]);
+}
