@@ -6,15 +6,22 @@ import type { Caller } from "@/server/http/caller";
 import type { Clock } from "@/server/lib/clock";
 import type { PgEventRecorder } from "@/server/modules/events/events.pg";
 import type { JobRunner } from "@/server/workers/job-runner";
+import { createPortalPg, updatePortalPg } from "./portal-writes.pg";
 import {
   type PortalRow,
   UPLOAD_VIEW,
   type UploadFilter,
   type UploadView,
 } from "./portals.repository";
-import { DETAIL_UPLOADS, noPortal, portalBase, portalView } from "./portals.service";
-import type { PortalsStore, ReviewBody, UploadsQuery } from "./portals-store";
-import { moveApprovedPg, moveBackPg, tellSenderPg } from "./review.pg";
+import { DETAIL_UPLOADS, portalBase, portalView } from "./portals.service";
+import type {
+  CreateBody,
+  PortalsStore,
+  ReviewBody,
+  UpdateBody,
+  UploadsQuery,
+} from "./portals-store";
+import { moveApprovedPg, moveBackPg, portalRowPg, tellSenderPg } from "./review.pg";
 import { queueFilter, reviewable, reviewedEvent } from "./review.service";
 import { toUpload } from "./upload-view";
 
@@ -28,7 +35,7 @@ export interface PgPortalsContext {
   jobs: Pick<JobRunner, "newJob">;
 }
 
-type Queryable = PgPool | PgClient;
+export type Queryable = PgPool | PgClient;
 
 /**
  * portals.repository.ts's filterSql: `instr(lower(…))` becomes `strpos(lower(…))`, both taken
@@ -52,15 +59,6 @@ function filterPg(workspaceId: string, f: UploadFilter) {
   }
   if (f.statuses) where.push(`u.status = ANY(${param([...f.statuses])}::text[])`);
   return { where, values, param };
-}
-
-async function portalRowPg(c: Queryable, workspaceId: string, id: string) {
-  const { rows } = await c.query<PortalRow>(
-    "SELECT * FROM portals WHERE id = $1 AND workspace_id = $2",
-    [id, workspaceId],
-  );
-  if (!rows[0]) throw noPortal(id);
-  return rows[0];
 }
 
 const uploadViewPg = async (c: Queryable, workspaceId: string, id: string) =>
@@ -164,5 +162,13 @@ export class PgPortalsStore implements PortalsStore {
       ...portalView(row, portalBase(this.ctx, origin), awaiting.rows[0]!.n, clock.now()),
       uploads: uploads.rows.map(toUpload),
     };
+  }
+
+  createPortal(caller: Caller, body: CreateBody) {
+    return createPortalPg(this.ctx, caller, body);
+  }
+
+  updatePortal(workspaceId: string, portalId: string, body: UpdateBody, origin: string) {
+    return updatePortalPg(this.ctx, workspaceId, portalId, body, origin);
   }
 }

@@ -32,6 +32,7 @@ export const PORTALS = [
     approved: "Incoming",
     notify: { approved: false, rejected: false },
   },
+  { id: "p4", title: "Gone", approved: null, notify: { approved: false, rejected: false } },
 ];
 
 const STATUSES: PortalUploadStatus[] = [
@@ -51,7 +52,7 @@ export const UPLOADS = Array.from({ length: 40 }, (_, i) => {
   const name = NAMES[i % NAMES.length] ?? null;
   return {
     id: `u${String(n).padStart(2, "0")}`,
-    portalId: PORTALS[i % 3]!.id,
+    portalId: PORTALS[i % 3]!.id, // p4 (revoked) has none
     status: STATUSES[i % STATUSES.length]!,
     name,
     email:
@@ -126,7 +127,7 @@ export function seedPortals(clock: Clock = new ManualClock(T0)) {
         notify_sender: JSON.stringify(p.notify),
         invite_emails: "[]",
         invite_phones: "[]",
-        status: "active",
+        status: p.id === "p4" ? "revoked" : "active",
         created_at: T0,
       });
     });

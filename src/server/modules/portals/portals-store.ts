@@ -4,14 +4,22 @@ import type {
   PortalUploadsPage,
   reviewBodySchema,
 } from "@/contract/portal-review";
-import type { Portal, PortalDetail, PortalUpload } from "@/contract/portals";
+import type {
+  createPortalBodySchema,
+  Portal,
+  PortalDetail,
+  PortalUpload,
+  updatePortalBodySchema,
+} from "@/contract/portals";
 import type { AppDeps } from "@/server/deps";
 import type { Caller } from "@/server/http/caller";
-import { getPortal, listPortals } from "./portals.service";
+import { createPortal, getPortal, listPortals, updatePortal } from "./portals.service";
 import { listUploads, reviewUpload } from "./review.service";
 
 export type UploadsQuery = z.output<typeof listPortalUploadsQuerySchema>;
 export type ReviewBody = z.output<typeof reviewBodySchema>;
+export type CreateBody = z.output<typeof createPortalBodySchema>;
+export type UpdateBody = z.output<typeof updatePortalBodySchema>;
 
 /**
  * The portals area's metadata port (docs/scale-out.md, Portals metadata): one async call per
@@ -38,6 +46,15 @@ export interface PortalsStore {
   listPortals(workspaceId: string, origin: string): Promise<Portal[]>;
   /** One portal and its newest uploads; 404 for an unknown id. */
   getPortal(workspaceId: string, portalId: string, origin: string): Promise<PortalDetail>;
+  /** A new active portal, its invitations in the outbox, `portal.created`. */
+  createPortal(caller: Caller, body: CreateBody): Promise<Portal>;
+  /** The members given replace what is stored; a revoked portal is refused (`revoked`). */
+  updatePortal(
+    workspaceId: string,
+    portalId: string,
+    body: UpdateBody,
+    origin: string,
+  ): Promise<Portal>;
 }
 
 /** The embedded engine: the portals services' transactions, unchanged, inside each call. */
@@ -63,5 +80,13 @@ export class SqlitePortalsStore implements PortalsStore {
 
   async getPortal(workspaceId: string, portalId: string, origin: string) {
     return getPortal(this.deps, workspaceId, portalId, origin);
+  }
+
+  createPortal(caller: Caller, body: CreateBody) {
+    return createPortal(this.deps, caller, body);
+  }
+
+  updatePortal(workspaceId: string, portalId: string, body: UpdateBody, origin: string) {
+    return updatePortal(this.deps, workspaceId, portalId, body, origin);
   }
 }

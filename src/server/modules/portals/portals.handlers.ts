@@ -7,7 +7,7 @@ import * as s from "./portals.service";
 import * as notes from "./upload-notes.service";
 
 export const createPortal: RouteHandler<typeof r.createPortalRoute, AppEnv> = async (c) =>
-  c.json(await s.createPortal(c.get("deps"), callerOf(c), c.req.valid("json")), 201);
+  c.json(await c.get("deps").portalsStore.createPortal(callerOf(c), c.req.valid("json")), 201);
 
 export const listPortals: RouteHandler<typeof r.listPortalsRoute, AppEnv> = async (c) =>
   c.json(await c.get("deps").portalsStore.listPortals(c.get("auth").workspaceId, origin(c)), 200);
@@ -22,13 +22,14 @@ export const getPortal: RouteHandler<typeof r.getPortalRoute, AppEnv> = async (c
 
 export const updatePortal: RouteHandler<typeof r.updatePortalRoute, AppEnv> = async (c) =>
   c.json(
-    await s.updatePortal(
-      c.get("deps"),
-      c.get("auth").workspaceId,
-      c.req.valid("param").portalId,
-      c.req.valid("json"),
-      origin(c),
-    ),
+    await c
+      .get("deps")
+      .portalsStore.updatePortal(
+        c.get("auth").workspaceId,
+        c.req.valid("param").portalId,
+        c.req.valid("json"),
+        origin(c),
+      ),
     200,
   );
 

@@ -1,7 +1,7 @@
 import { baseName, joinPath, parentOf } from "@/contract/rules";
 import type { PgClient } from "@/server/db/pg/pool";
 import { ensureFolderPg, entryAtPg } from "@/server/modules/files/files-store.pg";
-import { MAIL_JOB, outboxEntry } from "@/server/modules/mail/mailer";
+import { MAIL_JOB, type OutgoingMessage, outboxEntry } from "@/server/modules/mail/mailer";
 import { cancelOperationPg, startMovePg } from "@/server/modules/operations/operations.pg";
 import type {
   OperationItemRow,
@@ -10,7 +10,8 @@ import type {
 import { insertJobPg } from "@/server/workers/jobs.pg";
 import { filesIn, placeTaken } from "./approval-move";
 import type { PortalRow, UploadRow } from "./portals.repository";
-import type { PgPortalsContext } from "./portals-store.pg";
+import { noPortal } from "./portals.service";
+import type { PgPortalsContext, Queryable } from "./portals-store.pg";
 import { decisionMail, decisionToMail } from "./sender-status.service";
 
 /*
@@ -92,6 +93,50 @@ export async function moveBackPg(
   await setFolderPathPg(c, upload, folder, null);
 }
 
+export async function portalRowPg(c: Queryable, workspaceId: string, id: string) {
+  const { rows } = await c.query<PortalRow>(
+    "SELECT * FROM portals WHERE id = $1 AND workspace_id = $2",
+    [id, workspaceId],
+  );
+  if (!rows[0]) throw noPortal(id);
+  return rows[0];
+}
+
+export const workspaceNamePg = async (c: Queryable, id: string) =>
+  (await c.query<{ name: string }>("SELECT name FROM workspaces WHERE id = $1", [id])).rows[0]
+    ?.name ?? "";
+
+/** queueMessage in the unit's transaction: the outbox row, and its mail job when SMTP is set. */
+export async function queueMessagePg(
+  ctx: PgPortalsContext,
+  c: PgClient,
+  m: OutgoingMessage,
+  now: number,
+) {
+  const { row: r, job } = outboxEntry(m, ctx.config.smtpUrl !== null, now);
+  await c.query(
+    `INSERT INTO mail_outbox (id, workspace_id, share_id, portal_id, recipient_id, channel, to_address, subject, body, link, status, error, created_at)
+     VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13)`,
+    [
+      r.id,
+      r.workspace_id,
+      r.share_id,
+      r.portal_id,
+      r.recipient_id,
+      r.channel,
+      r.to_address,
+      r.subject,
+      r.body,
+      r.link,
+      r.status,
+      r.error,
+      r.created_at,
+    ],
+  );
+  if (job) await insertJobPg(c, ctx.jobs.newJob(MAIL_JOB, job.payload, job.options));
+  return r.id;
+}
+
 /** tellSender: an earlier decision's mail not yet sent is withdrawn, this one's queued. */
 export async function tellSenderPg(
   ctx: PgPortalsContext,
@@ -106,41 +151,14 @@ export async function tellSenderPg(
       upload.decision_mail_id,
     ]);
   const decision = decisionToMail(portal, upload);
-  let entry: ReturnType<typeof outboxEntry> | null = null;
+  let mailId: string | null = null;
   if (decision) {
-    const found = await c.query<{ name: string }>("SELECT name FROM workspaces WHERE id = $1", [
-      portal.workspace_id,
-    ]);
-    const workspaceName = found.rows[0]?.name ?? "";
+    const workspaceName = await workspaceNamePg(c, portal.workspace_id);
     const mail = decisionMail(ctx, portal, upload, base, { decision, workspaceName });
-    entry = outboxEntry(mail, ctx.config.smtpUrl !== null, now);
-  }
-  if (entry) {
-    const r = entry.row;
-    await c.query(
-      `INSERT INTO mail_outbox (id, workspace_id, share_id, portal_id, recipient_id, channel, to_address, subject, body, link, status, error, created_at)
-       VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13)`,
-      [
-        r.id,
-        r.workspace_id,
-        r.share_id,
-        r.portal_id,
-        r.recipient_id,
-        r.channel,
-        r.to_address,
-        r.subject,
-        r.body,
-        r.link,
-        r.status,
-        r.error,
-        r.created_at,
-      ],
-    );
-    if (entry.job)
-      await insertJobPg(c, ctx.jobs.newJob(MAIL_JOB, entry.job.payload, entry.job.options));
+    mailId = await queueMessagePg(ctx, c, mail, now);
   }
   await c.query("UPDATE portal_uploads SET decision_mail_id = $1 WHERE id = $2", [
-    entry?.row.id ?? null,
+    mailId,
     upload.id,
   ]);
 }
