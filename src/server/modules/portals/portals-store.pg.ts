@@ -1,11 +1,15 @@
+import type { BulkReviewResult } from "@/contract/portal-review";
 import { PORTALS_LIST_MAX } from "@/contract/portal-rules";
 import type { Portal, PortalDetail, PortalUpload } from "@/contract/portals";
 import { lockWorkspace, type PgClient, type PgPool, withPgTransaction } from "@/server/db/pg/pool";
 import type { Config } from "@/server/env";
 import type { Caller } from "@/server/http/caller";
+import { ApiError } from "@/server/lib/api-error";
 import type { Clock } from "@/server/lib/clock";
 import type { PgEventRecorder } from "@/server/modules/events/events.pg";
+import type { AnnouncedEvent } from "@/server/modules/events/events.repository";
 import type { JobRunner } from "@/server/workers/job-runner";
+import { refusalOf, unknownUpload } from "./bulk-review.service";
 import { createPortalPg, updatePortalPg } from "./portal-writes.pg";
 import {
   type PortalRow,
@@ -15,6 +19,7 @@ import {
 } from "./portals.repository";
 import { DETAIL_UPLOADS, portalBase, portalView } from "./portals.service";
 import type {
+  BulkReviewBody,
   CreateBody,
   PortalsStore,
   ReviewBody,
@@ -69,6 +74,35 @@ const uploadViewPg = async (c: Queryable, workspaceId: string, id: string) =>
     ])
   ).rows[0];
 
+/** One decision in the caller's transaction, which holds the workspace's lock. */
+async function decidePg(
+  ctx: PgPortalsContext,
+  c: PgClient,
+  caller: Caller,
+  portalId: string,
+  uploadId: string,
+  body: ReviewBody,
+) {
+  const ws = caller.workspaceId;
+  const portal = await portalRowPg(c, ws, portalId);
+  const upload = reviewable(await uploadViewPg(c, ws, uploadId), portal, uploadId);
+  const now = ctx.clock.now();
+  const status = body.decision;
+  await c.query(
+    `UPDATE portal_uploads SET status = $1, review_note = $2, note_to_sender = $3,
+       reviewed_by = $4, reviewed_at = $5 WHERE id = $6`,
+    [status, body.note ?? null, body.noteToSender ?? null, caller.memberId, now, upload.id],
+  );
+  if (status === "approved" && upload.status !== "approved" && portal.approved_path !== null)
+    await moveApprovedPg(ctx, c, upload, portal.approved_path, now);
+  if (upload.status === "approved" && status !== "approved") await moveBackPg(ctx, c, upload, now);
+  const updated = (await uploadViewPg(c, ws, upload.id))!;
+  await tellSenderPg(ctx, c, portal, updated, portalBase(ctx, caller.origin), now);
+  const view = toUpload(updated);
+  const data = reviewedEvent(portal, upload, updated, view, body.decision);
+  return { view, announced: await ctx.events.write(c, ws, "portal.upload.reviewed", data) };
+}
+
 /**
  * The portals area's console units on PostgreSQL (docs/scale-out.md, Portals metadata). Reads are
  * single statements on any pooled client; a decision holds its workspace's lock (SQLite's BEGIN
@@ -106,30 +140,44 @@ export class PgPortalsStore implements PortalsStore {
     body: ReviewBody,
   ): Promise<PortalUpload> {
     const { ctx } = this;
-    const ws = caller.workspaceId;
     const { view, announced } = await withPgTransaction(ctx.pool, async (c) => {
-      await lockWorkspace(c, ws);
-      const portal = await portalRowPg(c, ws, portalId);
-      const upload = reviewable(await uploadViewPg(c, ws, uploadId), portal, uploadId);
-      const now = ctx.clock.now();
-      const status = body.decision;
-      await c.query(
-        `UPDATE portal_uploads SET status = $1, review_note = $2, note_to_sender = $3,
-           reviewed_by = $4, reviewed_at = $5 WHERE id = $6`,
-        [status, body.note ?? null, body.noteToSender ?? null, caller.memberId, now, upload.id],
-      );
-      if (status === "approved" && upload.status !== "approved" && portal.approved_path !== null)
-        await moveApprovedPg(ctx, c, upload, portal.approved_path, now);
-      if (upload.status === "approved" && status !== "approved")
-        await moveBackPg(ctx, c, upload, now);
-      const updated = (await uploadViewPg(c, ws, upload.id))!;
-      await tellSenderPg(ctx, c, portal, updated, portalBase(ctx, caller.origin), now);
-      const view = toUpload(updated);
-      const data = reviewedEvent(portal, upload, updated, view, body.decision);
-      return { view, announced: await ctx.events.write(c, ws, "portal.upload.reviewed", data) };
+      await lockWorkspace(c, caller.workspaceId);
+      return decidePg(ctx, c, caller, portalId, uploadId, body);
     });
     ctx.events.announce(announced);
     return view;
+  }
+
+  /**
+   * bulk-review.service.ts's reviewUploads: one transaction under the workspace's lock, each
+   * upload decided as reviewUpload decides one, in a savepoint of its own.
+   */
+  async reviewUploads(caller: Caller, body: BulkReviewBody): Promise<BulkReviewResult> {
+    const { ctx } = this;
+    const { uploadIds, ...review } = body;
+    const { result, announced } = await withPgTransaction(ctx.pool, async (c) => {
+      await lockWorkspace(c, caller.workspaceId);
+      const result: BulkReviewResult = { decided: [], refused: [] };
+      const announced: AnnouncedEvent[] = [];
+      for (const uploadId of new Set(uploadIds)) {
+        const portalId = (await uploadViewPg(c, caller.workspaceId, uploadId))?.portal_id;
+        await c.query("SAVEPOINT decision");
+        try {
+          if (portalId === undefined) throw unknownUpload(uploadId);
+          const one = await decidePg(ctx, c, caller, portalId, uploadId, review);
+          await c.query("RELEASE SAVEPOINT decision");
+          result.decided.push(one.view);
+          announced.push(one.announced);
+        } catch (error) {
+          if (!(error instanceof ApiError)) throw error;
+          await c.query("ROLLBACK TO SAVEPOINT decision");
+          result.refused.push(refusalOf(uploadId, error));
+        }
+      }
+      return { result, announced };
+    });
+    for (const a of announced) ctx.events.announce(a);
+    return result;
   }
 
   async listPortals(workspaceId: string, origin: string): Promise<Portal[]> {

@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+import type { BulkReviewResult } from "@/contract/portal-review";
 import type { PortalUpload } from "@/contract/portals";
 import type { PortalsStore, UploadsQuery } from "./portals-store";
 import {
@@ -285,6 +286,13 @@ describe("PostgreSQL and SQLite on the same rows", () => {
             (err) => caught(Promise.reject(err)),
           ),
         );
+      outcomes[i]!.push(
+        await e.store.reviewUploads(caller, {
+          uploadIds: ["u22", "u16", "u22", "nope", "u31", "u15", "u05"],
+          decision: "approved",
+          note: "bulk",
+        }),
+      );
       const made = await e.store.createPortal(caller, createBody({ approvedPath: "Approved/new" }));
       outcomes[i]!.push(drawn(made));
       drawnIds[i] = [made.id, made.slug];
@@ -332,5 +340,12 @@ describe("PostgreSQL and SQLite on the same rows", () => {
     expect(
       outcomes[0]!.filter((o) => (o as PortalUpload).status === "approved").length,
     ).toBeGreaterThan(3);
+    const bulk = a[decisions.length] as BulkReviewResult;
+    expect(bulk.decided.map((u) => u.id)).toEqual(["u22", "u16", "u05"]);
+    expect(bulk.refused.map((r) => [r.uploadId, r.code])).toEqual([
+      ["nope", "not_found"],
+      ["u31", "not_received"],
+      ["u15", "same_folder"],
+    ]);
   });
 });

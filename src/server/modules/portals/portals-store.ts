@@ -1,5 +1,7 @@
 import type { z } from "zod";
 import type {
+  BulkReviewResult,
+  bulkReviewBodySchema,
   listPortalUploadsQuerySchema,
   PortalUploadsPage,
   reviewBodySchema,
@@ -13,11 +15,13 @@ import type {
 } from "@/contract/portals";
 import type { AppDeps } from "@/server/deps";
 import type { Caller } from "@/server/http/caller";
+import { reviewUploads } from "./bulk-review.service";
 import { createPortal, getPortal, listPortals, updatePortal } from "./portals.service";
 import { listUploads, reviewUpload } from "./review.service";
 
 export type UploadsQuery = z.output<typeof listPortalUploadsQuerySchema>;
 export type ReviewBody = z.output<typeof reviewBodySchema>;
+export type BulkReviewBody = z.output<typeof bulkReviewBodySchema>;
 export type CreateBody = z.output<typeof createPortalBodySchema>;
 export type UpdateBody = z.output<typeof updatePortalBodySchema>;
 
@@ -42,6 +46,11 @@ export interface PortalsStore {
     uploadId: string,
     body: ReviewBody,
   ): Promise<PortalUpload>;
+  /**
+   * One decision for up to 100 uploads in one transaction, each as reviewUpload decides one, in a
+   * savepoint of its own: `decided` in the order asked, `refused` with each one's reason.
+   */
+  reviewUploads(caller: Caller, body: BulkReviewBody): Promise<BulkReviewResult>;
   /** Newest first, with each one's uploads awaiting review. */
   listPortals(workspaceId: string, origin: string): Promise<Portal[]>;
   /** One portal and its newest uploads; 404 for an unknown id. */
@@ -72,6 +81,10 @@ export class SqlitePortalsStore implements PortalsStore {
 
   async reviewUpload(caller: Caller, portalId: string, uploadId: string, body: ReviewBody) {
     return reviewUpload(this.deps, caller, portalId, uploadId, body);
+  }
+
+  async reviewUploads(caller: Caller, body: BulkReviewBody) {
+    return reviewUploads(this.deps, caller, body);
   }
 
   async listPortals(workspaceId: string, origin: string) {

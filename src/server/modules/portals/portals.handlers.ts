@@ -1,7 +1,6 @@
 import type { RouteHandler } from "@hono/zod-openapi";
 import { callerOf, requestOrigin as origin } from "@/server/http/caller";
 import type { AppEnv } from "@/server/http/types";
-import { reviewUploads } from "./bulk-review.service";
 import type * as r from "./portals.routes";
 import * as s from "./portals.service";
 import * as notes from "./upload-notes.service";
@@ -53,8 +52,8 @@ export const listUploads: RouteHandler<typeof r.listUploadsRoute, AppEnv> = asyn
     200,
   );
 
-export const bulkReview: RouteHandler<typeof r.bulkReviewRoute, AppEnv> = (c) =>
-  c.json(reviewUploads(c.get("deps"), callerOf(c), c.req.valid("json")), 200);
+export const bulkReview: RouteHandler<typeof r.bulkReviewRoute, AppEnv> = async (c) =>
+  c.json(await c.get("deps").portalsStore.reviewUploads(callerOf(c), c.req.valid("json")), 200);
 
 export const listUploadNotes: RouteHandler<typeof r.listUploadNotesRoute, AppEnv> = (c) =>
   c.json(
