@@ -8,6 +8,7 @@ import type { Caller } from "@/server/http/caller";
 import { validationFailed } from "@/server/lib/api-error";
 import { toIso } from "@/server/lib/clock";
 import { newId, randomBase62 } from "@/server/lib/ids";
+import { hashPassword } from "@/server/lib/passwords";
 import type { OutgoingMessage } from "@/server/modules/mail/mailer";
 import type { PortalChanges, PortalRow } from "./portals.repository";
 
@@ -60,6 +61,20 @@ function inviteMail(row: PortalRow, workspaceName: string, link: string) {
     ...(row.password_hash ? ["", "The sender of this invitation will give you the password."] : []),
   ];
   return { subject: `${workspaceName}: ${row.title}`, body: lines.join("\n") };
+}
+
+/** Before a create's transaction: its name pattern checked and its password hashed. */
+export async function createPassword(body: z.output<typeof createPortalBodySchema>) {
+  checkNamePattern(body.rules.namePattern, "rules.namePattern");
+  return body.password === undefined ? null : await hashPassword(body.password);
+}
+
+/** Before a PATCH's transaction: a new pattern checked, a new password hashed (null clears). */
+export async function updatePassword(body: z.output<typeof updatePortalBodySchema>) {
+  if (body.rules) checkNamePattern(body.rules.namePattern, "rules.namePattern");
+  return body.password === undefined || body.password === null
+    ? body.password
+    : await hashPassword(body.password);
 }
 
 /** A new portal's row (the columns with defaults aside), active. */

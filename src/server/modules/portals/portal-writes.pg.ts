@@ -2,22 +2,22 @@ import type { z } from "zod";
 import type { createPortalBodySchema, Portal, updatePortalBodySchema } from "@/contract/portals";
 import { lockWorkspace, type PgClient, withPgTransaction } from "@/server/db/pg/pool";
 import type { Caller } from "@/server/http/caller";
-import { hashPassword } from "@/server/lib/passwords";
 import { entryAtPg } from "@/server/modules/files/files-store.pg";
 import {
   checkChangeable,
-  checkNamePattern,
   createdEvent,
+  createPassword,
   fileInTheWay,
   foldersOf,
   inviteMessages,
   newPortalRow,
   portalChanges,
+  updatePassword,
 } from "./portal-rows";
 import type { PortalRow } from "./portals.repository";
 import { portalBase, portalView } from "./portals.service";
 import type { PgPortalsContext } from "./portals-store.pg";
-import { portalRowPg, queueMessagePg } from "./review.pg";
+import { portalRowPg, queueMessagePg, workspaceNamePg } from "./review.pg";
 
 /*
  * createPortal and updatePortal on PostgreSQL: the values portal-rows.ts gives both engines,
@@ -39,8 +39,7 @@ export async function createPortalPg(
   caller: Caller,
   body: z.output<typeof createPortalBodySchema>,
 ): Promise<Portal> {
-  checkNamePattern(body.rules.namePattern, "rules.namePattern");
-  const passwordHash = body.password === undefined ? null : await hashPassword(body.password);
+  const passwordHash = await createPassword(body);
   const base = portalBase(ctx, caller.origin);
   const ws = caller.workspaceId;
   const { row, announced } = await withPgTransaction(ctx.pool, async (c) => {
@@ -57,10 +56,7 @@ export async function createPortalPg(
       [...Object.values(fresh), now],
     );
     const row = rows[0]!;
-    const found = await c.query<{ name: string }>("SELECT name FROM workspaces WHERE id = $1", [
-      ws,
-    ]);
-    for (const m of inviteMessages(row, found.rows[0]?.name ?? "", base))
+    for (const m of inviteMessages(row, await workspaceNamePg(c, ws), base))
       await queueMessagePg(ctx, c, m, now);
     return { row, announced: await ctx.events.write(c, ws, "portal.created", createdEvent(row)) };
   });
@@ -75,11 +71,7 @@ export async function updatePortalPg(
   body: z.output<typeof updatePortalBodySchema>,
   origin: string,
 ): Promise<Portal> {
-  if (body.rules) checkNamePattern(body.rules.namePattern, "rules.namePattern");
-  const passwordHash =
-    body.password === undefined || body.password === null
-      ? body.password
-      : await hashPassword(body.password);
+  const passwordHash = await updatePassword(body);
   return withPgTransaction(ctx.pool, async (c) => {
     await lockWorkspace(c, workspaceId);
     const now = ctx.clock.now();

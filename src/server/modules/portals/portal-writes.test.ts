@@ -1,20 +1,9 @@
 import { describe, expect, it } from "vitest";
 import { updatePortalBodySchema } from "@/contract/portals";
-import {
-  caller,
-  createBody,
-  drawn,
-  events,
-  NOW,
-  postgresEngine,
-  sqliteEngine,
-} from "./portals-store.engines";
+import { caller, createBody, drawn, ENGINES, events, NOW } from "./portals-store.engines";
 import { caught, WS } from "./portals-store.seed";
 
-describe.each([
-  { engine: "SQLite", use: sqliteEngine },
-  { engine: "PostgreSQL", use: postgresEngine },
-])("creating and changing portals on $engine", ({ use }) => {
+describe.each(ENGINES)("creating and changing portals on $engine", ({ use }) => {
   const open = use();
 
   it("creates a portal with its invitations and event, and refuses a file in the way or a bad pattern", async () => {

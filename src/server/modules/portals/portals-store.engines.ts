@@ -78,3 +78,9 @@ export const createBody = (over: Record<string, unknown> = {}) =>
 
 /** A portal's answer without what each engine draws at random (id, slug, link). */
 export const drawn = ({ id: _, slug: __, url: ___, ...rest }: Portal) => rest;
+
+/** Each suite runs once per engine: `describe.each(ENGINES)`. */
+export const ENGINES = [
+  { engine: "SQLite", use: sqliteEngine },
+  { engine: "PostgreSQL", use: postgresEngine },
+];

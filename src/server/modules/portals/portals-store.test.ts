@@ -6,6 +6,7 @@ import {
   caller,
   createBody,
   drawn,
+  ENGINES,
   events,
   NOW,
   postgresEngine,
@@ -58,10 +59,7 @@ async function allPages(
   return { ids, totals: [...totals] };
 }
 
-describe.each([
-  { engine: "SQLite", use: sqliteEngine },
-  { engine: "PostgreSQL", use: postgresEngine },
-])("the portals store on $engine", ({ use }) => {
+describe.each(ENGINES)("the portals store on $engine", ({ use }) => {
   const open = use();
 
   it("pages the review queue newest first under every filter, without gaps or repeats, folding ASCII only", async () => {

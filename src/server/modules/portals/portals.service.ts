@@ -19,21 +19,21 @@ import type { AppDeps } from "@/server/deps";
 import type { Caller } from "@/server/http/caller";
 import { notFound } from "@/server/lib/api-error";
 import { toIso, toIsoOrNull } from "@/server/lib/clock";
-import { hashPassword } from "@/server/lib/passwords";
 import { byPath } from "@/server/modules/files/files.repository";
 import { queueMessage } from "@/server/modules/mail/mailer";
 import { updateTransfer } from "@/server/modules/transfers/transfers.service";
 import { getWorkspace } from "@/server/modules/workspaces/workspaces.repository";
 import {
   checkChangeable,
-  checkNamePattern,
   createdEvent,
+  createPassword,
   fileInTheWay,
   foldersOf,
   inviteMessages,
   newPortalRow,
   portalChanges,
   portalUrl,
+  updatePassword,
 } from "./portal-rows";
 import {
   awaitingCount,
@@ -131,8 +131,7 @@ export async function createPortal(
   caller: Caller,
   body: z.output<typeof createPortalBodySchema>,
 ): Promise<Portal> {
-  checkNamePattern(body.rules.namePattern, "rules.namePattern");
-  const passwordHash = body.password === undefined ? null : await hashPassword(body.password);
+  const passwordHash = await createPassword(body);
   const { db } = deps;
   const base = portalBase(deps, caller.origin);
   return db
@@ -176,11 +175,7 @@ export async function updatePortal(
   body: z.output<typeof updatePortalBodySchema>,
   origin: string,
 ): Promise<Portal> {
-  if (body.rules) checkNamePattern(body.rules.namePattern, "rules.namePattern");
-  const passwordHash =
-    body.password === undefined || body.password === null
-      ? body.password
-      : await hashPassword(body.password);
+  const passwordHash = await updatePassword(body);
   const { db } = deps;
   return db
     .transaction((): Portal => {
