@@ -9,6 +9,7 @@ import { type AccessStore, SqliteAccessStore } from "./modules/auth/access-store
 import { EventRecorder } from "./modules/events/events.repository";
 import { FilesService } from "./modules/files/files.service";
 import { type FilesStore, SqliteFilesStore } from "./modules/files/files-store";
+import { type PortalsStore, SqlitePortalsStore } from "./modules/portals/portals-store";
 import { type SettingsStore, SqliteSettingsStore } from "./modules/settings/settings-store";
 import { type SharesStore, SqliteSharesStore } from "./modules/shares/shares-store";
 import { SqliteTransfersStore, type TransfersStore } from "./modules/transfers/transfers-store";
@@ -46,6 +47,8 @@ export interface AppDeps {
   transfersStore: TransfersStore;
   /** The shares area's port (list, read, create, update, revoke, comments); the rest use `db`. */
   sharesStore: SharesStore;
+  /** The portals area's console units (the review queue, a decision, portals' reads). */
+  portalsStore: PortalsStore;
   /**
    * PostgreSQL, when DATABASE_URL sets it: what every service process must see alike lives
    * there (docs/scale-out.md says which parts do so far). Migrated by startService.
@@ -100,6 +103,10 @@ export function createDeps(
       dataDir: config.dataDir,
       allowPrivate: config.webhooksAllowPrivate,
     }),
+    // SQLite's store even with DATABASE_URL: a decision moves folders in the tree and the
+    // public pages still write SQLite (docs/scale-out.md, Portals metadata). PgPortalsStore is
+    // built and tested, not wired.
+    portalsStore: new SqlitePortalsStore(() => deps),
   };
   return deps;
 }

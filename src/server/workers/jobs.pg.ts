@@ -1,4 +1,5 @@
 import type { PgClient, PgPool } from "@/server/db/pg/pool";
+import { newId } from "@/server/lib/ids";
 import type { Claim, JobFailure, JobQueue, LeasedJob, NewJob } from "./job-queue";
 
 /**
@@ -14,6 +15,19 @@ export async function insertJob(db: PgPool | PgClient, j: NewJob) {
   );
   return r.rowCount === 1;
 }
+
+/** A job as a unit makes it (JobRunner.enqueue's options spelled out), before its id and times. */
+export interface UnitJob {
+  kind: string;
+  payload: unknown;
+  uniqueKey: string;
+  runAt: number;
+  maxAttempts: number;
+}
+
+/** insertJob for a unit's job, in the unit's transaction. */
+export const insertUnitJob = (c: PgClient, j: UnitJob, now: number) =>
+  insertJob(c, { ...j, id: newId(), payload: JSON.stringify(j.payload), now });
 
 /**
  * The job queue in PostgreSQL, shared by any number of processes. A claim is one statement: the

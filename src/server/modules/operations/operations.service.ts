@@ -64,12 +64,32 @@ export function toOperation(row: OperationRow, items: OperationItemRow[]): Opera
 const ioError = (message: string, code: string, details: Record<string, unknown> = {}) =>
   validationFailed(code === "conflict" ? "paths" : "destination", message, code, { details });
 
-/**
- * A move or copy another module asks for (a portal's approved upload), with what the create
- * body's schema would have done to a request: the item count bounded, and every path in NFC
- * and held to the path rules (`path_rejected`).
+/*
+ * A plan's refusals, shared with operations.pg.ts (a portal approval's move on PostgreSQL), so
+ * both engines refuse alike.
  */
-export function startOperation(deps: AppDeps, workspaceId: string, input: CreateOperationBody) {
+export const intoItself = (path: string) =>
+  ioError(`"${path}" cannot be moved or copied into itself`, "into_itself");
+export const sameFolder = (path: string, dest: string) =>
+  ioError(`"${path}" is already in "${dest}"`, "same_folder");
+export const unresolvedConflicts = (unresolved: OperationConflict[]) =>
+  ioError(
+    `${unresolved.length} item(s) would replace what is already there (first: "${unresolved[0]!.destinationPath}"); choose overwrite, skip or keepBoth`,
+    "conflict",
+    { conflicts: unresolved },
+  );
+export function checkPlanLimit(bytesTotal: number) {
+  if (bytesTotal > OPERATION_BYTES_MAX)
+    throw new ApiError(
+      403,
+      "plan_limit",
+      `A job may move or copy at most ${OPERATION_BYTES_MAX} bytes; this one is ${bytesTotal}`,
+      { bytesTotal, limit: OPERATION_BYTES_MAX },
+    );
+}
+
+/** The paths and destination as the create body's schema leaves them (NFC, path rules). */
+export function checkedPaths(input: Pick<CreateOperationBody, "paths" | "destination">) {
   checkCount("paths", input.paths.length, OPERATION_ITEMS_MAX);
   const paths = input.paths.map((p, i) => {
     const path = normalizeName(p);
@@ -80,7 +100,16 @@ export function startOperation(deps: AppDeps, workspaceId: string, input: Create
   });
   const destination = normalizeName(input.destination ?? "");
   checkPath("destination", destination);
-  return createOperation(deps, workspaceId, { ...input, paths, destination });
+  return { paths, destination };
+}
+
+/**
+ * A move or copy another module asks for (a portal's approved upload), with what the create
+ * body's schema would have done to a request: the item count bounded, and every path in NFC
+ * and held to the path rules (`path_rejected`).
+ */
+export function startOperation(deps: AppDeps, workspaceId: string, input: CreateOperationBody) {
+  return createOperation(deps, workspaceId, { ...input, ...checkedPaths(input) });
 }
 
 /** The selected entries, each once: a folder's contents go with it, a file brings its sequence. */
@@ -128,12 +157,12 @@ function planItems(
   let bytesTotal = 0;
   const items = rows.map((row, idx) => {
     if (!row.is_file && (dest.path === row.path || dest.path.startsWith(`${row.path}/`))) {
-      throw ioError(`"${row.path}" cannot be moved or copied into itself`, "into_itself");
+      throw intoItself(row.path);
     }
     const choice = resolutions.get(row.path) ?? fallback;
     const destinationPath = joinPath(dest.path, row.name);
     if (parentOf(row.path) === dest.path && (move || choice === "overwrite")) {
-      throw ioError(`"${row.path}" is already in "${dest.path}"`, "same_folder");
+      throw sameFolder(row.path, dest.path);
     }
     const existing = targets.get(destinationPath) ?? byPath(deps.db, workspaceId, destinationPath);
     targets.set(destinationPath, row);
@@ -156,21 +185,8 @@ function planItems(
     return { idx, path: row.path, is_file: row.is_file, ...size, choice };
   });
 
-  if (bytesTotal > OPERATION_BYTES_MAX) {
-    throw new ApiError(
-      403,
-      "plan_limit",
-      `A job may move or copy at most ${OPERATION_BYTES_MAX} bytes; this one is ${bytesTotal}`,
-      { bytesTotal, limit: OPERATION_BYTES_MAX },
-    );
-  }
-  if (unresolved.length > 0) {
-    throw ioError(
-      `${unresolved.length} item(s) would replace what is already there (first: "${unresolved[0]!.destinationPath}"); choose overwrite, skip or keepBoth`,
-      "conflict",
-      { conflicts: unresolved },
-    );
-  }
+  checkPlanLimit(bytesTotal);
+  if (unresolved.length > 0) throw unresolvedConflicts(unresolved);
   return { items, filesTotal, bytesTotal };
 }
 

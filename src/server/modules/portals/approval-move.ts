@@ -8,7 +8,7 @@ import type { UploadRow } from "./portals.repository";
 import { setFolderPath } from "./upload-review.repository";
 
 /** The upload's files shown, re-pathed from its recorded folder into `folder`. */
-function filesIn(upload: UploadRow, folder: string) {
+export function filesIn(upload: UploadRow, folder: string) {
   const prefix = `${upload.folder_path}/`;
   const files = JSON.parse(upload.files_shown) as { path: string }[];
   return JSON.stringify(
@@ -44,6 +44,15 @@ export function moveApproved(
   });
 }
 
+/** An undo refused: something now stands where the folder would go back. */
+export const placeTaken = (folder: string, upload: UploadRow, at: string) =>
+  new ApiError(
+    409,
+    "conflict",
+    `"${folder}" is taken now: the upload's folder cannot go back there; move or rename what is there first`,
+    { path: folder, uploadId: upload.id, folder: at },
+  );
+
 /**
  * Undoes an approval's move, in the caller's transaction: a move not yet run is cancelled (its one
  * item is then done or not at all); a folder the move put in the approved folder goes back into
@@ -63,13 +72,7 @@ export function moveBack(deps: AppDeps, workspaceId: string, upload: UploadRow) 
   if (at !== null && byPath(db, workspaceId, at)) {
     // keepBoth may have renamed it on the way in: it goes back under the name it has now.
     folder = joinPath(parentOf(from), baseName(at));
-    if (byPath(db, workspaceId, folder))
-      throw new ApiError(
-        409,
-        "conflict",
-        `"${folder}" is taken now: the upload's folder cannot go back there; move or rename what is there first`,
-        { path: folder, uploadId: upload.id, folder: at },
-      );
+    if (byPath(db, workspaceId, folder)) throw placeTaken(folder, upload, at);
     deps.files.ensureFolder(workspaceId, parentOf(from), deps.clock.now());
     startOperation(deps, workspaceId, { kind: "move", paths: [at], destination: parentOf(from) });
   }

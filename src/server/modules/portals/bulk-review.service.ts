@@ -6,6 +6,15 @@ import { ApiError } from "@/server/lib/api-error";
 import { uploadById } from "./portals.repository";
 import { reviewUpload } from "./review.service";
 
+export const unknownUpload = (uploadId: string) =>
+  new ApiError(404, "not_found", `Upload ${uploadId} was not found`);
+
+/** An upload the selection could not decide: its reason's code (the issue's, when it has one). */
+export function refusalOf(uploadId: string, error: ApiError) {
+  const issues = (error.details?.issues ?? []) as { code: string }[];
+  return { uploadId, code: issues[0]?.code ?? error.code, message: error.message };
+}
+
 /**
  * One decision for several uploads (the queue's selection), in one transaction: each upload is
  * decided exactly as `reviewUpload` decides one (its event, an approval's move job), in a
@@ -26,17 +35,11 @@ export function reviewUploads(
       for (const uploadId of new Set(uploadIds)) {
         const portalId = uploadById(deps.db, caller.workspaceId, uploadId)?.portal_id;
         try {
-          if (portalId === undefined)
-            throw new ApiError(404, "not_found", `Upload ${uploadId} was not found`);
+          if (portalId === undefined) throw unknownUpload(uploadId);
           result.decided.push(reviewUpload(deps, caller, portalId, uploadId, review));
         } catch (error) {
           if (!(error instanceof ApiError)) throw error;
-          const issues = (error.details?.issues ?? []) as { code: string }[];
-          result.refused.push({
-            uploadId,
-            code: issues[0]?.code ?? error.code,
-            message: error.message,
-          });
+          result.refused.push(refusalOf(uploadId, error));
         }
       }
       return result;

@@ -1,33 +1,34 @@
 import type { RouteHandler } from "@hono/zod-openapi";
 import { callerOf, requestOrigin as origin } from "@/server/http/caller";
 import type { AppEnv } from "@/server/http/types";
-import { reviewUploads } from "./bulk-review.service";
 import type * as r from "./portals.routes";
 import * as s from "./portals.service";
-import { listUploads as list, reviewUpload as review } from "./review.service";
 import * as notes from "./upload-notes.service";
 
 export const createPortal: RouteHandler<typeof r.createPortalRoute, AppEnv> = async (c) =>
-  c.json(await s.createPortal(c.get("deps"), callerOf(c), c.req.valid("json")), 201);
+  c.json(await c.get("deps").portalsStore.createPortal(callerOf(c), c.req.valid("json")), 201);
 
-export const listPortals: RouteHandler<typeof r.listPortalsRoute, AppEnv> = (c) =>
-  c.json(s.listPortals(c.get("deps"), c.get("auth").workspaceId, origin(c)), 200);
+export const listPortals: RouteHandler<typeof r.listPortalsRoute, AppEnv> = async (c) =>
+  c.json(await c.get("deps").portalsStore.listPortals(c.get("auth").workspaceId, origin(c)), 200);
 
-export const getPortal: RouteHandler<typeof r.getPortalRoute, AppEnv> = (c) =>
+export const getPortal: RouteHandler<typeof r.getPortalRoute, AppEnv> = async (c) =>
   c.json(
-    s.getPortal(c.get("deps"), c.get("auth").workspaceId, c.req.valid("param").portalId, origin(c)),
+    await c
+      .get("deps")
+      .portalsStore.getPortal(c.get("auth").workspaceId, c.req.valid("param").portalId, origin(c)),
     200,
   );
 
 export const updatePortal: RouteHandler<typeof r.updatePortalRoute, AppEnv> = async (c) =>
   c.json(
-    await s.updatePortal(
-      c.get("deps"),
-      c.get("auth").workspaceId,
-      c.req.valid("param").portalId,
-      c.req.valid("json"),
-      origin(c),
-    ),
+    await c
+      .get("deps")
+      .portalsStore.updatePortal(
+        c.get("auth").workspaceId,
+        c.req.valid("param").portalId,
+        c.req.valid("json"),
+        origin(c),
+      ),
     200,
   );
 
@@ -36,16 +37,23 @@ export const revokePortal: RouteHandler<typeof r.revokePortalRoute, AppEnv> = (c
   return c.body(null, 204);
 };
 
-export const reviewUpload: RouteHandler<typeof r.reviewUploadRoute, AppEnv> = (c) => {
+export const reviewUpload: RouteHandler<typeof r.reviewUploadRoute, AppEnv> = async (c) => {
   const { portalId, uploadId } = c.req.valid("param");
-  return c.json(review(c.get("deps"), callerOf(c), portalId, uploadId, c.req.valid("json")), 200);
+  const store = c.get("deps").portalsStore;
+  return c.json(
+    await store.reviewUpload(callerOf(c), portalId, uploadId, c.req.valid("json")),
+    200,
+  );
 };
 
-export const listUploads: RouteHandler<typeof r.listUploadsRoute, AppEnv> = (c) =>
-  c.json(list(c.get("deps"), c.get("auth").workspaceId, c.req.valid("query")), 200);
+export const listUploads: RouteHandler<typeof r.listUploadsRoute, AppEnv> = async (c) =>
+  c.json(
+    await c.get("deps").portalsStore.listUploads(c.get("auth").workspaceId, c.req.valid("query")),
+    200,
+  );
 
-export const bulkReview: RouteHandler<typeof r.bulkReviewRoute, AppEnv> = (c) =>
-  c.json(reviewUploads(c.get("deps"), callerOf(c), c.req.valid("json")), 200);
+export const bulkReview: RouteHandler<typeof r.bulkReviewRoute, AppEnv> = async (c) =>
+  c.json(await c.get("deps").portalsStore.reviewUploads(callerOf(c), c.req.valid("json")), 200);
 
 export const listUploadNotes: RouteHandler<typeof r.listUploadNotesRoute, AppEnv> = (c) =>
   c.json(

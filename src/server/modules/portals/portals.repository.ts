@@ -201,17 +201,17 @@ export const insertUpload = (
 // Reads the transfers module's table (the bytes the node committed) and the members one (the
 // reviewer) in the same query: a page of the queue is hundreds of rows, and a look-up per row in
 // each module would be hundreds more queries.
-const VIEW = `SELECT u.*, p.title AS portal_title, t.bytes_committed,
+export const UPLOAD_VIEW = `SELECT u.*, p.title AS portal_title, t.bytes_committed,
     m.name AS reviewer_name, m.email AS reviewer_email
   FROM portal_uploads u JOIN portals p ON p.id = u.portal_id
   LEFT JOIN transfers t ON t.id = u.transfer_id
   LEFT JOIN members m ON m.id = u.reviewed_by`;
 
 export const uploadById = (db: Db, workspaceId: string, id: string) =>
-  stmt<[string, string], UploadView>(db, `${VIEW} WHERE u.id = ? AND u.workspace_id = ?`).get(
-    id,
-    workspaceId,
-  );
+  stmt<[string, string], UploadView>(
+    db,
+    `${UPLOAD_VIEW} WHERE u.id = ? AND u.workspace_id = ?`,
+  ).get(id, workspaceId);
 
 export const uploadRow = (db: Db, id: string) =>
   stmt<[string], UploadRow>(db, "SELECT * FROM portal_uploads WHERE id = ?").get(id);
@@ -219,7 +219,7 @@ export const uploadRow = (db: Db, id: string) =>
 export const uploadsOfPortal = (db: Db, portalId: string, limit: number) =>
   stmt<[string, number], UploadView>(
     db,
-    `${VIEW} WHERE u.portal_id = ? ORDER BY u.id DESC LIMIT ?`,
+    `${UPLOAD_VIEW} WHERE u.portal_id = ? ORDER BY u.id DESC LIMIT ?`,
   ).all(portalId, limit);
 
 export interface UploadFilter {
@@ -270,7 +270,7 @@ export function listUploadRows(
   params.limit = f.limit;
   return stmt<[Record<string, unknown>], UploadView>(
     db,
-    `${VIEW} WHERE ${where.join(" AND ")} ORDER BY u.id DESC LIMIT @limit`,
+    `${UPLOAD_VIEW} WHERE ${where.join(" AND ")} ORDER BY u.id DESC LIMIT @limit`,
   ).all(params);
 }
 

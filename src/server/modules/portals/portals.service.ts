@@ -1,9 +1,6 @@
 import mime from "mime";
 import type { z } from "zod";
-import type { EventData } from "@/contract/events";
-import { namePatternProblem } from "@/contract/name-pattern";
 import {
-  PORTAL_LINK_PREFIX,
   PORTAL_UPLOAD_FILES_SHOWN,
   PORTALS_LIST_MAX,
   type PortalRules,
@@ -16,25 +13,34 @@ import type {
   PortalSpec,
   updatePortalBodySchema,
 } from "@/contract/portals";
-import { baseName, parentOf } from "@/contract/rules";
+import { baseName } from "@/contract/rules";
 import { terminalTransferStates } from "@/contract/transfers";
 import type { AppDeps } from "@/server/deps";
 import type { Caller } from "@/server/http/caller";
-import { notFound, validationFailed } from "@/server/lib/api-error";
+import { notFound } from "@/server/lib/api-error";
 import { toIso, toIsoOrNull } from "@/server/lib/clock";
-import { newId, randomBase62 } from "@/server/lib/ids";
-import { hashPassword } from "@/server/lib/passwords";
 import { byPath } from "@/server/modules/files/files.repository";
 import { queueMessage } from "@/server/modules/mail/mailer";
 import { updateTransfer } from "@/server/modules/transfers/transfers.service";
 import { getWorkspace } from "@/server/modules/workspaces/workspaces.repository";
+import {
+  checkChangeable,
+  createdEvent,
+  createPassword,
+  fileInTheWay,
+  foldersOf,
+  inviteMessages,
+  newPortalRow,
+  portalChanges,
+  portalUrl,
+  updatePassword,
+} from "./portal-rows";
 import {
   awaitingCount,
   insertPortal,
   listPortalRows,
   markPortalRevoked,
   markUploadFailed,
-  type PortalChanges,
   type PortalRow,
   portalById,
   updatePortalRow,
@@ -43,44 +49,27 @@ import {
 } from "./portals.repository";
 import { type StoredFile, toUpload } from "./upload-view";
 
-const DAY_MS = 86_400_000;
 /** Uploads a portal's detail lists (the queue pages through all of them). */
-const DETAIL_UPLOADS = 200;
+export const DETAIL_UPLOADS = 200;
 
-export const portalBase = (deps: AppDeps, origin: string) => deps.config.publicUrl ?? origin;
-export const portalUrl = (base: string, slug: string) => `${base}${PORTAL_LINK_PREFIX}${slug}`;
+export const portalBase = (deps: Pick<AppDeps, "config">, origin: string) =>
+  deps.config.publicUrl ?? origin;
 
 export const rulesOf = (row: Pick<PortalRow, "rules">) => JSON.parse(row.rules) as PortalRules;
 export const specOf = (row: Pick<PortalRow, "spec">) =>
   row.spec === null ? null : (JSON.parse(row.spec) as PortalSpec);
 
-function checkNamePattern(pattern: string | null, field: string) {
-  const problem = pattern === null ? null : namePatternProblem(pattern);
-  if (problem !== null) throw validationFailed(field, problem, "invalid_pattern");
-}
-
 /** Uploads land in folders under the target: a file standing there would refuse every commit. */
 function checkFolder(deps: AppDeps, workspaceId: string, folder: string | null, field: string) {
-  for (let p = folder ?? ""; p !== ""; p = parentOf(p))
-    if (byPath(deps.db, workspaceId, p)?.is_file)
-      throw validationFailed(field, `"${p}" is a file, not a folder`, "file_in_the_way");
+  for (const p of foldersOf(folder))
+    if (byPath(deps.db, workspaceId, p)?.is_file) throw fileInTheWay(field, p);
 }
 
-/** Readable, and unguessable enough with the password and the rate limit: `dailies-in-k3x9p2a7`. */
-function newSlug(title: string) {
-  const words = title
-    .normalize("NFKD")
-    .toLowerCase()
-    .replace(/[^a-z0-9]+/g, "-")
-    .replace(/^-+|-+$/g, "")
-    .slice(0, 40)
-    .replace(/-+$/, "");
-  const tail = randomBase62(10).toLowerCase();
-  return words ? `${words}-${tail}` : tail;
-}
+export const toPortal = (deps: AppDeps, row: PortalRow, base: string, awaiting?: number) =>
+  portalView(row, base, awaiting ?? awaitingCount(deps.db, row.id), deps.clock.now());
 
-export function toPortal(deps: AppDeps, row: PortalRow, base: string, awaiting?: number): Portal {
-  const now = deps.clock.now();
+/** A portal as the API shows it, with its uploads awaiting review, at `now` (expired or not). */
+export function portalView(row: PortalRow, base: string, awaiting: number, now: number): Portal {
   return {
     id: row.id,
     slug: row.slug,
@@ -99,7 +88,7 @@ export function toPortal(deps: AppDeps, row: PortalRow, base: string, awaiting?:
     bytesReceived: row.bytes_received,
     createdAt: toIso(row.created_at),
     expired: portalStateOf({ status: row.status, expiresAt: row.expires_at }, now) === "expired",
-    awaitingReview: awaiting ?? awaitingCount(deps.db, row.id),
+    awaitingReview: awaiting,
     projectId: row.project_id,
     dueAt: toIsoOrNull(row.due_at),
     fields: JSON.parse(row.fields),
@@ -129,24 +118,12 @@ export const filesShown = (
     media: null,
   }));
 
+export const noPortal = (id: string) => notFound(`Portal ${id}`, { portalId: id });
+
 export function portalOf(deps: AppDeps, workspaceId: string, id: string) {
   const row = portalById(deps.db, workspaceId, id);
-  if (!row) throw notFound(`Portal ${id}`, { portalId: id });
+  if (!row) throw noPortal(id);
   return row;
-}
-
-function inviteMail(row: PortalRow, workspaceName: string, link: string) {
-  const lines = [
-    `${workspaceName} asks you to upload files: "${row.title}".`,
-    "",
-    ...(row.message ? [row.message, ""] : []),
-    `Upload them here: ${link}`,
-    ...(row.due_at
-      ? ["", `Please send them by ${toIso(row.due_at).replace("T", " ").slice(0, 16)} UTC.`]
-      : []),
-    ...(row.password_hash ? ["", "The sender of this invitation will give you the password."] : []),
-  ];
-  return { subject: `${workspaceName}: ${row.title}`, body: lines.join("\n") };
 }
 
 export async function createPortal(
@@ -154,8 +131,7 @@ export async function createPortal(
   caller: Caller,
   body: z.output<typeof createPortalBodySchema>,
 ): Promise<Portal> {
-  checkNamePattern(body.rules.namePattern, "rules.namePattern");
-  const passwordHash = body.password === undefined ? null : await hashPassword(body.password);
+  const passwordHash = await createPassword(body);
   const { db } = deps;
   const base = portalBase(deps, caller.origin);
   return db
@@ -163,62 +139,12 @@ export async function createPortal(
       const now = deps.clock.now();
       checkFolder(deps, caller.workspaceId, body.targetPath, "targetPath");
       checkFolder(deps, caller.workspaceId, body.approvedPath ?? null, "approvedPath");
-      const emails = [...new Set(body.inviteEmails)];
-      const phones = [...new Set(body.invitePhones)];
-      const id = newId();
-      insertPortal(db, {
-        id,
-        workspace_id: caller.workspaceId,
-        member_id: caller.memberId,
-        key_id: caller.keyId,
-        slug: newSlug(body.title),
-        title: body.title,
-        message: body.message ?? null,
-        target_path: body.targetPath,
-        require_email: body.requireEmail ? 1 : 0,
-        password_hash: passwordHash,
-        max_bytes_per_upload: body.maxBytesPerUpload ?? null,
-        expires_at: body.expiresInDays === undefined ? null : now + body.expiresInDays * DAY_MS,
-        notify_on_upload: body.notifyOnUpload ? 1 : 0,
-        project_id: body.projectId ?? null,
-        due_at: body.dueAt === undefined ? null : Date.parse(body.dueAt),
-        fields: JSON.stringify(body.fields),
-        rules: JSON.stringify(body.rules),
-        spec: body.spec ? JSON.stringify(body.spec) : null,
-        approved_path: body.approvedPath ?? null,
-        notify_sender: JSON.stringify(body.notifySender),
-        invite_emails: JSON.stringify(emails),
-        invite_phones: JSON.stringify(phones),
-        status: "active",
-        created_at: now,
-      });
-      const row = portalById(db, caller.workspaceId, id)!;
+      const fresh = newPortalRow(caller, body, passwordHash, now);
+      insertPortal(db, fresh);
+      const row = portalById(db, caller.workspaceId, fresh.id)!;
       const workspaceName = getWorkspace(db, caller.workspaceId)?.name ?? "";
-      const link = portalUrl(base, row.slug);
-      const mail = inviteMail(row, workspaceName, "{{link}}");
-      for (const to of emails)
-        queueMessage(deps, { workspaceId: row.workspace_id, portalId: id, to, ...mail, link }, now);
-      for (const to of phones)
-        queueMessage(
-          deps,
-          {
-            workspaceId: row.workspace_id,
-            portalId: id,
-            channel: "sms",
-            to,
-            subject: mail.subject,
-            body: `${workspaceName} asks you to upload files: {{link}}`,
-            link,
-          },
-          now,
-        );
-      const data: EventData<"portal.created"> = {
-        portalId: id,
-        slug: row.slug,
-        title: row.title,
-        targetPath: row.target_path,
-      };
-      deps.events.record(caller.workspaceId, "portal.created", data);
+      for (const m of inviteMessages(row, workspaceName, base)) queueMessage(deps, m, now);
+      deps.events.record(caller.workspaceId, "portal.created", createdEvent(row));
       return toPortal(deps, row, base, 0);
     })
     .immediate();
@@ -249,39 +175,15 @@ export async function updatePortal(
   body: z.output<typeof updatePortalBodySchema>,
   origin: string,
 ): Promise<Portal> {
-  if (body.rules) checkNamePattern(body.rules.namePattern, "rules.namePattern");
-  const passwordHash =
-    body.password === undefined || body.password === null
-      ? body.password
-      : await hashPassword(body.password);
+  const passwordHash = await updatePassword(body);
   const { db } = deps;
   return db
     .transaction((): Portal => {
       const now = deps.clock.now();
       const row = portalOf(deps, workspaceId, id);
-      if (row.status === "revoked")
-        throw validationFailed("portalId", "A revoked portal cannot be changed", "revoked");
+      checkChangeable(row);
       if (body.approvedPath) checkFolder(deps, workspaceId, body.approvedPath, "approvedPath");
-      const changes: PortalChanges = {};
-      if (body.projectId !== undefined) changes.project_id = body.projectId;
-      if (body.title !== undefined) changes.title = body.title;
-      if (body.message !== undefined) changes.message = body.message;
-      if (body.status !== undefined) changes.status = body.status;
-      if (body.requireEmail !== undefined) changes.require_email = body.requireEmail ? 1 : 0;
-      if (passwordHash !== undefined) changes.password_hash = passwordHash;
-      if (body.maxBytesPerUpload !== undefined)
-        changes.max_bytes_per_upload = body.maxBytesPerUpload;
-      if (body.expiresInDays !== undefined)
-        changes.expires_at = body.expiresInDays === null ? null : now + body.expiresInDays * DAY_MS;
-      if (body.notifyOnUpload !== undefined) changes.notify_on_upload = body.notifyOnUpload ? 1 : 0;
-      if (body.dueAt !== undefined)
-        changes.due_at = body.dueAt === null ? null : Date.parse(body.dueAt);
-      if (body.fields !== undefined) changes.fields = JSON.stringify(body.fields);
-      if (body.rules !== undefined) changes.rules = JSON.stringify(body.rules);
-      if (body.spec !== undefined)
-        changes.spec = body.spec === null ? null : JSON.stringify(body.spec);
-      if (body.approvedPath !== undefined) changes.approved_path = body.approvedPath;
-      if (body.notifySender) changes.notify_sender = JSON.stringify(body.notifySender);
+      const changes = portalChanges(body, passwordHash, now);
       updatePortalRow(db, id, changes, now);
       return toPortal(deps, portalById(db, workspaceId, id)!, portalBase(deps, origin));
     })

@@ -15,7 +15,13 @@ import type { AppDeps } from "@/server/deps";
 import type { Caller } from "@/server/http/caller";
 import { notFound, validationFailed } from "@/server/lib/api-error";
 import { moveApproved, moveBack } from "./approval-move";
-import { countUploads, listUploadRows, uploadById } from "./portals.repository";
+import {
+  countUploads,
+  listUploadRows,
+  type PortalRow,
+  type UploadRow,
+  uploadById,
+} from "./portals.repository";
 import { portalBase, portalOf } from "./portals.service";
 import { tellSender } from "./sender-status.service";
 import { recordReview } from "./upload-review.repository";
@@ -30,7 +36,7 @@ export function listUploads(
   workspaceId: string,
   q: z.output<typeof listPortalUploadsQuerySchema>,
 ): PortalUploadsPage {
-  const filter = { portalId: q.portalId, statuses: statusesOf(q.status), q: q.q };
+  const filter = queueFilter(q);
   const rows = listUploadRows(deps.db, workspaceId, {
     ...filter,
     cursor: q.cursor,
@@ -43,6 +49,46 @@ export function listUploads(
     total: countUploads(deps.db, workspaceId, filter),
   };
 }
+
+/** The upload a decision is about: 404 unless it is the portal's, `not_received` before it landed. */
+export function reviewable<U extends UploadRow>(
+  upload: U | undefined,
+  portal: PortalRow,
+  uploadId: string,
+): U {
+  if (!upload || upload.portal_id !== portal.id) throw notFound(`Upload ${uploadId}`, { uploadId });
+  if (!reviewableStatuses.includes(upload.status))
+    throw validationFailed(
+      "decision",
+      `An upload still ${upload.status} cannot be reviewed`,
+      "not_received",
+      { issue: "its files have not all landed", details: { status: upload.status } },
+    );
+  return upload;
+}
+
+export const reviewedEvent = (
+  portal: PortalRow,
+  before: UploadRow,
+  after: UploadRow,
+  view: PortalUpload,
+  decision: EventData<"portal.upload.reviewed">["decision"],
+): EventData<"portal.upload.reviewed"> => ({
+  portalId: portal.id,
+  uploadId: before.id,
+  folder: after.folder_path,
+  decision,
+  previousStatus: before.status,
+  note: view.reviewNote,
+  reviewedBy: view.reviewedBy,
+});
+
+/** The statuses a queue filter names: one, or `awaiting` (received or pending). */
+export const queueFilter = (q: z.output<typeof listPortalUploadsQuerySchema>) => ({
+  portalId: q.portalId,
+  statuses: statusesOf(q.status),
+  q: q.q,
+});
 
 /**
  * A reviewer's decision (approved, rejected, pending) with its note, who and when. Only an
@@ -62,16 +108,7 @@ export function reviewUpload(
   return db
     .transaction((): PortalUpload => {
       const portal = portalOf(deps, caller.workspaceId, portalId);
-      const upload = uploadById(db, caller.workspaceId, uploadId);
-      if (!upload || upload.portal_id !== portal.id)
-        throw notFound(`Upload ${uploadId}`, { uploadId });
-      if (!reviewableStatuses.includes(upload.status))
-        throw validationFailed(
-          "decision",
-          `An upload still ${upload.status} cannot be reviewed`,
-          "not_received",
-          { issue: "its files have not all landed", details: { status: upload.status } },
-        );
+      const upload = reviewable(uploadById(db, caller.workspaceId, uploadId), portal, uploadId);
       const now = deps.clock.now();
       const status: PortalUploadStatus = body.decision;
       recordReview(db, upload.id, {
@@ -88,15 +125,7 @@ export function reviewUpload(
       const updated = uploadById(db, caller.workspaceId, upload.id)!;
       tellSender(deps, portal, updated, portalBase(deps, caller.origin));
       const view = toUpload(updated);
-      const data: EventData<"portal.upload.reviewed"> = {
-        portalId: portal.id,
-        uploadId: upload.id,
-        folder: updated.folder_path,
-        decision: body.decision,
-        previousStatus: upload.status,
-        note: view.reviewNote,
-        reviewedBy: view.reviewedBy,
-      };
+      const data = reviewedEvent(portal, upload, updated, view, body.decision);
       deps.events.record(caller.workspaceId, "portal.upload.reviewed", data);
       return view;
     })

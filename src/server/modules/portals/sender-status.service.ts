@@ -9,7 +9,7 @@ import type { AppDeps } from "@/server/deps";
 import { issueAccessToken, validAccessToken } from "@/server/lib/access-tokens";
 import { notFound } from "@/server/lib/api-error";
 import { toIso, toIsoOrNull } from "@/server/lib/clock";
-import { queueMessage } from "@/server/modules/mail/mailer";
+import { type OutgoingMessage, queueMessage } from "@/server/modules/mail/mailer";
 import { withdrawMessage } from "@/server/modules/mail/outbox.repository";
 import { getWorkspace } from "@/server/modules/workspaces/workspaces.repository";
 import { type PortalRow, type UploadRow, uploadRow } from "./portals.repository";
@@ -31,7 +31,12 @@ const subjectOf = (uploadId: string) => `upload-status:${uploadId}`;
 export const referenceOf = (uploadId: string) => uploadId.slice(-8).toUpperCase();
 
 /** The status page's address of a landed upload, its token in the fragment. */
-export function statusUrl(deps: AppDeps, base: string, slug: string, upload: UploadRow) {
+export function statusUrl(
+  deps: Pick<AppDeps, "config">,
+  base: string,
+  slug: string,
+  upload: UploadRow,
+) {
   const key = { dataDir: deps.config.dataDir, ...STATUS_KEY };
   const token = issueAccessToken(key, subjectOf(upload.id), upload.completed_at! + STATUS_TTL_MS);
   return `${base}${PORTAL_LINK_PREFIX}${slug}${PORTAL_STATUS_SEGMENT}${upload.id}#${token}`;
@@ -93,32 +98,50 @@ const decisionWords = { approved: "approved", rejected: "not accepted" } as cons
 export function tellSender(deps: AppDeps, portal: PortalRow, upload: UploadRow, base: string) {
   const { db } = deps;
   if (upload.decision_mail_id) withdrawMessage(db, upload.decision_mail_id);
+  const decision = decisionToMail(portal, upload);
+  const mailId = decision
+    ? queueMessage(
+        deps,
+        decisionMail(deps, portal, upload, base, {
+          decision,
+          workspaceName: getWorkspace(db, portal.workspace_id)?.name ?? "",
+        }),
+        deps.clock.now(),
+      )
+    : null;
+  setDecisionMail(db, upload.id, mailId);
+}
+
+/** The decision to mail the sender: one the portal's `notifySender` asks for, to an address. */
+export function decisionToMail(portal: PortalRow, upload: UploadRow) {
   const decision =
     upload.status === "approved" || upload.status === "rejected" ? upload.status : null;
   const asked = JSON.parse(portal.notify_sender) as Record<"approved" | "rejected", boolean>;
-  let mailId: string | null = null;
-  if (decision && asked[decision] && upload.sender_email) {
-    const workspaceName = getWorkspace(db, portal.workspace_id)?.name ?? "";
-    const reference = referenceOf(upload.id);
-    mailId = queueMessage(
-      deps,
-      {
-        workspaceId: portal.workspace_id,
-        portalId: portal.id,
-        to: upload.sender_email,
-        subject: `Your upload ${reference} was ${decisionWords[decision]} (${workspaceName})`,
-        body: [
-          `${workspaceName} reviewed the files you sent through "${portal.title}" (reference ${reference}): ${decisionWords[decision]}.`,
-          ...(upload.note_to_sender ? ["", upload.note_to_sender] : []),
-          "",
-          "Your upload's status page: {{link}}",
-        ].join("\n"),
-        link: statusUrl(deps, base, portal.slug, upload),
-        // Longer than the console's Undo stays on screen: an undone decision mails nobody.
-        holdMs: DECISION_MAIL_HOLD_MS,
-      },
-      deps.clock.now(),
-    );
-  }
-  setDecisionMail(db, upload.id, mailId);
+  return decision && asked[decision] && upload.sender_email ? decision : null;
+}
+
+/** The decision's mail: the note to the sender and the status page's link. */
+export function decisionMail(
+  deps: Pick<AppDeps, "config">,
+  portal: PortalRow,
+  upload: UploadRow,
+  base: string,
+  { decision, workspaceName }: { decision: "approved" | "rejected"; workspaceName: string },
+): OutgoingMessage {
+  const reference = referenceOf(upload.id);
+  return {
+    workspaceId: portal.workspace_id,
+    portalId: portal.id,
+    to: upload.sender_email!,
+    subject: `Your upload ${reference} was ${decisionWords[decision]} (${workspaceName})`,
+    body: [
+      `${workspaceName} reviewed the files you sent through "${portal.title}" (reference ${reference}): ${decisionWords[decision]}.`,
+      ...(upload.note_to_sender ? ["", upload.note_to_sender] : []),
+      "",
+      "Your upload's status page: {{link}}",
+    ].join("\n"),
+    link: statusUrl(deps, base, portal.slug, upload),
+    // Longer than the console's Undo stays on screen: an undone decision mails nobody.
+    holdMs: DECISION_MAIL_HOLD_MS,
+  };
 }

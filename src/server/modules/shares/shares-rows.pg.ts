@@ -1,20 +1,9 @@
 import type { PgClient } from "@/server/db/pg/pool";
-import { newId } from "@/server/lib/ids";
-import type { outboxEntry } from "@/server/modules/mail/mailer";
-import { insertJob } from "@/server/workers/jobs.pg";
+import { insertUnitJob } from "@/server/workers/jobs.pg";
 import { EXPIRE_ATTEMPTS, EXPIRE_JOB, expiryKey } from "./lifecycle.service";
 import type { NewShare, SnapshotFileRow } from "./shares.repository";
 
 /* The rows a share's units write on PostgreSQL, in the unit's transaction (shares-store.pg.ts). */
-
-/** A job as JobRunner.enqueue makes it, added with insertJob in the unit's transaction. */
-interface UnitJob {
-  kind: string;
-  payload: unknown;
-  uniqueKey: string;
-  runAt: number;
-  maxAttempts: number;
-}
 
 /** The row and its files, the files in one statement however many there are. */
 export async function insertSharePg(c: PgClient, row: NewShare, files: SnapshotFileRow[]) {
@@ -65,30 +54,6 @@ export async function holdBlobsPg(c: PgClient, shareId: string, delta: 1 | -1) {
   );
 }
 
-export async function queueMailPg(c: PgClient, m: ReturnType<typeof outboxEntry>, now: number) {
-  const r = m.row;
-  await c.query(
-    `INSERT INTO mail_outbox (id, workspace_id, share_id, portal_id, recipient_id, channel, to_address, subject, body, link, status, error, created_at)
-     VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13)`,
-    [
-      r.id,
-      r.workspace_id,
-      r.share_id,
-      r.portal_id,
-      r.recipient_id,
-      r.channel,
-      r.to_address,
-      r.subject,
-      r.body,
-      r.link,
-      r.status,
-      r.error,
-      r.created_at,
-    ],
-  );
-  if (m.job) await enqueue(c, m.job, now);
-}
-
 export function scheduleExpiryPg(c: PgClient, shareId: string, expiresAt: number, now: number) {
   const job = {
     kind: EXPIRE_JOB,
@@ -97,9 +62,5 @@ export function scheduleExpiryPg(c: PgClient, shareId: string, expiresAt: number
     runAt: expiresAt,
     maxAttempts: EXPIRE_ATTEMPTS,
   };
-  return enqueue(c, job, now);
-}
-
-function enqueue(c: PgClient, j: UnitJob, now: number) {
-  return insertJob(c, { ...j, id: newId(), payload: JSON.stringify(j.payload), now });
+  return insertUnitJob(c, job, now);
 }

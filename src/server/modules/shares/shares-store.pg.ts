@@ -8,6 +8,7 @@ import type { PgEventRecorder } from "@/server/modules/events/events.pg";
 import type { AnnouncedEvent } from "@/server/modules/events/events.repository";
 import { subtreeRange } from "@/server/modules/files/files.repository";
 import { outboxEntry } from "@/server/modules/mail/mailer";
+import { queueMailPg } from "@/server/modules/mail/outbox.pg";
 import type { ProbeRow } from "@/server/modules/media/renditions.repository";
 import {
   type CommentInput,
@@ -40,7 +41,7 @@ import {
   type SnapshotFileRow,
 } from "./shares.repository";
 import { type ShareCreator, shareFilter, sharesPage, shareView } from "./shares.service";
-import { holdBlobsPg, insertSharePg, queueMailPg, scheduleExpiryPg } from "./shares-rows.pg";
+import { holdBlobsPg, insertSharePg, scheduleExpiryPg } from "./shares-rows.pg";
 import type { ListCommentsInput, ListSharesInput, SharesStore } from "./shares-store";
 
 type Q = PgPool | PgClient;

@@ -1,0 +1,78 @@
+import fs from "node:fs";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { moveRows } from "@/server/db/pg/move-rows";
+import { createPgPool, type PgPool } from "@/server/db/pg/pool";
+import type { Caller } from "@/server/http/caller";
+import { ManualClock } from "@/server/lib/clock";
+import { createPgDatabase } from "@/server/testing/pg-database";
+import type { PortalsStore } from "./portals-store";
+import { pgStore, REVIEWER, seedPortals, T0, tempDir, UPLOADS, WS } from "./portals-store.seed";
+
+const caller: Caller = {
+  workspaceId: WS,
+  keyId: "k1",
+  memberId: REVIEWER,
+  origin: "https://c.test",
+};
+/** The seed's uploads of the portal with an approved folder that wait for a decision. */
+const WAITING = UPLOADS.filter(
+  (u) => u.portalId === "p1" && (u.status === "received" || u.status === "pending"),
+);
+
+// PostgreSQL only: SQLite's BEGIN IMMEDIATE already runs one decision at a time.
+describe("two reviewers deciding the same upload at once, from two processes", () => {
+  let db: Awaited<ReturnType<typeof createPgDatabase>>;
+  let other: PgPool;
+  let dir: string;
+  beforeAll(async () => {
+    db = await createPgDatabase();
+    other = createPgPool(db.url);
+    dir = tempDir();
+    const source = seedPortals();
+    await moveRows(source.deps.db, db.pool);
+    source.close();
+  });
+  afterAll(async () => {
+    await other.end();
+    await db.drop();
+    fs.rmSync(dir, { recursive: true, force: true });
+  });
+
+  it("moves each folder once: one approval wins, the other is answered as SQLite answers a second one", async () => {
+    const clock = new ManualClock(T0 + 60_000);
+    const stores: PortalsStore[] = [db.pool, other].map((p) => pgStore(p, clock, dir));
+    expect(WAITING.length).toBeGreaterThanOrEqual(5);
+    const pairs = await Promise.all(
+      WAITING.map((u) =>
+        Promise.allSettled(
+          stores.map((s) => s.reviewUpload(caller, "p1", u.id, { decision: "approved" })),
+        ),
+      ),
+    );
+    for (const pair of pairs) {
+      const answers = pair.map((o) => {
+        if (o.status === "rejected") throw o.reason;
+        return o.value;
+      });
+      // Deciding again replaces the decision (the console's undo): SQLite answers the second
+      // approval 200, with the folder where the first put it and no second move.
+      expect(answers.map((a) => a.status)).toEqual(["approved", "approved"]);
+      expect(answers[0]!.folderPath).toBe(answers[1]!.folderPath);
+      expect(answers[0]!.folderPath.startsWith("Approved/")).toBe(true);
+    }
+    const { rows: events } = await db.pool.query<{ data: string }>(
+      "SELECT data FROM events WHERE type = 'portal.upload.reviewed' ORDER BY seq",
+    );
+    const previous = new Map<string, string[]>();
+    for (const e of events.map((r) => JSON.parse(r.data))) {
+      previous.set(e.uploadId, [...(previous.get(e.uploadId) ?? []), e.previousStatus]);
+    }
+    for (const u of WAITING) expect(previous.get(u.id)).toEqual([u.status, "approved"]);
+    const counts = await db.pool.query<{ ops: number; jobs: number; approved: number }>(
+      `SELECT (SELECT count(*) FROM file_operations WHERE status = 'queued') AS ops,
+         (SELECT count(*) FROM jobs WHERE kind = 'files.operation') AS jobs,
+         (SELECT count(*) FROM entries WHERE path = 'Approved' AND trash_id IS NULL) AS approved`,
+    );
+    expect(counts.rows[0]).toEqual({ ops: WAITING.length, jobs: WAITING.length, approved: 1 });
+  });
+});
