@@ -7,6 +7,7 @@ import { promisify } from "node:util";
 import { test as base, expect, type Page } from "@playwright/test";
 import sharp from "sharp";
 import type { Scope } from "@/contract/common";
+import { startServiceProcess } from "./support/service-process";
 
 const root = nodePath.resolve(import.meta.dirname, "..");
 const run = promisify(execFile);
@@ -45,16 +46,24 @@ export interface Service {
   ): Promise<T>;
 }
 
-function service(): Service {
-  const raw = process.env.E2E_SERVICE;
-  if (!raw) throw new Error("E2E_SERVICE is not set: run through e2e/playwright.config.ts");
-  const s = JSON.parse(raw) as {
-    origin: string;
-    signInUrl: string;
-    adminKey: string;
-    workspaceId: string;
-    dataDir: string;
-  };
+/**
+ * Starts the real service (built console included) on a temporary data dir, the way a person
+ * runs it, with its first workspace's id.
+ */
+async function startService() {
+  const started = await startServiceProcess({
+    WEBHOOKS_ALLOW_PRIVATE: "1",
+    // A short rate window keeps a throttled console's waits short: Retry-After is a few seconds.
+    RATE_LIMIT_WINDOW_SECONDS: "4",
+  });
+  const info = await fetch(`${started.origin}/v1/auth/key`, {
+    headers: { Authorization: `Bearer ${started.adminKey}` },
+  });
+  const workspaceId = ((await info.json()) as { workspace: { id: string } }).workspace.id;
+  return { ...started, workspaceId };
+}
+
+function service(s: Awaited<ReturnType<typeof startService>>): Service {
   const apiUrl = `${s.origin}/v1`;
   /** Runs one of the service's CLIs against the test service's data dir, as an admin would. */
   const cli = async (name: string, args: string[]) =>
@@ -120,11 +129,24 @@ function service(): Service {
   };
 }
 
-export const test = base.extend<{ service: Service }>({
-  // biome-ignore lint/correctness/noEmptyPattern: Playwright's fixture signature
-  service: async ({}, use) => {
-    await use(service());
-  },
+/**
+ * One service per worker: journeys in one worker share it, and two workers' journeys never wait
+ * behind each other's jobs or read each other's counts.
+ */
+// biome-ignore lint/complexity/noBannedTypes: Playwright's signature for no test-scoped fixtures
+export const test = base.extend<{}, { service: Service }>({
+  service: [
+    // biome-ignore lint/correctness/noEmptyPattern: Playwright's fixture signature
+    async ({}, use) => {
+      const started = await startService();
+      try {
+        await use(service(started));
+      } finally {
+        await started.stop();
+      }
+    },
+    { scope: "worker", timeout: 90_000 },
+  ],
   // The service listens on a port chosen at start, so relative page.goto() needs it here.
   baseURL: async ({ service }, use) => {
     await use(service.origin);
