@@ -24,7 +24,8 @@ export async function refusal(p: Promise<unknown>) {
   try {
     await p;
   } catch (err) {
-    if (err instanceof ApiError) return [err.status, err.code, err.message, err.details];
+    if (err instanceof ApiError)
+      return { status: err.status, code: err.code, message: err.message, details: err.details };
     throw err;
   }
   throw new Error("expected a refusal");

@@ -176,7 +176,12 @@ describe.each([
     ]);
     expect(
       await refusal(store.keyInfo({ keyId: "k_none", workspaceId: "ws", memberId: "m_admin" })),
-    ).toEqual([401, "unauthenticated", "This API key is not known", { reason: "unknown" }]);
+    ).toEqual({
+      status: 401,
+      code: "unauthenticated",
+      message: "This API key is not known",
+      details: { reason: "unknown" },
+    });
   });
 
   it("slows down an address's wrong tries, then every address's at the target's ceiling", async () => {
@@ -190,18 +195,18 @@ describe.each([
     for (let i = 0; i < SHARE_PASSWORD_FREE_TRIES; i++)
       claims.push((await store.claimAttempt(from("a"), now)).tries);
     expect(claims).toEqual([0, 1, 2, 3, 4]);
-    expect(await refusal(store.claimAttempt(from("a"), now + 999))).toEqual([
-      429,
-      "rate_limited",
-      "Too many wrong passwords from this address: wait before trying again",
-      { retryAfterSeconds: 1, per: "address", limit: 5, windowSeconds: 900 },
-    ]);
+    expect(await refusal(store.claimAttempt(from("a"), now + 999))).toEqual({
+      status: 429,
+      code: "rate_limited",
+      message: "Too many wrong passwords from this address: wait before trying again",
+      details: { retryAfterSeconds: 1, per: "address", limit: 5, windowSeconds: 900 },
+    });
     // Another address, or the same one on another kind of page, is not held to it.
     expect((await store.claimAttempt(from("b"), now)).tries).toBe(0);
     expect((await store.claimAttempt({ ...from("a"), kind: "portal" }, now)).tries).toBe(0);
     const sixth = await store.claimAttempt(from("a"), now + 1000);
     expect(sixth.tries).toBe(5);
-    expect((await refusal(store.claimAttempt(from("a"), now + 1000)))[3]).toMatchObject({
+    expect((await refusal(store.claimAttempt(from("a"), now + 1000))).details).toMatchObject({
       retryAfterSeconds: 2,
     });
     // A right password's try is given back: the address is as it was before it.
@@ -210,12 +215,12 @@ describe.each([
 
     for (let i = 0; i < SHARE_PASSWORD_TARGET_CEILING; i++)
       await store.claimAttempt(from(`198.51.100.${i}`, "prt_1"), now + i);
-    expect(await refusal(store.claimAttempt(from("c", "prt_1"), now + 60_000))).toEqual([
-      429,
-      "rate_limited",
-      "Too many wrong passwords from all addresses: wait before trying again",
-      { retryAfterSeconds: 840, per: "target", limit: 50, windowSeconds: 900 },
-    ]);
+    expect(await refusal(store.claimAttempt(from("c", "prt_1"), now + 60_000))).toEqual({
+      status: 429,
+      code: "rate_limited",
+      message: "Too many wrong passwords from all addresses: wait before trying again",
+      details: { retryAfterSeconds: 840, per: "target", limit: 50, windowSeconds: 900 },
+    });
     // Once the window has passed, the old tries are forgotten.
     const afterWindow = now + 15 * MINUTE + SHARE_PASSWORD_TARGET_CEILING;
     expect((await store.claimAttempt(from("c", "prt_1"), afterWindow)).tries).toBe(0);

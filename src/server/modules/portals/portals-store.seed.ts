@@ -5,7 +5,6 @@ import type { PortalUploadStatus } from "@/contract/portal-rules";
 import type { PgPool } from "@/server/db/pg/pool";
 import { createDeps } from "@/server/deps";
 import { testConfig } from "@/server/env";
-import { ApiError } from "@/server/lib/api-error";
 import { type Clock, ManualClock } from "@/server/lib/clock";
 import { createLogger } from "@/server/lib/logger";
 import { PgEventRecorder } from "@/server/modules/events/events.pg";
@@ -238,14 +237,4 @@ export function pgStore(pool: PgPool, clock: ManualClock, dir: string) {
   });
 }
 
-/** A refusal as the API would send it, to compare engines by. */
-export const caught = async (p: Promise<unknown>) => {
-  try {
-    await p;
-  } catch (err) {
-    if (err instanceof ApiError)
-      return { status: err.status, code: err.code, message: err.message, details: err.details };
-    throw err;
-  }
-  throw new Error("expected a refusal");
-};
+export { refusal as caught } from "@/server/testing/engine-suites";

@@ -8,6 +8,7 @@ import { ApiError } from "@/server/lib/api-error";
 import { ManualClock } from "@/server/lib/clock";
 import { PgEventRecorder } from "@/server/modules/events/events.pg";
 import { registerMailWorkers } from "@/server/modules/mail/mail.workers";
+import { refusal } from "@/server/testing/engine-suites";
 import { freshPgDatabase } from "@/server/testing/pg-database";
 import { shareMailSent } from "./share-mail.service";
 import { registerSharesWorkers } from "./shares.workers";
@@ -57,18 +58,6 @@ function postgresEngine(): () => Engine {
   });
   return () => ({ store, rows: async (sql) => (await pool().query(sql)).rows });
 }
-
-/** A refusal as the envelope carries it. */
-const refusal = async (p: Promise<unknown>) => {
-  try {
-    await p;
-  } catch (err) {
-    if (err instanceof ApiError)
-      return { status: err.status, code: err.code, message: err.message, details: err.details };
-    throw err;
-  }
-  throw new Error("expected a refusal");
-};
 
 /**
  * A transcript with its random parts (new ids, link tokens) named by order of appearance, so

@@ -115,12 +115,12 @@ describe.each([
       ["other", "t1"],
       ["ws", "t9"],
     ])
-      expect(await refusal(store.getTransfer(ws!, id!))).toEqual([
-        404,
-        "not_found",
-        `Transfer ${id} was not found`,
-        { transferId: id },
-      ]);
+      expect(await refusal(store.getTransfer(ws!, id!))).toEqual({
+        status: 404,
+        code: "not_found",
+        message: `Transfer ${id} was not found`,
+        details: { transferId: id },
+      });
   });
 
   it("refuses a move the state machine has not, a counter going back, and completing what the node did not", async () => {
@@ -128,23 +128,22 @@ describe.each([
     const { store } = e;
     const report = { filesDone: 0, bytesDone: 0 };
     const bad = await refusal(store.updateTransfer("ws", "t4", { ...report, status: "running" }));
-    expect(bad.slice(0, 2)).toEqual([400, "validation_failed"]);
-    expect(bad[3]).toMatchObject({
+    expect(bad).toMatchObject({ status: 400, code: "validation_failed" });
+    expect(bad.details).toMatchObject({
       issues: [{ code: "invalid_transition", field: "status" }],
     });
     await store.updateTransfer("ws", "t2", { status: "running", filesDone: 1, bytesDone: 500 });
     expect(
       await refusal(store.updateTransfer("ws", "t2", { ...report, status: "running" })),
-    ).toMatchObject([
-      400,
-      "validation_failed",
-      expect.any(String),
-      { issues: [{ code: "counter_backwards" }] },
-    ]);
+    ).toMatchObject({
+      status: 400,
+      code: "validation_failed",
+      details: { issues: [{ code: "counter_backwards" }] },
+    });
     const notServed = await refusal(
       store.updateTransfer("ws", "t2", { status: "completed", filesDone: 2, bytesDone: 1000 }),
     );
-    expect(notServed[3]).toEqual({
+    expect(notServed.details).toEqual({
       bytesServed: 0,
       bytesDone: 1000,
       issues: [
@@ -158,7 +157,7 @@ describe.each([
     const notCommitted = await refusal(
       store.updateTransfer("ws", "t3", { status: "completed", filesDone: 1, bytesDone: 10 }),
     );
-    expect(notCommitted[3]).toEqual({
+    expect(notCommitted.details).toEqual({
       filesCommitted: 0,
       filesTotal: 1,
       uploading: 1,
@@ -172,7 +171,12 @@ describe.each([
     });
     expect(
       await refusal(store.updateTransfer("ws", "t9", { ...report, status: "running" })),
-    ).toEqual([404, "not_found", "Transfer t9 was not found", { transferId: "t9" }]);
+    ).toEqual({
+      status: 404,
+      code: "not_found",
+      message: "Transfer t9 was not found",
+      details: { transferId: "t9" },
+    });
     expect(await eventsOf(e)).toEqual([]);
   });
 
