@@ -15,13 +15,16 @@ import {
  * The CLIs open the same database as the running service (WAL lets both write). On a data dir
  * the service has not started on yet, they create and migrate it, and make its workspace.
  */
-export function openCliContext(workspaceFlag?: string): {
+export function openCliContext(
+  workspaceFlag?: string,
+  env: NodeJS.ProcessEnv = process.env,
+): {
   db: Db;
   events: EventRecorder;
   files: FilesService;
   workspace: WorkspaceRow;
 } {
-  const config = loadConfig();
+  const config = loadConfig(env);
   const deps = createDeps(config);
   const workspace = workspaceFlag
     ? listWorkspaces(deps.db).find((w) => w.id === workspaceFlag)

@@ -1,8 +1,8 @@
 import fs from "node:fs";
 import { parseArgs } from "node:util";
 import { normalizeName, pathProblem } from "@/contract/rules";
-import { seedEntries, seedTree } from "@/server/modules/files/bulk-seed";
-import { fail, openCliContext } from "./cli-support";
+import { fail } from "./cli-support";
+import { seedFolder, writeSeedFile } from "./seed-files";
 
 const usage = `Usage: npm run seed -- --entries N --folder PATH [--tree] [--workspace ID]
        npm run seed -- --write PATH (--text TEXT | --from FILE) [--workspace ID]
@@ -28,14 +28,11 @@ if (values.help) {
   process.exit(0);
 }
 if (values.write !== undefined) {
-  // Normalised as the API normalises a path, so the file is the one the API names.
   const target = normalizeName(values.write);
   const problem = pathProblem(target);
   if (problem || !target) fail(`--write: the path ${problem ?? "must name a file"}`);
-  const { db, files, workspace } = openCliContext(values.workspace);
   const bytes = values.from ? fs.readFileSync(values.from) : Buffer.from(values.text!);
-  const entry = await files.writeFile(workspace.id, target, bytes);
-  db.close();
+  const entry = await writeSeedFile(target, bytes, { workspace: values.workspace });
   process.stdout.write(`Wrote "${entry.path}" (${entry.sizeBytes} bytes)\n`);
   process.exit(0);
 }
@@ -46,10 +43,8 @@ const folder = normalizeName(values.folder!);
 const problem = pathProblem(folder);
 if (problem || !folder) fail(`--folder: the path ${problem ?? "must name a folder"}`);
 
-const { db, files, workspace } = openCliContext(values.workspace);
 const started = performance.now();
-await (values.tree ? seedTree : seedEntries)(files, workspace.id, folder, entries);
-db.close();
+await seedFolder(folder, entries, { tree: values.tree, workspace: values.workspace });
 process.stdout.write(
   `Added ${entries.toLocaleString("en")} entries to "${folder}" in ${Math.round(performance.now() - started)} ms\n`,
 );
