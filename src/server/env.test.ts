@@ -24,7 +24,12 @@ describe("the blob store settings", () => {
         credentials: { accessKeyId: "AKIDEXAMPLE", secretAccessKey: s3.S3_SECRET_ACCESS_KEY },
         forcePathStyle: true,
       },
+      localCacheBytes: 5120 * 1024 * 1024,
     });
+    expect(loadConfig({ ...s3, S3_LOCAL_CACHE_MB: "256" }).blobStore).toMatchObject({
+      localCacheBytes: 256 * 1024 * 1024,
+    });
+    expect(() => loadConfig({ ...s3, S3_LOCAL_CACHE_MB: "10" })).toThrow(/S3_LOCAL_CACHE_MB/);
     expect(loadConfig({ ...s3, S3_FORCE_PATH_STYLE: "0" }).blobStore).toMatchObject({
       s3: { forcePathStyle: false },
     });

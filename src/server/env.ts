@@ -75,10 +75,15 @@ const envSchema = z.object({
   S3_ACCESS_KEY_ID: z.string().min(1).optional(),
   S3_SECRET_ACCESS_KEY: z.string().min(1).optional(),
   S3_FORCE_PATH_STYLE: booleanFlag.optional(),
+  /** The bound on local copies of bucket objects that tools read (renders, probes). */
+  S3_LOCAL_CACHE_MB: z.coerce.number().int().min(64).default(5120),
 });
 
 /** Where blob bytes live: DATA_DIR (the default), or an S3-compatible bucket. */
-export type BlobStoreConfig = { kind: "disk" } | { kind: "s3"; s3: S3Settings };
+export type BlobStoreConfig =
+  | { kind: "disk" }
+  /** `localCacheBytes`: the local copies' bound (none when not given, as in tests). */
+  | { kind: "s3"; s3: S3Settings; localCacheBytes?: number };
 
 export interface S3Settings {
   /** null: AWS's own endpoint for the region. */
@@ -225,6 +230,7 @@ function blobStoreOf(e: z.infer<typeof envSchema>): BlobStoreConfig {
           : null,
       forcePathStyle: e.S3_FORCE_PATH_STYLE ?? e.S3_ENDPOINT !== undefined,
     },
+    localCacheBytes: e.S3_LOCAL_CACHE_MB * 1024 * 1024,
   };
 }
 

@@ -69,7 +69,9 @@ export class FilesService {
     const store = config.blobStore;
     this.blobs =
       store.kind === "s3"
-        ? new S3BlobStore(store.s3, config.dataDir, db, clock)
+        ? new S3BlobStore(store.s3, config.dataDir, db, clock, {
+            localCacheBytes: store.localCacheBytes,
+          })
         : new DiskBlobStore(config.dataDir);
   }
 

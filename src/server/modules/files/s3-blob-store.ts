@@ -31,12 +31,18 @@ import {
   type FileContent,
   type StagedBlob,
 } from "./blob-store";
+import { LocalCopyCache } from "./local-copy-cache";
 
 /**
  * How long a stage holds its content against deletion: it must commit within it. A deletion
  * waits for the last hold on its content to end, so this also delays deletions.
  */
 export const HOLD_MS = 3_600_000;
+/**
+ * A local copy handed out this recently is never removed by the bound: the tool it was fetched
+ * for (a render, a probe) opens it within this time.
+ */
+const COPY_GRACE_MS = 3_600_000;
 /** A commit this close to its hold's end is refused: process clocks may disagree by as much. */
 const HOLD_MARGIN_MS = 60_000;
 /** A deleter's claim; its requests are aborted well within it (DELETE_TIMEOUT_MS). */
@@ -105,17 +111,27 @@ export class S3BlobStore implements BlobStore {
   private readonly bucket: string;
   /** Temp and staging files, and the content-addressed cache of local copies. */
   readonly local: DiskBlobStore;
+  /** The local copies' bound; none when not given (tests). */
+  readonly copies: LocalCopyCache | null;
+  private readonly holdMs: number;
 
   constructor(
     settings: S3Settings,
     dataDir: string,
     private readonly db: Db,
     private readonly clock: Clock,
-    private readonly holdMs = HOLD_MS,
+    opts: { localCacheBytes?: number; holdMs?: number } = {},
   ) {
     this.client = s3Client(settings);
     this.bucket = settings.bucket;
     this.local = new DiskBlobStore(dataDir);
+    this.holdMs = opts.holdMs ?? HOLD_MS;
+    this.copies =
+      opts.localCacheBytes === undefined
+        ? null
+        : new LocalCopyCache(this.local.root, opts.localCacheBytes, COPY_GRACE_MS, () =>
+            clock.now(),
+          );
   }
 
   async stage(content: FileContent): Promise<StagedBlob> {
@@ -261,10 +277,21 @@ export class S3BlobStore implements BlobStore {
     await this.client.send(new DeleteObjectCommand({ Bucket: this.bucket, Key: key }));
   }
 
-  /** The cached copy, fetched (and, for plain content, checked against its hash) on a miss. */
+  /**
+   * The cached copy, fetched (and, for plain content, checked against its hash) on a miss. Its
+   * use is recorded, so the bound removes copies used longest ago first (LocalCopyCache).
+   */
   async localPath(name: string) {
     const file = this.local.pathOf(name);
-    if (fs.existsSync(file)) return file;
+    if (fs.existsSync(file)) {
+      try {
+        this.copies?.used(file);
+        return file;
+      } catch (err) {
+        // Removed by a trim between the check and the mark: fetched again below.
+        if ((err as NodeJS.ErrnoException).code !== "ENOENT") throw err;
+      }
+    }
     const copy = await this.local.stage(this.read(name));
     // An encrypted variant (`<sha256>.<iv>`) holds ciphertext, which no stored hash describes.
     if (!name.includes(".") && copy.sha256 !== name) {
@@ -272,6 +299,7 @@ export class S3BlobStore implements BlobStore {
       throw new Error(`blob ${name} in the bucket does not match its hash`);
     }
     this.local.commit({ ...copy, name });
+    this.copies?.added(file, copy.size);
     return file;
   }
 
