@@ -1,7 +1,8 @@
 import { scopes } from "@/contract/common";
 import type { AppDeps } from "./deps";
-import { createKey } from "./modules/auth/keys.repository";
-import { addMember } from "./modules/members/members.repository";
+import type { Config } from "./env";
+import { createKey, type NewKey } from "./modules/auth/keys.repository";
+import { addMember, type NewMember } from "./modules/members/members.repository";
 import {
   createWorkspace,
   listWorkspaces,
@@ -14,34 +15,37 @@ export type BootstrapResult =
   | { created: true; workspace: WorkspaceRow; adminKey: string }
   | { created: false; workspace: WorkspaceRow };
 
+/** The first admin of a new workspace, and its key with every scope (both engines make them). */
+export const firstAdmin = (workspaceId: string): NewMember => ({
+  workspaceId,
+  email: FIRST_ADMIN_EMAIL,
+  name: "Admin",
+  role: "admin",
+});
+export const firstKey = (workspaceId: string, memberId: string): NewKey => ({
+  workspaceId,
+  memberId,
+  scopes: [...scopes],
+  expiresAt: null,
+  name: "First start",
+});
+
 /**
  * The first start on an empty data dir creates the workspace, its first admin and an admin
- * key with every scope. The key's plaintext exists only in this return value.
+ * key with every scope. The key's plaintext exists only in this return value. On SQLite, run it
+ * under the write lock (DirectoryStore.bootstrap does), so two processes make one workspace.
  */
-export function bootstrap(deps: AppDeps): BootstrapResult {
+export function bootstrap(
+  deps: Pick<AppDeps, "db" | "clock" | "events"> & { config: Pick<Config, "workspaceName"> },
+): BootstrapResult {
   const { db, clock, events, config } = deps;
   const existing = listWorkspaces(db)[0];
   if (existing) return { created: false, workspace: existing };
   return db.transaction((): BootstrapResult => {
     const now = clock.now();
     const workspace = createWorkspace(db, config.workspaceName, now);
-    const admin = addMember(
-      db,
-      events,
-      { workspaceId: workspace.id, email: FIRST_ADMIN_EMAIL, name: "Admin", role: "admin" },
-      now,
-    );
-    const { key } = createKey(
-      db,
-      {
-        workspaceId: workspace.id,
-        memberId: admin.id,
-        scopes: [...scopes],
-        expiresAt: null,
-        name: "First start",
-      },
-      now,
-    );
+    const admin = addMember(db, events, firstAdmin(workspace.id), now);
+    const { key } = createKey(db, firstKey(workspace.id, admin.id), now);
     return { created: true, workspace, adminKey: key };
   })();
 }

@@ -9,6 +9,7 @@ import { type AccessStore, SqliteAccessStore } from "./modules/auth/access-store
 import { EventRecorder } from "./modules/events/events.repository";
 import { FilesService } from "./modules/files/files.service";
 import { type FilesStore, SqliteFilesStore } from "./modules/files/files-store";
+import { type DirectoryStore, SqliteDirectoryStore } from "./modules/members/directory-store";
 import { type PortalsStore, SqlitePortalsStore } from "./modules/portals/portals-store";
 import { type SettingsStore, SqliteSettingsStore } from "./modules/settings/settings-store";
 import { type SharesStore, SqliteSharesStore } from "./modules/shares/shares-store";
@@ -41,6 +42,8 @@ export interface AppDeps {
   filesStore: FilesStore;
   /** The per-request access path (API keys, password tries): the auth middleware calls it. */
   accessStore: AccessStore;
+  /** Workspaces, members and keys as the first start and the CLIs change them. */
+  directory: DirectoryStore;
   /** The workspace's name and logo measures (the logo's bytes stay with settings.service). */
   settingsStore: SettingsStore;
   /** Transfers' list, record and progress reports (creating one is start.service's). */
@@ -85,6 +88,9 @@ export function createDeps(
     // SQLite's even with DATABASE_URL: keys and members are still written to SQLite (the CLI,
     // bootstrap). PgAccessStore is built and tested, not wired (docs/scale-out.md, Access).
     accessStore: new SqliteAccessStore(db),
+    // SQLite's even with DATABASE_URL, like the other areas' stores (the access path reads the
+    // keys it writes); PgDirectoryStore is built and tested, not wired (docs/scale-out.md, Directory).
+    directory: new SqliteDirectoryStore({ db, clock, events, config }),
     // SQLite's even with DATABASE_URL, like the other areas' stores; PgSettingsStore is built
     // and tested, not wired (docs/scale-out.md, Settings).
     settingsStore: new SqliteSettingsStore(db),

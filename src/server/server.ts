@@ -2,7 +2,7 @@ import { createServer, type IncomingMessage, type Server, type ServerResponse } 
 import type { AddressInfo } from "node:net";
 import { getRequestListener } from "@hono/node-server";
 import { createApp } from "./app";
-import { type BootstrapResult, bootstrap } from "./bootstrap";
+import type { BootstrapResult } from "./bootstrap";
 import type { Db } from "./db/database";
 import { migratePg } from "./db/pg/migrate";
 import { type AppDeps, createDeps } from "./deps";
@@ -31,9 +31,8 @@ export async function startService(
 ): Promise<RunningService> {
   const deps = createDeps(config, overrides);
   if (deps.pg) await migratePg(deps.pg);
-  // Under the write lock: a CLI run on a fresh data dir bootstraps too, and two workspaces
-  // would be created if both looked for one before either had made it.
-  const boot = deps.db.transaction(() => bootstrap(deps)).immediate();
+  // One workspace however many processes (and CLIs) start on a fresh database at once.
+  const boot = await deps.directory.bootstrap({ keepKey: true });
   const { roles } = config;
   const stopWorkers = await registerWorkers(deps, boot, { start: roles.has("workers") });
   if (roles.has("workers") && overrides.workers !== false) deps.jobs.start();

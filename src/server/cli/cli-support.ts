@@ -1,53 +1,38 @@
 import path from "node:path";
-import { bootstrap } from "@/server/bootstrap";
 import type { Db } from "@/server/db/database";
 import { type AppDeps, createDeps } from "@/server/deps";
 import { loadConfig } from "@/server/env";
-import { listKeys, revokeKey } from "@/server/modules/auth/keys.repository";
-import type { EventRecorder } from "@/server/modules/events/events.repository";
 import type { FilesService } from "@/server/modules/files/files.service";
-import {
-  listWorkspaces,
-  type WorkspaceRow,
-} from "@/server/modules/workspaces/workspaces.repository";
+import type { DirectoryStore } from "@/server/modules/members/directory-store";
+import type { WorkspaceRow } from "@/server/modules/workspaces/workspaces.repository";
 
 /**
  * The CLIs open the same database as the running service (WAL lets both write). On a data dir
  * the service has not started on yet, they create and migrate it, and make its workspace.
  */
-export function openCliContext(
+export async function openCliContext(
   workspaceFlag?: string,
   env: NodeJS.ProcessEnv = process.env,
-): {
+): Promise<{
   db: Db;
-  events: EventRecorder;
   files: FilesService;
+  directory: DirectoryStore;
   workspace: WorkspaceRow;
-} {
+}> {
   const config = loadConfig(env);
   const deps = createDeps(config);
   const workspace = workspaceFlag
-    ? listWorkspaces(deps.db).find((w) => w.id === workspaceFlag)
-    : firstWorkspace(deps);
+    ? (await deps.directory.workspaces()).find((w) => w.id === workspaceFlag)
+    : await firstWorkspace(deps);
   if (!workspace) fail(`No workspace ${workspaceFlag} in ${config.dataDir}`);
-  return { db: deps.db, events: deps.events, files: deps.files, workspace };
+  return { db: deps.db, files: deps.files, directory: deps.directory, workspace };
 }
 
 /** The service's first start, less what only it shows or does: the sign-in link, the demo. */
-function firstWorkspace(deps: AppDeps): WorkspaceRow {
-  const { db, clock } = deps;
-  // Under the write lock, as in the service, so that starting both at once makes one workspace.
-  const boot = db
-    .transaction(() => {
-      const result = bootstrap(deps);
-      // Its admin key reaches a person only through the service's sign-in link: made here,
-      // nobody could ever use it, so it must not stay valid.
-      if (result.created) {
-        for (const key of listKeys(db, result.workspace.id)) revokeKey(db, key.id, clock.now());
-      }
-      return result;
-    })
-    .immediate();
+async function firstWorkspace(deps: AppDeps): Promise<WorkspaceRow> {
+  // Its admin key reaches a person only through the service's sign-in link: made here, nobody
+  // could ever use it, so it must not stay valid.
+  const boot = await deps.directory.bootstrap({ keepKey: false });
   if (boot.created) {
     process.stderr.write(
       `Created workspace "${boot.workspace.name}" (id ${boot.workspace.id}) in ${deps.config.dataDir}\n`,

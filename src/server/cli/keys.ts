@@ -1,8 +1,6 @@
 import { parseArgs } from "node:util";
 import { scopes as allScopes, type Scope } from "@/contract/common";
 import { toIso, toIsoOrNull } from "@/server/lib/clock";
-import { createKey, getKey, listKeys, revokeKey } from "@/server/modules/auth/keys.repository";
-import { findMember, listMembers } from "@/server/modules/members/members.repository";
 import { fail, openCliContext, parseExpiry, table, whereLine } from "./cli-support";
 
 const usage = `Usage:
@@ -45,25 +43,21 @@ if (command === "create") {
     expiresAt = expiry.at;
   }
   // Only once the arguments are known good: on a fresh data dir this creates the workspace.
-  const { db, workspace } = openCliContext(values.workspace);
+  const { directory, workspace } = await openCliContext(values.workspace);
   // Keys act as the member who created them (spec Authentication 2): default to the first admin.
   const member = values.member
-    ? findMember(db, workspace.id, values.member)
-    : listMembers(db, workspace.id).find((m) => m.role === "admin");
+    ? await directory.findMember(workspace.id, values.member)
+    : (await directory.members(workspace.id)).find((m) => m.role === "admin");
   if (!member)
     fail(values.member ? `No active member ${values.member}` : "No admin member to own the key");
   if (member.role !== "admin") fail(`Only admins create keys; ${member.email} is a ${member.role}`);
-  const { key, record } = createKey(
-    db,
-    {
-      workspaceId: workspace.id,
-      memberId: member.id,
-      scopes: requested as Scope[],
-      expiresAt,
-      name: values.name ?? null,
-    },
-    now,
-  );
+  const { key, record } = await directory.createKey({
+    workspaceId: workspace.id,
+    memberId: member.id,
+    scopes: requested as Scope[],
+    expiresAt,
+    name: values.name ?? null,
+  });
   if (values.json) {
     process.stdout.write(
       `${JSON.stringify({ id: record.id, key, workspaceId: workspace.id, scopes: record.scopes, expiresAt: toIsoOrNull(expiresAt) })}\n`,
@@ -74,9 +68,9 @@ if (command === "create") {
     );
   }
 } else if (command === "list") {
-  const { db, workspace } = openCliContext(values.workspace);
-  const members = new Map(listMembers(db, workspace.id).map((m) => [m.id, m.email]));
-  const keys = listKeys(db, workspace.id).map((k) => ({
+  const { directory, workspace } = await openCliContext(values.workspace);
+  const members = new Map((await directory.members(workspace.id)).map((m) => [m.id, m.email]));
+  const keys = (await directory.keys(workspace.id)).map((k) => ({
     id: k.id,
     name: k.name,
     hint: `…${k.hint}`,
@@ -101,10 +95,10 @@ if (command === "create") {
 } else if (command === "revoke") {
   const id = rest[0];
   if (!id) fail(`revoke needs a key id\n${usage}`);
-  const { db, workspace } = openCliContext(values.workspace);
-  const key = getKey(db, id);
+  const { directory, workspace } = await openCliContext(values.workspace);
+  const key = await directory.key(id);
   if (!key || key.workspaceId !== workspace.id) fail(`No key ${id}`);
-  if (!revokeKey(db, id, now)) fail(`Key ${id} was already revoked`);
+  if (!(await directory.revokeKey(id))) fail(`Key ${id} was already revoked`);
   process.stdout.write(
     `Revoked key ${id} of ${whereLine(workspace)}. Requests with it now get 401.\n`,
   );

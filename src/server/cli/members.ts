@@ -1,11 +1,5 @@
 import { parseArgs } from "node:util";
 import { toIso } from "@/server/lib/clock";
-import {
-  addMember,
-  findMember,
-  listMembers,
-  removeMember,
-} from "@/server/modules/members/members.repository";
 import { fail, openCliContext, table } from "./cli-support";
 
 const usage = `Usage:
@@ -30,8 +24,6 @@ if (values.help || !command) {
   process.stdout.write(`${usage}\n`);
   process.exit(values.help ? 0 : 1);
 }
-const now = Date.now();
-
 if (command === "add") {
   const { email, name, role } = values;
   if (!email || !/^[^\s@]+@[^\s@]+$/.test(email))
@@ -39,9 +31,9 @@ if (command === "add") {
   if (!name) fail(`--name is required\n${usage}`);
   if (role !== "admin" && role !== "member") fail("--role must be admin or member");
   // Only once the arguments are known good: on a fresh data dir this creates the workspace.
-  const { db, events, workspace } = openCliContext(values.workspace);
-  if (findMember(db, workspace.id, email)) fail(`${email} is already a member`);
-  const m = addMember(db, events, { workspaceId: workspace.id, email, name, role }, now);
+  const { directory, workspace } = await openCliContext(values.workspace);
+  if (await directory.findMember(workspace.id, email)) fail(`${email} is already a member`);
+  const m = await directory.addMember({ workspaceId: workspace.id, email, name, role });
   process.stdout.write(
     values.json
       ? `${JSON.stringify({ id: m.id, email: m.email, role: m.role })}\n`
@@ -50,14 +42,14 @@ if (command === "add") {
 } else if (command === "remove") {
   const who = rest[0];
   if (!who) fail(`remove needs a member id or email\n${usage}`);
-  const { db, events, workspace } = openCliContext(values.workspace);
-  const member = findMember(db, workspace.id, who);
+  const { directory, workspace } = await openCliContext(values.workspace);
+  const member = await directory.findMember(workspace.id, who);
   if (!member) fail(`No active member ${who}`);
-  removeMember(db, events, member, now);
+  await directory.removeMember(member);
   process.stdout.write(`Removed ${member.email}. Keys they created stop working now.\n`);
 } else if (command === "list") {
-  const { db, workspace } = openCliContext(values.workspace);
-  const rows = listMembers(db, workspace.id).map((m) => ({
+  const { directory, workspace } = await openCliContext(values.workspace);
+  const rows = (await directory.members(workspace.id)).map((m) => ({
     id: m.id,
     email: m.email,
     name: m.name,

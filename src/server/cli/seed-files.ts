@@ -14,7 +14,7 @@ export async function writeSeedFile(
   bytes: Buffer,
   opts: { workspace?: string; env?: NodeJS.ProcessEnv } = {},
 ) {
-  const { db, files, workspace } = openCliContext(opts.workspace, opts.env);
+  const { db, files, workspace } = await openCliContext(opts.workspace, opts.env);
   try {
     // Normalised as the API normalises a path, so the file is the one the API names.
     return await files.writeFile(workspace.id, normalizeName(target), bytes);
@@ -29,7 +29,7 @@ export async function seedFolder(
   entries: number,
   opts: { tree?: boolean; workspace?: string; env?: NodeJS.ProcessEnv } = {},
 ) {
-  const { db, files, workspace } = openCliContext(opts.workspace, opts.env);
+  const { db, files, workspace } = await openCliContext(opts.workspace, opts.env);
   try {
     await (opts.tree ? seedTree : seedEntries)(files, workspace.id, normalizeName(folder), entries);
   } finally {

@@ -45,36 +45,55 @@ export const toRecord = (r: KeyRow): KeyRecord => ({
   lastUsedAt: r.last_used_at,
 });
 
-/** Creates a key; the plaintext is returned here once and only its hash is stored. */
-export function createKey(
-  db: Db,
-  input: {
-    workspaceId: string;
-    memberId: string;
-    scopes: Scope[];
-    expiresAt: number | null;
-    name?: string | null;
-  },
-  now: number,
-): { key: string; record: KeyRecord } {
+export interface NewKey {
+  workspaceId: string;
+  memberId: string;
+  scopes: Scope[];
+  expiresAt: number | null;
+  name?: string | null;
+}
+
+export const KEY_INSERT_COLUMNS = [
+  "id",
+  "workspace_id",
+  "member_id",
+  "name",
+  "hint",
+  "key_hash",
+  "scopes",
+  "expires_at",
+  "revoked_at",
+  "created_at",
+  "last_used_at",
+] as const;
+
+/** A new key's plaintext (shown once) and its row, which holds only the plaintext's hash. */
+export function newKeyRow(input: NewKey, now: number) {
   const key = `${API_KEY_PREFIX}${randomBase62(40)}`;
-  const row: KeyRow = {
+  const row: KeyRow & { key_hash: string } = {
     id: newId(now),
     workspace_id: input.workspaceId,
     member_id: input.memberId,
     name: input.name ?? null,
     hint: key.slice(-4),
+    key_hash: hashSecret(key),
     scopes: JSON.stringify([...new Set(input.scopes)]),
     expires_at: input.expiresAt,
     revoked_at: null,
     created_at: now,
     last_used_at: null,
   };
+  return { key, row };
+}
+
+/** Creates a key; the plaintext is returned here once and only its hash is stored. */
+export function createKey(db: Db, input: NewKey, now: number): { key: string; record: KeyRecord } {
+  const { key, row } = newKeyRow(input, now);
   stmt(
     db,
-    `INSERT INTO api_keys (id, workspace_id, member_id, name, hint, key_hash, scopes, expires_at, revoked_at, created_at, last_used_at)
-     VALUES (@id, @workspace_id, @member_id, @name, @hint, @key_hash, @scopes, @expires_at, @revoked_at, @created_at, @last_used_at)`,
-  ).run({ ...row, key_hash: hashSecret(key) });
+    `INSERT INTO api_keys (${KEY_INSERT_COLUMNS.join(", ")})
+     VALUES (${KEY_INSERT_COLUMNS.map((c) => `@${c}`).join(", ")})`,
+  ).run(row);
   return { key, record: toRecord(row) };
 }
 

@@ -21,23 +21,32 @@ export const memberView = (m: MemberRow) => ({
   joinedAt: new Date(m.joined_at).toISOString(),
 });
 
+export interface NewMember {
+  workspaceId: string;
+  email: string;
+  name: string;
+  role: "admin" | "member";
+}
+
+export const newMemberRow = (input: NewMember, now: number): MemberRow => ({
+  id: newId(now),
+  workspace_id: input.workspaceId,
+  email: input.email.toLowerCase(),
+  name: input.name,
+  role: input.role,
+  joined_at: now,
+  removed_at: null,
+});
+
+/** What `member.removed` says of a member removed at `now`. */
+export const removedView = (member: MemberRow, now: number) => ({
+  member: { ...memberView(member), removedAt: new Date(now).toISOString() },
+});
+
 /** Adds a member and emits `member.joined` in the same transaction. */
-export function addMember(
-  db: Db,
-  events: EventRecorder,
-  input: { workspaceId: string; email: string; name: string; role: "admin" | "member" },
-  now: number,
-): MemberRow {
+export function addMember(db: Db, events: EventRecorder, input: NewMember, now: number): MemberRow {
   return db.transaction(() => {
-    const row: MemberRow = {
-      id: newId(now),
-      workspace_id: input.workspaceId,
-      email: input.email.toLowerCase(),
-      name: input.name,
-      role: input.role,
-      joined_at: now,
-      removed_at: null,
-    };
+    const row = newMemberRow(input, now);
     stmt(
       db,
       `INSERT INTO members (id, workspace_id, email, name, role, joined_at, removed_at)
@@ -52,16 +61,14 @@ export function addMember(
 export function removeMember(db: Db, events: EventRecorder, member: MemberRow, now: number) {
   db.transaction(() => {
     stmt(db, "UPDATE members SET removed_at = ? WHERE id = ?").run(now, member.id);
-    events.record(member.workspace_id, "member.removed", {
-      member: { ...memberView(member), removedAt: new Date(now).toISOString() },
-    });
+    events.record(member.workspace_id, "member.removed", removedView(member, now));
   })();
 }
 
 export const listMembers = (db: Db, workspaceId: string) =>
   stmt<[string], MemberRow>(
     db,
-    "SELECT * FROM members WHERE workspace_id = ? AND removed_at IS NULL ORDER BY joined_at",
+    "SELECT * FROM members WHERE workspace_id = ? AND removed_at IS NULL ORDER BY joined_at, id",
   ).all(workspaceId);
 
 /** An active member by id or email. */

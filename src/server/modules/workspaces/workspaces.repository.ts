@@ -8,8 +8,14 @@ export interface WorkspaceRow {
   created_at: number;
 }
 
+export const newWorkspaceRow = (name: string, now: number): WorkspaceRow => ({
+  id: newId(now),
+  name,
+  created_at: now,
+});
+
 export function createWorkspace(db: Db, name: string, now: number): WorkspaceRow {
-  const row = { id: newId(now), name, created_at: now };
+  const row = newWorkspaceRow(name, now);
   stmt(db, "INSERT INTO workspaces (id, name, created_at) VALUES (@id, @name, @created_at)").run(
     row,
   );
