@@ -7,10 +7,12 @@ import { createLogger } from "@/server/lib/logger";
 import { PgEventRecorder } from "@/server/modules/events/events.pg";
 import { createPgDatabase } from "@/server/testing/pg-database";
 import { JobRunner } from "@/server/workers/job-runner";
+import { keyedConfig } from "./start-store.seed";
 import { PgTransfersStore } from "./transfers-store.pg";
 import { NOW, pathItems, seedSqlite, T0, transfer } from "./transfers-store.seed";
 
 const RACES = 20;
+const config = keyedConfig();
 
 // PostgreSQL only: SQLite's BEGIN IMMEDIATE already runs one report at a time.
 describe("progress reports on PostgreSQL from two processes", () => {
@@ -34,7 +36,7 @@ describe("progress reports on PostgreSQL from two processes", () => {
     const clock = new ManualClock(NOW);
     const jobs = new JobRunner(source.db, clock, createLogger("silent"));
     stores = [db.pool, other].map(
-      (p) => new PgTransfersStore(p, clock, new PgEventRecorder(clock), jobs),
+      (p) => new PgTransfersStore(p, clock, new PgEventRecorder(clock), jobs, config()),
     );
     source.close();
   });
