@@ -12,6 +12,9 @@ import { EventRecorder } from "@/server/modules/events/events.repository";
 import * as entries from "@/server/modules/files/files.repository";
 import { freshPgDatabase } from "@/server/testing/pg-database";
 import { JobRunner } from "@/server/workers/job-runner";
+import { grantFor, type TransferGrant } from "./transfer-access";
+import { grantForPg } from "./transfer-access.pg";
+import type { TransferClaims } from "./transfer-token";
 import { SqliteTransfersStore, type TransfersStore } from "./transfers-store";
 import { PgTransfersStore } from "./transfers-store.pg";
 import { NOW, seedSqlite, T0, transfer } from "./transfers-store.seed";
@@ -57,6 +60,8 @@ export function seedTree() {
 /** One engine's store on seedTree's rows, and a query on its database. */
 export interface StartEngine {
   store: TransfersStore;
+  /** The node's check of a token against its transfer (grantFor, grantForPg). */
+  grant(claims: TransferClaims, now: number): Promise<TransferGrant>;
   rows(sql: string): Promise<Record<string, unknown>[]>;
 }
 
@@ -76,6 +81,7 @@ export function sqliteStart(config: () => Config): () => StartEngine {
   afterAll(() => seeded.close());
   return () => ({
     store,
+    grant: async (claims, now) => grantFor(seeded.db, claims, now),
     rows: async (sql) => seeded.db.prepare(sql).all() as Record<string, unknown>[],
   });
 }
@@ -90,7 +96,11 @@ export function postgresStart(config: () => Config): () => StartEngine {
     store = pgStartStore(pool(), config(), source.db);
     source.close();
   });
-  return () => ({ store, rows: async (sql) => (await pool().query(sql)).rows });
+  return () => ({
+    store,
+    grant: (claims, now) => grantForPg(pool(), claims, now),
+    rows: async (sql) => (await pool().query(sql)).rows,
+  });
 }
 
 /** A PostgreSQL store at NOW; `jobsDb` only lets the runner shape jobs (none are run). */

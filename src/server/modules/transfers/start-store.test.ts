@@ -1,5 +1,9 @@
 import { describe, expect, it } from "vitest";
-import { type CreatedTransfer, createTransferBodySchema } from "@/contract/transfers";
+import {
+  type CreatedTransfer,
+  createTransferBodySchema,
+  TRANSFER_RESUME_WINDOW_SECONDS,
+} from "@/contract/transfers";
 import type { Caller } from "@/server/http/caller";
 import { hashSecret } from "@/server/lib/secrets";
 import { refusal } from "@/server/testing/engine-suites";
@@ -12,6 +16,7 @@ import {
   type StartEngine,
   sqliteStart,
 } from "./start-store.seed";
+import { readTransferToken, rootsDigest, tokenVerifier } from "./transfer-token";
 import { NOW } from "./transfers-store.seed";
 
 const caller: Caller = { workspaceId: "ws", keyId: "key1", memberId: null, origin: "http://x" };
@@ -76,7 +81,8 @@ describe.each([
   { engine: "SQLite", use: sqliteStart },
   { engine: "PostgreSQL", use: postgresStart },
 ])("creating a transfer on $engine", ({ use }) => {
-  const open = use(keyedConfig({ dataNodes: [N1, N2] }));
+  const config = keyedConfig({ dataNodes: [N1, N2] });
+  const open = use(config);
 
   it("stores a send queued with its paths in NFC, on the least busy node, and hands back its spec", async () => {
     const e = open();
@@ -183,6 +189,45 @@ describe.each([
     expect(await refusal(e.store.startTransfer(caller, bad))).toMatchObject({
       status: 400,
       code: "path_rejected",
+    });
+  });
+  it("grants a token to its node, marks its use, checks a digest's roots, and refuses it stale or ended", async () => {
+    const e = open();
+    const { transferId, transferSpec } = await e.store.createTransfer(caller, SEND);
+    const claims = readTransferToken(
+      tokenVerifier({ ...config(), nodeUrl: transferSpec.node.url }),
+      transferSpec.token,
+      NOW,
+    );
+    const roots = ["In/Été/a.exr", "In/b.exr"];
+    expect(await e.grant(claims, NOW)).toMatchObject({ transfer: { id: transferId }, roots });
+    expect(await rowOf(e, transferId)).toMatchObject({ token_used_at: NOW, last_activity_at: NOW });
+    const { roots: _, ...long } = claims;
+    const later = NOW + 3_600_000;
+    const digest = await e.grant({ ...long, rootsSha256: rootsDigest(roots) }, later);
+    expect([...digest.roots]).toEqual(roots);
+    expect(await rowOf(e, transferId)).toMatchObject({
+      token_used_at: NOW,
+      last_activity_at: later,
+    });
+    const unknown = { status: 401, code: "unauthenticated", details: { reason: "unknown" } };
+    expect(
+      await refusal(e.grant({ ...long, rootsSha256: rootsDigest(["x"]) }, later)),
+    ).toMatchObject(unknown);
+    expect(await refusal(e.grant({ ...claims, workspaceId: "ws2" }, later))).toMatchObject(unknown);
+    const stale = later + TRANSFER_RESUME_WINDOW_SECONDS * 1000 + 1;
+    expect(await refusal(e.grant(claims, stale))).toMatchObject({
+      code: "expired_token",
+      details: { reason: "expired" },
+    });
+    await e.store.updateTransfer("ws", transferId, {
+      status: "cancelled",
+      filesDone: 0,
+      bytesDone: 0,
+    });
+    expect(await refusal(e.grant(claims, later))).toMatchObject({
+      code: "expired_token",
+      details: { reason: "transfer_ended", status: "cancelled" },
     });
   });
 });
