@@ -88,8 +88,9 @@ export function createDeps(
     // SQLite's even with DATABASE_URL, like the other areas' stores; PgSettingsStore is built
     // and tested, not wired (docs/scale-out.md, Settings).
     settingsStore: new SqliteSettingsStore(db),
-    // SQLite's even with DATABASE_URL: creating a transfer and the node's writes still use
-    // SQLite. PgTransfersStore is built and tested, not wired (docs/scale-out.md, Transfers).
+    // SQLite's even with DATABASE_URL: the node's writes, the portals' and shares' starts and
+    // the files tree still use SQLite. PgTransfersStore is built and tested, not wired
+    // (docs/scale-out.md, Transfers).
     transfersStore: new SqliteTransfersStore({ db, clock, events, jobs, config }),
     // SQLite's even with DATABASE_URL, for the files store's reason: the share's files and the
     // rest of the area are SQLite's. PgSharesStore is built and tested, not wired.

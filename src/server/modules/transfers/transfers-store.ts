@@ -24,8 +24,9 @@ export interface TransferQuery {
 
 /**
  * The transfers area's port (docs/scale-out.md, Transfers): one async call per unit. SQLite's
- * implementation runs transfers.service.ts inside the call; PostgreSQL's is
- * transfers-store.pg.ts, and both answer alike (transfers-store.test.ts, start-store.test.ts).
+ * implementation runs transfers.service.ts and start.service.ts inside the call; PostgreSQL's is
+ * transfers-store.pg.ts with start.pg.ts, and both answer alike (transfers-store.test.ts,
+ * start-store.test.ts).
  */
 export interface TransfersStore {
   /**
@@ -34,7 +35,10 @@ export interface TransfersStore {
    * `details.path`), `send_only`, `path_rejected`, 429 `node_busy`.
    */
   createTransfer(caller: Caller, body: CreateInput): Promise<CreatedTransfer>;
-  /** A start from another module's page (a portal's upload, a share's download), as its own unit. */
+  /**
+   * A start from another module's page that writes nothing else (a share's download). A portal's
+   * upload writes its own row with the transfer: its PostgreSQL unit calls openTransferPg.
+   */
   startTransfer(caller: Caller, input: StartTransferInput): Promise<CreatedTransfer>;
   listTransfers(workspaceId: string, q: TransferQuery): Promise<Transfer[]>;
   /** 404 `not_found` with `details.transferId`. */
