@@ -46,7 +46,7 @@ export interface AppDeps {
   directory: DirectoryStore;
   /** The workspace's name and logo measures (the logo's bytes stay with settings.service). */
   settingsStore: SettingsStore;
-  /** Transfers' list, record and progress reports (creating one is start.service's). */
+  /** Transfers' creation, list, record and progress reports (the node's writes are its own). */
   transfersStore: TransfersStore;
   /** The shares area's port (list, read, create, update, revoke, comments); the rest use `db`. */
   sharesStore: SharesStore;
@@ -94,9 +94,10 @@ export function createDeps(
     // SQLite's even with DATABASE_URL, like the other areas' stores; PgSettingsStore is built
     // and tested, not wired (docs/scale-out.md, Settings).
     settingsStore: new SqliteSettingsStore(db),
-    // SQLite's even with DATABASE_URL: creating a transfer and the node's writes still use
-    // SQLite. PgTransfersStore is built and tested, not wired (docs/scale-out.md, Transfers).
-    transfersStore: new SqliteTransfersStore({ db, clock, events, jobs }),
+    // SQLite's even with DATABASE_URL: the node's writes, the portals' and shares' starts and
+    // the files tree still use SQLite. PgTransfersStore is built and tested, not wired
+    // (docs/scale-out.md, Transfers).
+    transfersStore: new SqliteTransfersStore({ db, clock, events, jobs, config }),
     // SQLite's even with DATABASE_URL, for the files store's reason: the share's files and the
     // rest of the area are SQLite's. PgSharesStore is built and tested, not wired.
     sharesStore: new SqliteSharesStore(() => deps),

@@ -81,7 +81,7 @@ export async function startMovePg(
 }
 
 /** tree.repository's subtreeTotals: the files below a folder and their bytes. */
-async function subtreeTotalsPg(c: PgClient, folder: EntryRow) {
+export async function subtreeTotalsPg(c: PgClient, folder: EntryRow) {
   const [lo, hi] = subtreeRange(folder.path);
   const { rows } = await c.query<{ files: number; bytes: number }>(
     `SELECT count(*) AS files, coalesce(sum(size), 0)::bigint AS bytes FROM entries

@@ -15,23 +15,28 @@ import {
 } from "@/contract/transfers";
 import type { AppDeps } from "@/server/deps";
 import type { Caller } from "@/server/http/caller";
-import { checkCount, checkPath, pathRejected, validationFailed } from "@/server/lib/api-error";
+import {
+  checkCount,
+  checkPath,
+  notFound,
+  pathRejected,
+  validationFailed,
+} from "@/server/lib/api-error";
 import { toIso } from "@/server/lib/clock";
 import { newId } from "@/server/lib/ids";
-import { byPath } from "@/server/modules/files/files.repository";
+import { byPath, root } from "@/server/modules/files/files.repository";
 import { subtreeTotals } from "@/server/modules/files/tree.repository";
 import { leastBusyNode } from "./node-choice";
 import { issueTransferToken, workspacePaths } from "./transfer-access";
 import { EMBEDDED_NODE, TRANSFER_TOKEN_MAX_SECONDS } from "./transfer-token";
-import { byId, insertTransfer, type TransferRow } from "./transfers.repository";
+import { insertTransfer, type NewTransfer } from "./transfers.repository";
 
 /** The tus chunk size the spec asks engines to use: big enough that a PATCH's overhead is noise. */
 export const TRANSFER_CHUNK_BYTES = 8 * 1024 * 1024;
 
 /** A create body as its schema leaves it: defaults filled, paths checked. */
-type CreateInput = z.output<typeof createTransferBodySchema>;
+export type CreateInput = z.output<typeof createTransferBodySchema>;
 type Totals = { files: number | null; bytes: number | null };
-type Paths = { source: string; destination: string }[];
 
 /**
  * A transfer another module starts (a portal's upload, a share's download): the create body's
@@ -40,37 +45,42 @@ type Paths = { source: string; destination: string }[];
  */
 export type StartTransferInput = CreateTransferBody & { totals?: { files: number; bytes: number } };
 
+/** What creating a transfer needs of the service (SQLite's side). */
+export type StartDeps = Pick<AppDeps, "db" | "clock" | "config">;
+
 /**
- * Starts a transfer for another module, with what the create body's schema would have done to a
- * request: its defaults filled, the path count bounded and the workspace side of every path held
- * to the path rules (`path_rejected`).
+ * A start from another module, as the create body's schema would have left it: its defaults
+ * filled, the path count bounded and the workspace side of every path held to the path rules
+ * (`path_rejected`). Its snapshot totals come apart.
  */
-export function startTransfer(
-  deps: AppDeps,
-  caller: Caller,
-  input: StartTransferInput,
-): CreatedTransfer {
+export function startBody(input: StartTransferInput) {
   const { totals, ...body } = input;
   checkCount("paths", body.paths.length, TRANSFER_PATHS_MAX);
   const problem = workspaceSideProblems(body)[0];
   if (problem) throw pathRejected(problem.path.join("."), problem.message);
-  return openTransfer(
-    deps,
-    caller,
-    {
-      ...body,
-      streams: body.streams ?? TRANSFER_STREAMS_DEFAULT,
-      priority: body.priority ?? "normal",
-      deliverTo: body.deliverTo ?? [],
-      client: body.client ?? "agent",
-    },
-    totals,
-  );
+  const checked: CreateInput = {
+    ...body,
+    streams: body.streams ?? TRANSFER_STREAMS_DEFAULT,
+    priority: body.priority ?? "normal",
+    deliverTo: body.deliverTo ?? [],
+    client: body.client ?? "agent",
+  };
+  return { body: checked, totals };
+}
+
+/** Starts a transfer for another module, inside the caller's transaction when it holds one. */
+export function startTransfer(
+  deps: StartDeps,
+  caller: Caller,
+  input: StartTransferInput,
+): CreatedTransfer {
+  const { body, totals } = startBody(input);
+  return openTransfer(deps, caller, planTransfer(body), totals);
 }
 
 /** POST /transfers: the body has passed its schema. */
-export const createTransfer = (deps: AppDeps, caller: Caller, body: CreateInput) =>
-  openTransfer(deps, caller, body);
+export const createTransfer = (deps: StartDeps, caller: Caller, body: CreateInput) =>
+  openTransfer(deps, caller, planTransfer(body));
 
 /** A workspace path as stored: NFC, as every other workspace path (files.service). */
 const workspaceSide = (p: string) => normalizeName(p);
@@ -93,41 +103,36 @@ function refuseSendOnly(body: CreateInput) {
 
 /**
  * A send's files land under its destinations, and deliverTo folders receive copies: a file
- * standing where one of those folders must be would refuse every commit, so the request is
- * refused instead (`file_in_the_way`, naming the file). A destination may itself be a file (a
- * file sent there replaces its content, keeping a version).
+ * standing where one of those folders (or a folder above one) must be would refuse every
+ * commit, so the request is refused instead. These are the folders to look at, in the order
+ * the first file found among them is named. A destination may itself be a file (a file sent
+ * there replaces its content, keeping a version).
  */
-function refuseFilesInTheWay(
-  deps: AppDeps,
-  workspaceId: string,
-  destinationRoot: string,
-  paths: Paths,
-  deliverTo: string[],
-) {
+export function foldersToBe(plan: TransferPlan): string[] {
+  const { destinationRoot, paths, deliverTo } = plan.sides;
   const destinations = workspacePaths(
     { direction: "send", source_root: "", destination_root: destinationRoot },
     paths,
   );
-  const folders = new Set([...destinations.map(parentOf), ...deliverTo]);
   const seen = new Set<string>();
-  for (let folder of folders) {
-    for (; folder !== "" && !seen.has(folder); folder = parentOf(folder)) {
-      seen.add(folder);
-      const entry = byPath(deps.db, workspaceId, folder);
-      if (entry?.is_file)
-        throw validationFailed("paths", `"${folder}" is a file, not a folder`, "file_in_the_way", {
-          issue: `"${folder}" is a file`,
-          details: { path: folder },
-        });
-    }
-  }
+  for (let folder of new Set([...destinations.map(parentOf), ...deliverTo]))
+    for (; folder !== "" && !seen.has(folder); folder = parentOf(folder)) seen.add(folder);
+  return [...seen];
 }
 
+/** `file_in_the_way`, naming the file. */
+export const fileInTheWay = (folder: string) =>
+  validationFailed("paths", `"${folder}" is a file, not a folder`, "file_in_the_way", {
+    issue: `"${folder}" is a file`,
+    details: { path: folder },
+  });
+
 /**
- * What a receive will move, counted from the tree: each source must exist (404 with
- * `details.path`), and a source inside another is counted once.
+ * The sources a receive's totals are counted from: each path's once, and a source inside
+ * another left to the outer one.
  */
-function receiveTotals(deps: AppDeps, workspaceId: string, sourceRoot: string, paths: Paths) {
+export function receiveTops(plan: TransferPlan) {
+  const { sourceRoot, paths } = plan.sides;
   const sources = [
     ...new Set(
       workspacePaths(
@@ -136,13 +141,17 @@ function receiveTotals(deps: AppDeps, workspaceId: string, sourceRoot: string, p
       ),
     ),
   ];
-  const tops = sources.filter(
+  return sources.filter(
     (p) => !sources.some((q) => q !== p && (q === "" || p.startsWith(`${q}/`))),
   );
+}
+
+/** What a receive will move, counted from the tree: each source must exist (404, `details.path`). */
+function receiveTotals(deps: StartDeps, workspaceId: string, plan: TransferPlan, now: number) {
   const totals = { files: 0, bytes: 0 };
-  for (const p of tops) {
-    // Through the files module: a missing source is its 404, naming the path.
-    const entry = deps.files.get(workspaceId, p);
+  for (const p of receiveTops(plan)) {
+    const entry = p === "" ? root(deps.db, workspaceId, now) : byPath(deps.db, workspaceId, p);
+    if (!entry) throw notFound(`"${p}"`, { path: p });
     const size = entry.is_file
       ? { files: 1, bytes: entry.size }
       : subtreeTotals(deps.db, workspaceId, p);
@@ -171,113 +180,140 @@ function workspaceSides(body: CreateInput) {
   };
 }
 
-/**
- * Stores the transfer (queued) with its paths in one transaction and returns the spec with the
- * token, which is shown only here. A receive's sources must all exist, and its totals are the
- * service's count of them (or a share's snapshot totals); a send's totals are what the engine
- * declared.
- */
-function openTransfer(
-  deps: AppDeps,
-  caller: Caller,
-  body: CreateInput,
-  snapshotTotals?: { files: number; bytes: number },
-): CreatedTransfer {
-  const { db, clock } = deps;
+/** A create's checks that read nothing, and its paths as they will be stored. */
+export interface TransferPlan {
+  body: CreateInput;
+  send: boolean;
+  sides: ReturnType<typeof workspaceSides>;
+}
+
+export function planTransfer(body: CreateInput): TransferPlan {
   const send = body.direction === "send";
   if (!send) refuseSendOnly(body);
-  const sides = workspaceSides(body);
-  const { sourceRoot, destinationRoot, paths, deliverTo } = sides;
+  return { body, send, sides: workspaceSides(body) };
+}
+
+/** A send's totals are what the engine declared. */
+export const declaredTotals = ({ body }: TransferPlan): Totals => ({
+  files: body.fileCount ?? null,
+  bytes: body.totalBytes ?? null,
+});
+
+/**
+ * The new transfer's row and what the caller gets: its id, its token (shown only here, its
+ * hash stored) and the spec. Both engines store exactly this row.
+ */
+export function newTransfer(
+  config: AppDeps["config"],
+  caller: Caller,
+  plan: TransferPlan,
+  made: { totals: Totals; node: string; now: number },
+): { row: NewTransfer; created: CreatedTransfer } {
+  const { body, sides } = plan;
+  const { totals, node, now } = made;
+  const id = newId();
+  const expiresAt = now + TRANSFER_START_WINDOW_SECONDS * 1000;
+  const { token, hash } = issueTransferToken(
+    config.dataDir,
+    {
+      v: 1,
+      transferId: id,
+      workspaceId: caller.workspaceId,
+      direction: body.direction,
+      node,
+      issuedAt: now,
+      startBy: expiresAt,
+      expiresAt: now + TRANSFER_TOKEN_MAX_SECONDS * 1000,
+      exact: Boolean(body.portalId),
+    },
+    workspacePaths(
+      {
+        direction: body.direction,
+        source_root: sides.sourceRoot,
+        destination_root: sides.destinationRoot,
+      },
+      sides.paths,
+    ),
+  );
+  const row: NewTransfer = {
+    id,
+    workspace_id: caller.workspaceId,
+    key_id: caller.keyId,
+    direction: body.direction,
+    client: body.client,
+    engine: TRANSFER_ENGINE,
+    streams: body.streams,
+    priority: body.priority,
+    usage_id: `usg_${newId()}`,
+    files_total: totals.files,
+    bytes_total: totals.bytes,
+    source_root: sides.sourceRoot,
+    destination_root: sides.destinationRoot,
+    file_count: body.fileCount ?? null,
+    total_bytes: body.totalBytes ?? null,
+    growing_file_wait: body.growingFileWaitSeconds ?? null,
+    deliver_to: JSON.stringify(sides.deliverTo),
+    // The password itself is never kept: the node derives the key from it and this salt.
+    protection_salt:
+      body.contentProtectionPassword === undefined ? null : randomBytes(16).toString("hex"),
+    options: JSON.stringify({ rawAscp: body.rawAscp ?? null, speedMode: body.speedMode ?? null }),
+    device_id: body.deviceId ?? null,
+    share_id: body.shareId ?? null,
+    portal_id: body.portalId ?? null,
+    paths_count: sides.paths.length,
+    token_hash: hash,
+    node,
+    token_expires_at: expiresAt,
+    created_at: now,
+  };
+  const transferSpec = specOf(config, caller, row, {
+    ...sides,
+    client: body.client,
+    totals,
+    token,
+  });
+  return { row, created: { transferId: id, transferSpec, expiresAt: toIso(expiresAt) } };
+}
+
+/**
+ * Stores the transfer (queued) with its paths in one transaction and returns the spec with the
+ * token. A receive's sources must all exist, and its totals are the service's count of them (or
+ * a share's snapshot totals); a send's totals are what the engine declared.
+ */
+function openTransfer(
+  deps: StartDeps,
+  caller: Caller,
+  plan: TransferPlan,
+  snapshotTotals?: Totals,
+): CreatedTransfer {
+  const { db, clock } = deps;
+  const ws = caller.workspaceId;
   return db
     .transaction((): CreatedTransfer => {
       const now = clock.now();
-      if (send) refuseFilesInTheWay(deps, caller.workspaceId, destinationRoot, paths, deliverTo);
-      const totals: Totals = send
-        ? { files: body.fileCount ?? null, bytes: body.totalBytes ?? null }
-        : (snapshotTotals ?? receiveTotals(deps, caller.workspaceId, sourceRoot, paths));
-      const id = newId();
-      const expiresAt = now + TRANSFER_START_WINDOW_SECONDS * 1000;
+      if (plan.send) {
+        const file = foldersToBe(plan).find((f) => byPath(db, ws, f)?.is_file);
+        if (file !== undefined) throw fileInTheWay(file);
+      }
+      const totals = plan.send
+        ? declaredTotals(plan)
+        : (snapshotTotals ?? receiveTotals(deps, ws, plan, now));
       const node = leastBusyNode(deps, now);
-      const { token, hash } = issueTransferToken(
-        deps.config.dataDir,
-        {
-          v: 1,
-          transferId: id,
-          workspaceId: caller.workspaceId,
-          direction: body.direction,
-          node,
-          issuedAt: now,
-          startBy: expiresAt,
-          expiresAt: now + TRANSFER_TOKEN_MAX_SECONDS * 1000,
-          exact: Boolean(body.portalId),
-        },
-        workspacePaths(
-          { direction: body.direction, source_root: sourceRoot, destination_root: destinationRoot },
-          paths,
-        ),
-      );
-      insertTransfer(
-        db,
-        {
-          id,
-          workspace_id: caller.workspaceId,
-          key_id: caller.keyId,
-          direction: body.direction,
-          client: body.client,
-          engine: TRANSFER_ENGINE,
-          streams: body.streams,
-          priority: body.priority,
-          usage_id: `usg_${newId()}`,
-          files_total: totals.files,
-          bytes_total: totals.bytes,
-          source_root: sourceRoot,
-          destination_root: destinationRoot,
-          file_count: body.fileCount ?? null,
-          total_bytes: body.totalBytes ?? null,
-          growing_file_wait: body.growingFileWaitSeconds ?? null,
-          deliver_to: JSON.stringify(deliverTo),
-          // The password itself is never kept: the node derives the key from it and this salt.
-          protection_salt:
-            body.contentProtectionPassword === undefined ? null : randomBytes(16).toString("hex"),
-          options: JSON.stringify({
-            rawAscp: body.rawAscp ?? null,
-            speedMode: body.speedMode ?? null,
-          }),
-          device_id: body.deviceId ?? null,
-          share_id: body.shareId ?? null,
-          portal_id: body.portalId ?? null,
-          paths_count: paths.length,
-          token_hash: hash,
-          node,
-          token_expires_at: expiresAt,
-          created_at: now,
-        },
-        paths,
-      );
-      const row = byId(db, caller.workspaceId, id)!;
-      const transferSpec = specOf(deps, caller, row, {
-        ...sides,
-        client: body.client,
-        totals,
-        token,
-      });
-      return { transferId: id, transferSpec, expiresAt: toIso(expiresAt) };
+      const { row, created } = newTransfer(deps.config, caller, plan, { totals, node, now });
+      insertTransfer(db, row, plan.sides.paths);
+      return created;
     })
     .immediate();
 }
 
 /** The spec handed to the engine unchanged (docs/api-decisions.md, The transfer spec). */
 function specOf(
-  deps: AppDeps,
+  config: AppDeps["config"],
   caller: Caller,
-  row: TransferRow,
-  made: ReturnType<typeof workspaceSides> & {
-    client: CreateInput["client"];
-    totals: Totals;
-    token: string;
-  },
+  row: NewTransfer,
+  made: TransferPlan["sides"] & { client: CreateInput["client"]; totals: Totals; token: string },
 ): TransferSpec {
-  const apiBase = deps.config.publicUrl ?? caller.origin;
+  const apiBase = config.publicUrl ?? caller.origin;
   const nodeUrl = row.node === EMBEDDED_NODE || !row.node ? `${apiBase}/node/v1` : row.node;
   return {
     version: 1,

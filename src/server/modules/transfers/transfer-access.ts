@@ -37,7 +37,7 @@ export interface TransferGrant extends TransferScope {
   transfer: TransferRow;
 }
 
-const scopeOf = (roots: readonly string[], exact: boolean): TransferScope => ({
+export const scopeOf = (roots: readonly string[], exact: boolean): TransferScope => ({
   roots,
   rootSet: new Set(roots),
   exact,
@@ -56,20 +56,25 @@ const ROOTS_CACHED = 256;
 /** The token's last use is written at most this often (it only has to beat the resume window). */
 const ACTIVITY_RESOLUTION_MS = 60_000;
 
-/** The transfer's scope as its stored paths say (cached: they never change). */
-export function storedScope(db: Db, transfer: TransferRow): TransferScope {
-  let roots = rootsCache.get(transfer.id);
-  if (!roots) {
-    roots = workspacePaths(transfer, pathsOf(db, transfer.id));
-    if (rootsCache.size >= ROOTS_CACHED) rootsCache.delete(rootsCache.keys().next().value!);
-    rootsCache.set(transfer.id, roots);
-  }
+/** The roots remembered for a transfer, or undefined. */
+export const knownRoots = (transferId: string) => rootsCache.get(transferId);
+
+/** Remembers a transfer's roots (they never change), the oldest dropped past ROOTS_CACHED. */
+export function rememberRoots(transfer: TransferRow, roots: readonly string[]) {
+  if (rootsCache.size >= ROOTS_CACHED) rootsCache.delete(rootsCache.keys().next().value!);
+  rootsCache.set(transfer.id, roots);
   return scopeOf(roots, Boolean(transfer.portal_id));
 }
 
+/** The transfer's scope as its stored paths say (cached: they never change). */
+export function storedScope(db: Db, transfer: TransferRow): TransferScope {
+  const known = knownRoots(transfer.id);
+  if (known) return scopeOf(known, Boolean(transfer.portal_id));
+  return rememberRoots(transfer, workspacePaths(transfer, pathsOf(db, transfer.id)));
+}
+
 /** A token too long to carry its roots: their digest must be the stored paths'. */
-function digestScope(db: Db, transfer: TransferRow, digest: string) {
-  const scope = storedScope(db, transfer);
+export function checkDigest(scope: TransferScope, digest: string) {
   if (rootsDigest(scope.roots) !== digest)
     throw new ApiError(401, "unauthenticated", "This transfer token is not known", {
       reason: "unknown",
@@ -78,14 +83,10 @@ function digestScope(db: Db, transfer: TransferRow, digest: string) {
 }
 
 /**
- * The transfer behind a verified token (readTransferToken), in its current state: refused
- * (401 `expired_token` / `unauthenticated`, with `details.reason`) when there is no such
- * transfer, when the token was never used and its start window has passed, when the transfer
- * ended, or when it was last active longer ago than the resume window. A good token marks the
- * transfer active.
+ * grantFor's verdict on the token's transfer as stored, read by either engine: refused when
+ * there is none, when it ended or when the token went stale; else whether its use is written.
  */
-export function grantFor(db: Db, claims: TransferClaims, now: number): TransferGrant {
-  const transfer = transferRow(db, claims.transferId);
+export function checkGrant(transfer: TransferRow | undefined, claims: TransferClaims, now: number) {
   if (!transfer || transfer.workspace_id !== claims.workspaceId)
     throw new ApiError(401, "unauthenticated", "This transfer token is not known", {
       reason: "unknown",
@@ -104,9 +105,20 @@ export function grantFor(db: Db, claims: TransferClaims, now: number): TransferG
     throw new ApiError(401, "expired_token", "This transfer token has expired", {
       reason: "expired",
     });
-  if (lastUse === null || now - lastUse >= ACTIVITY_RESOLUTION_MS)
-    markTokenUsed(db, transfer.id, now);
-  const scope = claimedScope(claims) ?? digestScope(db, transfer, claims.rootsSha256!);
+  return { transfer, markUsed: lastUse === null || now - lastUse >= ACTIVITY_RESOLUTION_MS };
+}
+
+/**
+ * The transfer behind a verified token (readTransferToken), in its current state: refused
+ * (401 `expired_token` / `unauthenticated`, with `details.reason`) when there is no such
+ * transfer, when the token was never used and its start window has passed, when the transfer
+ * ended, or when it was last active longer ago than the resume window. A good token marks the
+ * transfer active.
+ */
+export function grantFor(db: Db, claims: TransferClaims, now: number): TransferGrant {
+  const { transfer, markUsed } = checkGrant(transferRow(db, claims.transferId), claims, now);
+  if (markUsed) markTokenUsed(db, transfer.id, now);
+  const scope = claimedScope(claims) ?? checkDigest(storedScope(db, transfer), claims.rootsSha256!);
   return { transfer, ...scope };
 }
 

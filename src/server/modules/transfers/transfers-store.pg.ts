@@ -1,10 +1,19 @@
 import { terminalTransferStates, type UpdateTransferBody } from "@/contract/transfers";
 import { type PgClient, type PgPool, withPgTransaction } from "@/server/db/pg/pool";
+import type { AppDeps } from "@/server/deps";
+import type { Caller } from "@/server/http/caller";
 import type { Clock } from "@/server/lib/clock";
 import type { PgEventRecorder } from "@/server/modules/events/events.pg";
 import type { AnnouncedEvent } from "@/server/modules/events/events.repository";
 import type { JobRunner } from "@/server/workers/job-runner";
 import { insertJob } from "@/server/workers/jobs.pg";
+import { openTransferPg } from "./start.pg";
+import {
+  type CreateInput,
+  planTransfer,
+  type StartTransferInput,
+  startBody,
+} from "./start.service";
 import type { TransferPathRow, TransferRow } from "./transfers.repository";
 import {
   checkCompleted,
@@ -56,7 +65,8 @@ async function views(db: Db, rows: RowWithUsage[], pathsShown: number) {
 }
 
 /**
- * Transfers on PostgreSQL (docs/scale-out.md, Transfers). A read is two statements (the rows
+ * Transfers on PostgreSQL (docs/scale-out.md, Transfers). A create is start.pg.ts's unit, under
+ * the workspace's lock. A read is two statements (the rows
  * with their usage, then their first paths). A progress report locks its transfer's row
  * (`FOR UPDATE`: the node's commits of the same send update it too, so they queue), checks and
  * writes as SQLite's does, queues the deliverTo copies and records its event last, all in one
@@ -68,7 +78,26 @@ export class PgTransfersStore implements TransfersStore {
     private readonly clock: Clock,
     private readonly events: PgEventRecorder,
     private readonly jobs: Pick<JobRunner, "newJob">,
+    private readonly config: AppDeps["config"],
   ) {}
+
+  async createTransfer(caller: Caller, body: CreateInput) {
+    const plan = planTransfer(body);
+    return withPgTransaction(this.pool, (c) =>
+      openTransferPg(c, this.config, caller, plan, { now: this.clock.now() }),
+    );
+  }
+
+  async startTransfer(caller: Caller, input: StartTransferInput) {
+    const { body, totals } = startBody(input);
+    const plan = planTransfer(body);
+    return withPgTransaction(this.pool, (c) =>
+      openTransferPg(c, this.config, caller, plan, {
+        now: this.clock.now(),
+        snapshotTotals: totals,
+      }),
+    );
+  }
 
   async listTransfers(workspaceId: string, q: TransferQuery) {
     const where = ["t.workspace_id = $1"];

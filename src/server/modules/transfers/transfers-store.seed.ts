@@ -1,3 +1,4 @@
+import type { Db } from "@/server/db/database";
 import { tempSqlite } from "@/server/testing/engine-suites";
 import { insertTransfer, type NewTransfer } from "./transfers.repository";
 
@@ -52,6 +53,7 @@ export const pathItems = (n: number, dir: string) =>
 export function seedSqlite(
   more?: (
     add: (row: NewTransfer, paths: { source: string; destination: string }[]) => void,
+    db: Db,
   ) => void,
 ) {
   const seeded = tempSqlite("consign-transfers-store-");
@@ -86,7 +88,7 @@ export function seedSqlite(
       `INSERT INTO transfer_uploads (id, transfer_id, workspace_id, path, size, status, created_at, updated_at, expires_at)
        VALUES ('up_1', 't3', 'ws', 'up/f0.exr', 10, 'uploading', ?, ?, ?)`,
     ).run(T0, T0, T0 + 3_600_000);
-    more?.(add);
+    more?.(add, db);
   })();
   return seeded;
 }

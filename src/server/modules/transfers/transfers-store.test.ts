@@ -8,6 +8,7 @@ import { EventRecorder } from "@/server/modules/events/events.repository";
 import { refusal } from "@/server/testing/engine-suites";
 import { freshPgDatabase } from "@/server/testing/pg-database";
 import { JobRunner } from "@/server/workers/job-runner";
+import { keyedConfig } from "./start-store.seed";
 import { SqliteTransfersStore, type TransfersStore } from "./transfers-store";
 import { PgTransfersStore } from "./transfers-store.pg";
 import { NOW, pathItems, seedSqlite, T0 } from "./transfers-store.seed";
@@ -28,6 +29,7 @@ const eventsOf = async (e: Engine) =>
     data: JSON.parse(r.data as string) as Record<string, unknown>,
   }));
 const silent = createLogger("silent");
+const config = keyedConfig();
 
 function sqliteEngine(): () => Engine {
   let seeded: ReturnType<typeof seedSqlite>;
@@ -37,7 +39,13 @@ function sqliteEngine(): () => Engine {
     const clock = new ManualClock(NOW);
     const { db } = seeded;
     const jobs = new JobRunner(db, clock, silent);
-    store = new SqliteTransfersStore({ db, clock, events: new EventRecorder(db, clock), jobs });
+    store = new SqliteTransfersStore({
+      db,
+      clock,
+      events: new EventRecorder(db, clock),
+      jobs,
+      config: config(),
+    });
   });
   afterAll(() => seeded.close());
   return () => ({
@@ -57,7 +65,7 @@ function postgresEngine(): () => Engine {
     const clock = new ManualClock(NOW);
     // The runner only shapes the job the unit inserts in its own transaction.
     const jobs = new JobRunner(source.db, clock, silent);
-    store = new PgTransfersStore(pool(), clock, new PgEventRecorder(clock), jobs);
+    store = new PgTransfersStore(pool(), clock, new PgEventRecorder(clock), jobs, config());
     source.close();
   });
   return () => ({

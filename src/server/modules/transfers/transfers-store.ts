@@ -1,4 +1,17 @@
-import type { Transfer, TransferState, UpdateTransferBody } from "@/contract/transfers";
+import type {
+  CreatedTransfer,
+  Transfer,
+  TransferState,
+  UpdateTransferBody,
+} from "@/contract/transfers";
+import type { Caller } from "@/server/http/caller";
+import {
+  type CreateInput,
+  createTransfer,
+  type StartDeps,
+  type StartTransferInput,
+  startTransfer,
+} from "./start.service";
 import { getTransfer, listTransfers, type TransferDeps, updateTransfer } from "./transfers.service";
 
 /** The list's filters, each applied only when given; newest first. */
@@ -11,11 +24,22 @@ export interface TransferQuery {
 
 /**
  * The transfers area's port (docs/scale-out.md, Transfers): one async call per unit. SQLite's
- * implementation runs transfers.service.ts inside the call; PostgreSQL's is
- * transfers-store.pg.ts, and both answer alike (transfers-store.test.ts). Creating a transfer
- * still goes through start.service.ts on SQLite (it reads the files tree and the nodes' load).
+ * implementation runs transfers.service.ts and start.service.ts inside the call; PostgreSQL's is
+ * transfers-store.pg.ts with start.pg.ts, and both answer alike (transfers-store.test.ts,
+ * start-store.test.ts).
  */
 export interface TransfersStore {
+  /**
+   * POST /transfers: the transfer stored `queued` with its paths, and its spec with the token
+   * (shown only here). Refusals: `file_in_the_way`, a receive's missing source (404,
+   * `details.path`), `send_only`, `path_rejected`, 429 `node_busy`.
+   */
+  createTransfer(caller: Caller, body: CreateInput): Promise<CreatedTransfer>;
+  /**
+   * A start from another module's page that writes nothing else (a share's download). A portal's
+   * upload writes its own row with the transfer: its PostgreSQL unit calls openTransferPg.
+   */
+  startTransfer(caller: Caller, input: StartTransferInput): Promise<CreatedTransfer>;
   listTransfers(workspaceId: string, q: TransferQuery): Promise<Transfer[]>;
   /** 404 `not_found` with `details.transferId`. */
   getTransfer(workspaceId: string, id: string): Promise<Transfer>;
@@ -28,7 +52,15 @@ export interface TransfersStore {
 }
 
 export class SqliteTransfersStore implements TransfersStore {
-  constructor(private readonly deps: TransferDeps) {}
+  constructor(private readonly deps: TransferDeps & StartDeps) {}
+
+  async createTransfer(caller: Caller, body: CreateInput) {
+    return createTransfer(this.deps, caller, body);
+  }
+
+  async startTransfer(caller: Caller, input: StartTransferInput) {
+    return startTransfer(this.deps, caller, input);
+  }
 
   async listTransfers(workspaceId: string, q: TransferQuery) {
     return listTransfers(this.deps, workspaceId, q);

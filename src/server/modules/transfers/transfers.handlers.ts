@@ -1,11 +1,10 @@
 import type { RouteHandler } from "@hono/zod-openapi";
 import { callerOf } from "@/server/http/caller";
 import type { AppEnv } from "@/server/http/types";
-import { createTransfer as create } from "./start.service";
 import type * as r from "./transfers.routes";
 
-export const createTransfer: RouteHandler<typeof r.createTransferRoute, AppEnv> = (c) =>
-  c.json(create(c.get("deps"), callerOf(c), c.req.valid("json")), 201);
+export const createTransfer: RouteHandler<typeof r.createTransferRoute, AppEnv> = async (c) =>
+  c.json(await c.get("deps").transfersStore.createTransfer(callerOf(c), c.req.valid("json")), 201);
 
 export const listTransfers: RouteHandler<typeof r.listTransfersRoute, AppEnv> = async (c) =>
   c.json(
