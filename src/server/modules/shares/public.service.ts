@@ -1,5 +1,4 @@
 import type { z } from "zod";
-import type { MediaAnchor } from "@/contract/media";
 import { thumbnailMimeTypes } from "@/contract/rules";
 import type { completeDownloadBodySchema, PublicShare } from "@/contract/share-public";
 import type { ShareComment } from "@/contract/shares";
@@ -15,9 +14,15 @@ import { startTransfer } from "@/server/modules/transfers/start.service";
 import { transferRow } from "@/server/modules/transfers/transfers.repository";
 import { updateTransfer } from "@/server/modules/transfers/transfers.service";
 import { getWorkspace } from "@/server/modules/workspaces/workspaces.repository";
-import { addComment, listComments } from "./comments.service";
+import {
+  addComment,
+  type CommentAuthor,
+  type CommentInput,
+  listComments,
+} from "./comments.service";
 import {
   checkSharePassword,
+  type ResolvedLink,
   recordShareDownload,
   recordShareView,
   requireOpenShare,
@@ -25,7 +30,15 @@ import {
   SHARE_PAGE,
   shareGuard,
 } from "./share-access";
-import { fileByPath, filesOf, recipientById, statusOfRow } from "./shares.repository";
+import {
+  fileByPath,
+  filesOf,
+  type RecipientRow,
+  recipientById,
+  type ShareFileRow,
+  statusOfRow,
+} from "./shares.repository";
+import type { CommentsPage, ListCommentsInput } from "./shares-store";
 
 /*
  * The recipient page's side of a share. A password-protected share is unlocked once per visit
@@ -51,33 +64,48 @@ function open(deps: AppDeps, req: LinkRequest) {
   return link;
 }
 
+/** The page's answer from what either engine read: the files only once unlocked. */
+export function publicShareView(
+  link: ResolvedLink,
+  a: { now: number; unlocked: boolean; workspaceName: string; files: ShareFileRow[] },
+): PublicShare {
+  const { share } = link;
+  return {
+    title: share.title,
+    message: share.message,
+    status: statusOfRow(share, a.now),
+    workspaceName: a.workspaceName,
+    expiresAt: toIso(share.expires_at),
+    passwordRequired: !a.unlocked,
+    personal: link.recipientId !== null,
+    fileCount: share.file_count,
+    totalBytes: share.total_bytes,
+    files: a.unlocked ? a.files.map((f) => ({ path: f.path, size: f.size, mime: f.mime })) : null,
+  };
+}
+
+/** The view a request counts: the page asks once per visit without the header. */
+export const countsAsView = (req: LinkRequest) => req.access === undefined;
+
 export function openShare(deps: AppDeps, req: LinkRequest): PublicShare {
   const link = resolve(deps, req.token);
   const { share } = link;
   requireOpenShare(share, deps.clock.now());
   const unlocked = hasAccess(deps, SHARE_PAGE, shareGuard(link, req.token), req.access);
-  // The page asks once per visit without the header; asking again once unlocked is the same visit.
-  if (req.access === undefined)
+  // Asking again once unlocked is the same visit.
+  if (countsAsView(req))
     recordShareView(deps, {
       shareId: share.id,
       recipientId: link.recipientId,
       address: req.address,
       userAgent: req.userAgent,
     });
-  return {
-    title: share.title,
-    message: share.message,
-    status: statusOfRow(share, deps.clock.now()),
+  return publicShareView(link, {
+    now: deps.clock.now(),
+    unlocked,
     workspaceName: getWorkspace(deps.db, share.workspace_id)?.name ?? "",
-    expiresAt: toIso(share.expires_at),
-    passwordRequired: !unlocked,
-    personal: link.recipientId !== null,
-    fileCount: share.file_count,
-    totalBytes: share.total_bytes,
-    files: unlocked
-      ? filesOf(deps.db, share.id).map((f) => ({ path: f.path, size: f.size, mime: f.mime }))
-      : null,
-  };
+    files: unlocked ? filesOf(deps.db, share.id) : [],
+  });
 }
 
 export async function unlockShare(deps: AppDeps, req: LinkRequest, password: string) {
@@ -150,23 +178,30 @@ export function completeDownload(
   })();
 }
 
+/** A link's holder comments: its recipient through a personal link, else anonymous. */
+export const linkAuthor = (
+  recipient: Pick<RecipientRow, "email"> | undefined,
+  name: string | undefined,
+): CommentAuthor => ({
+  kind: recipient ? "recipient" : "anonymous",
+  name: name ?? null,
+  email: recipient?.email ?? null,
+});
+
+export type RecipientCommentInput = CommentInput & { name?: string };
+
 export function addRecipientComment(
   deps: AppDeps,
   req: LinkRequest,
-  body: { body: string; parentId?: string; name?: string; anchor?: MediaAnchor | null },
+  body: RecipientCommentInput,
 ): ShareComment {
   const { share, recipientId } = open(deps, req);
-  const recipient = recipientId ? recipientById(deps.db, recipientId) : null;
-  return addComment(
-    deps,
-    share,
-    {
-      kind: recipient ? "recipient" : "anonymous",
-      name: body.name ?? null,
-      email: recipient?.email ?? null,
-    },
-    { body: body.body, parentId: body.parentId, anchor: body.anchor },
-  );
+  const recipient = recipientId ? recipientById(deps.db, recipientId) : undefined;
+  return addComment(deps, share, linkAuthor(recipient, body.name), {
+    body: body.body,
+    parentId: body.parentId,
+    anchor: body.anchor,
+  });
 }
 
 /**
@@ -174,22 +209,19 @@ export function addRecipientComment(
  * comments. A share sent to several clients must not hand each the others' addresses, nor
  * hand them to whoever holds the plain link.
  */
-export function publicComments(
-  deps: AppDeps,
-  req: LinkRequest,
-  query: Parameters<typeof listComments>[3],
-) {
+export const redactComments = (page: CommentsPage, own: string | null): CommentsPage => ({
+  ...page,
+  items: page.items.map((c) =>
+    c.author.kind === "recipient" && c.author.email !== own
+      ? { ...c, author: { ...c.author, email: null } }
+      : c,
+  ),
+});
+
+export function publicComments(deps: AppDeps, req: LinkRequest, query: ListCommentsInput) {
   const link = open(deps, req);
   const own = link.recipientId ? (recipientById(deps.db, link.recipientId)?.email ?? null) : null;
-  const page = listComments(deps, link.share.workspace_id, link.share.id, query);
-  return {
-    ...page,
-    items: page.items.map((c) =>
-      c.author.kind === "recipient" && c.author.email !== own
-        ? { ...c, author: { ...c.author, email: null } }
-        : c,
-    ),
-  };
+  return redactComments(listComments(deps, link.share.workspace_id, link.share.id, query), own);
 }
 
 /** A thumbnail of one of the share's images, from its snapshot (the files module's rendering). */
