@@ -150,10 +150,7 @@ export const viewsOf = (db: Db, shareId: string) =>
     "SELECT recipient_id, address, viewed_at FROM share_views WHERE share_id = ? ORDER BY viewed_at, id",
   ).all(shareId);
 
-export const insertPasswordFailure = (
-  db: Db,
-  f: { share_id: string; recipient_id: string | null; address: string; failed_at: number },
-) =>
+export const insertPasswordFailure = (db: Db, f: FailureRow & { share_id: string }) =>
   stmt(
     db,
     `INSERT INTO share_password_failures (share_id, recipient_id, address, failed_at)
