@@ -6,6 +6,7 @@ import { moveRows } from "@/server/db/pg/move-rows";
 import { createDeps } from "@/server/deps";
 import { testConfig } from "@/server/env";
 import type { Caller } from "@/server/http/caller";
+import { ApiError } from "@/server/lib/api-error";
 import { ManualClock } from "@/server/lib/clock";
 import { PgAccessStore } from "@/server/modules/auth/access-store.pg";
 import { refusal } from "@/server/testing/engine-suites";
@@ -286,5 +287,65 @@ describe.each([
     expect(
       await refusal(store.receipt({ ...caller, workspaceId: "other" }, SEEDED.active)),
     ).toMatchObject({ status: 404 });
+  });
+});
+
+describe("PostgreSQL and SQLite on the same rows", () => {
+  const sqlite = sqliteEngine();
+  const postgres = postgresEngine();
+
+  /** Every unit with answers and refusals, then every row the units wrote. */
+  async function transcript({ store, rows }: Engine) {
+    const t: unknown[] = [];
+    const step = async (p: Promise<unknown>) => {
+      try {
+        t.push(await p);
+      } catch (err) {
+        t.push(err instanceof ApiError ? [err.status, err.code, err.message, err.details] : err);
+      }
+    };
+    const tokens = [
+      ...Object.keys(SEEDED).map((n) => plainToken(n as keyof typeof SEEDED)),
+      ...Object.values(PERSONAL).map((p) => p.token),
+      "Z".repeat(22),
+    ];
+    for (const token of tokens) await step(store.openShare(visit(token)));
+    const bo = visit(PERSONAL.personalBo.token);
+    await step(store.unlockShare(bo, "wrong"));
+    await step(store.unlockShare(visit(plainToken("opened")), "wrong"));
+    await step(store.unlockShare(visit(plainToken("active")), "any"));
+    await step(store.unlockShare(visit(plainToken("revoked")), "any"));
+    const { accessToken } = await store.unlockShare(bo, PASSWORD);
+    const unlocked = { ...bo, access: accessToken };
+    await step(store.openShare(unlocked));
+    await step(store.addRecipientComment(unlocked, { body: "From Bo" }));
+    await step(store.addRecipientComment(bo, { body: "No token" }));
+    const ana = visit(PERSONAL.personalAna.token);
+    await step(store.addRecipientComment(ana, { body: "No token either" }));
+    await step(store.publicComments(unlocked, { limit: 5 }));
+    const plain = visit(plainToken("active"));
+    const anchor = { path: "Deliveries/cut/reel2.mov", timeMs: 1, page: 2 };
+    await step(store.addRecipientComment(plain, { body: "Paged", anchor }));
+    await step(store.addRecipientComment(plain, { body: "Re", parentId: COMMENT, name: "Kim" }));
+    await step(store.addRecipientComment(plain, { body: "?", parentId: "00inone" }));
+    await step(store.publicComments(plain, { limit: 2 }));
+    await step(store.publicComments(visit(PERSONAL.activeAna.token), { limit: 5, after: COMMENT }));
+    for (const id of [...Object.values(SEEDED), "nope"]) {
+      await step(store.receipt(caller, id));
+      await step(store.receiptCsv(WS, id).then((lines) => [...lines]));
+    }
+    for (const sql of [VIEWS, FAILURES, COUNTS, RECIPIENTS, COMMENTS]) t.push(await rows(sql));
+    // Access tokens are signed with each engine's own key; new comments' ids are random.
+    return JSON.parse(
+      JSON.stringify(t)
+        .replace(/"\d{13}\.[\w-]{43}"/g, '"<access>"')
+        .replace(/\b[0-9a-hjkmnp-tv-z]{26}\b/g, "<id>"),
+    );
+  }
+
+  it("answer, refuse and record every unit alike", async () => {
+    const a = await transcript(sqlite());
+    const b = await transcript(postgres());
+    expect(b).toEqual(a);
   });
 });
