@@ -29,9 +29,9 @@ export const unlockShare: RouteHandler<typeof r.unlockShareRoute, AppEnv> = asyn
     200,
   );
 
-export const startDownload: RouteHandler<typeof r.startDownloadRoute, AppEnv> = (c) =>
+export const startDownload: RouteHandler<typeof r.startDownloadRoute, AppEnv> = async (c) =>
   c.json(
-    p.startDownload(
+    await p.startDownload(
       c.get("deps"),
       linkRequest(c, c.req.valid("param").token),
       c.req.valid("json").paths,

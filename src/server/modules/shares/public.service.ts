@@ -36,6 +36,7 @@ import {
   type RecipientRow,
   recipientById,
   type ShareFileRow,
+  type ShareRow,
   statusOfRow,
 } from "./shares.repository";
 import type { CommentsPage, ListCommentsInput } from "./shares-store";
@@ -62,6 +63,25 @@ function open(deps: AppDeps, req: LinkRequest) {
   requireOpenShare(link.share, deps.clock.now());
   requireAccess(deps, SHARE_PAGE, shareGuard(link, req.token), req.access);
   return link;
+}
+
+/** The named files that are the share's, by path: what a download or a preview starts from. */
+export interface SharedFiles {
+  share: ShareRow;
+  files: Map<string, ShareFileRow>;
+}
+
+export function sharedFiles(deps: AppDeps, req: LinkRequest, paths: string[]): SharedFiles {
+  const { share } = open(deps, req);
+  const files = paths.flatMap((p) => fileByPath(deps.db, share.id, p) ?? []);
+  return { share, files: new Map(files.map((f) => [f.path, f])) };
+}
+
+/** The file named, as shared; else `not_in_share` at `field`. */
+function sharedFile(found: SharedFiles, path: string, field: string) {
+  const file = found.files.get(path);
+  if (!file) throw validationFailed(field, `"${path}" is not in this share`, "not_in_share");
+  return file;
 }
 
 /** The page's answer from what either engine read: the files only once unlocked. */
@@ -115,13 +135,11 @@ export async function unlockShare(deps: AppDeps, req: LinkRequest, password: str
   return issueAccess(deps, SHARE_PAGE, shareGuard(link, req.token));
 }
 
-export function startDownload(deps: AppDeps, req: LinkRequest, paths: string[]) {
-  const { share } = open(deps, req);
-  const files = [...new Set(paths)].map((p) => {
-    const file = fileByPath(deps.db, share.id, p);
-    if (!file) throw validationFailed("paths", `"${p}" is not in this share`, "not_in_share");
-    return file;
-  });
+export async function startDownload(deps: AppDeps, req: LinkRequest, paths: string[]) {
+  const unique = [...new Set(paths)];
+  const found = await deps.sharePublicStore.sharedFiles(req, unique);
+  const { share } = found;
+  const files = unique.map((p) => sharedFile(found, p, "paths"));
   const created = startTransfer(
     deps,
     { workspaceId: share.workspace_id, keyId: null, memberId: null, origin: req.origin },
@@ -225,10 +243,8 @@ export function publicComments(deps: AppDeps, req: LinkRequest, query: ListComme
 }
 
 /** A thumbnail of one of the share's images, from its snapshot (the files module's rendering). */
-export function shareThumbnail(deps: AppDeps, req: LinkRequest, path: string) {
-  const { share } = open(deps, req);
-  const file = fileByPath(deps.db, share.id, path);
-  if (!file) throw validationFailed("query.path", `"${path}" is not in this share`, "not_in_share");
+export async function shareThumbnail(deps: AppDeps, req: LinkRequest, path: string) {
+  const file = sharedFile(await deps.sharePublicStore.sharedFiles(req, [path]), path, "query.path");
   if (!file.mime || !thumbnailMimeTypes.includes(file.mime))
     throw validationFailed(
       "query.path",
@@ -245,9 +261,9 @@ export function shareThumbnail(deps: AppDeps, req: LinkRequest, path: string) {
  * download: nothing is counted or recorded. Shares refuse protected files, so none is here.
  */
 export async function sharePreview(deps: AppDeps, req: LinkRequest, path: string) {
-  const { share } = open(deps, req);
-  const file = fileByPath(deps.db, share.id, path);
-  if (!file) throw validationFailed("query.path", `"${path}" is not in this share`, "not_in_share");
+  const found = await deps.sharePublicStore.sharedFiles(req, [path]);
+  const { share } = found;
+  const file = sharedFile(found, path, "query.path");
   const source = { sha256: file.sha256, mime: file.mime, path: file.path, protected: false };
   const status = proxyStatusOf(deps, source, req.origin);
   if (!status.proxies.some((p) => p.status === "pending")) return status;

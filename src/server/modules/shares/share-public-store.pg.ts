@@ -16,6 +16,7 @@ import {
   publicShareView,
   type RecipientCommentInput,
   redactComments,
+  type SharedFiles,
 } from "./public.service";
 import { matrixFactsPg, receiptFactsPg } from "./receipt-facts.pg";
 import { receiptCsv, receiptOf } from "./receipts.service";
@@ -112,6 +113,15 @@ export class PgSharePublicStore implements SharePublicStore {
     return withPgTransaction(this.pool, (c) =>
       addCommentPg(c, link.share, author, { body: text, parentId, anchor }, this.deps.clock.now()),
     );
+  }
+
+  async sharedFiles(req: LinkRequest, paths: string[]): Promise<SharedFiles> {
+    const { share } = await this.open(req);
+    const { rows } = await this.pool.query<ShareFileRow>(
+      "SELECT * FROM share_files WHERE share_id = $1 AND path = ANY($2::text[])",
+      [share.id, paths],
+    );
+    return { share, files: new Map(rows.map((f) => [f.path, f])) };
   }
 
   async receipt(caller: Caller, shareId: string) {

@@ -15,7 +15,7 @@ import type { LinkRequest } from "./public.service";
 import type { SharePublicStore } from "./share-public-store";
 import { PgSharePublicStore } from "./share-public-store.pg";
 import { ADDRESS, PASSWORD, PERSONAL, plainToken, seedPublic } from "./share-public-store.seed";
-import { COMMENT, MEMBER, SEEDED, T0, WS } from "./shares-store.seed";
+import { COMMENT, MEMBER, SEEDED, sha, T0, WS } from "./shares-store.seed";
 
 /** One engine's store over the seeded rows, its clock, and a portable SELECT on its database. */
 interface Engine {
@@ -233,6 +233,28 @@ describe.each([
     });
   });
 
+  it("names the share's files among the paths asked, behind the link's checks", async () => {
+    const { store } = open();
+    const asked = ["Deliveries/cut/reel2.mov", "Deliveries/notes.txt", "Deliveries/cut/reel2.mov"];
+    const found = await store.sharedFiles(visit(plainToken("active")), asked);
+    expect([found.share.id, [...found.files.values()]]).toEqual([
+      SEEDED.active,
+      [
+        {
+          share_id: SEEDED.active,
+          idx: 1,
+          path: "Deliveries/cut/reel2.mov",
+          size: 2000,
+          sha256: sha(2),
+          mime: "video/quicktime",
+        },
+      ],
+    ]);
+    const locked = await refusal(store.sharedFiles(visit(PERSONAL.personalBo.token), asked));
+    expect(locked.details).toEqual({ reason: "password_required" });
+    expect((await refusal(store.sharedFiles(visit(plainToken("revoked")), []))).status).toBe(403);
+  });
+
   it("builds a share's receipt and its verification report from the share's own tables", async () => {
     const { store } = open();
     const r = await store.receipt(caller, SEEDED.active);
@@ -329,6 +351,12 @@ describe("PostgreSQL and SQLite on the same rows", () => {
     await step(store.addRecipientComment(plain, { body: "Re", parentId: COMMENT, name: "Kim" }));
     await step(store.addRecipientComment(plain, { body: "?", parentId: "00inone" }));
     await step(store.publicComments(plain, { limit: 2 }));
+    for (const req of [plain, bo, unlocked, visit(plainToken("expired"))])
+      await step(
+        store
+          .sharedFiles(req, ["Deliveries/cut/reel1.mov", "nope", "Deliveries/cut/reel2.mov"])
+          .then((f) => [f.share.id, [...f.files.values()]]),
+      );
     await step(store.publicComments(visit(PERSONAL.activeAna.token), { limit: 5, after: COMMENT }));
     for (const id of [...Object.values(SEEDED), "nope"]) {
       await step(store.receipt(caller, id));

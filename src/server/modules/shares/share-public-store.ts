@@ -9,6 +9,8 @@ import {
   openShare,
   publicComments,
   type RecipientCommentInput,
+  type SharedFiles,
+  sharedFiles,
   unlockShare,
 } from "./public.service";
 import { readMatrixFacts, readReceiptFacts, receiptCsv, receiptOf } from "./receipts.service";
@@ -41,6 +43,11 @@ export interface SharePublicStore {
   publicComments(req: LinkRequest, q: ListCommentsInput): Promise<CommentsPage>;
   /** A comment or reply by the link's recipient (anonymous through the plain link). */
   addRecipientComment(req: LinkRequest, body: RecipientCommentInput): Promise<ShareComment>;
+  /**
+   * The named files that are the share's (an open share's, with access): what a download, a
+   * thumbnail and a preview start from. A path not in the share is left out.
+   */
+  sharedFiles(req: LinkRequest, paths: string[]): Promise<SharedFiles>;
   /** The delivery receipt, read at one instant (404 `not_found` with `details.shareId`). */
   receipt(caller: Caller, shareId: string): Promise<Receipt>;
   /** The verification report's lines: all read (and the share checked) before the first. */
@@ -68,6 +75,10 @@ export class SqliteSharePublicStore implements SharePublicStore {
 
   async addRecipientComment(req: LinkRequest, body: RecipientCommentInput) {
     return addRecipientComment(this.deps(), req, body);
+  }
+
+  async sharedFiles(req: LinkRequest, paths: string[]) {
+    return sharedFiles(this.deps(), req, paths);
   }
 
   async receipt(caller: Caller, shareId: string) {
