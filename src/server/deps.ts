@@ -12,6 +12,7 @@ import { type FilesStore, SqliteFilesStore } from "./modules/files/files-store";
 import { type DirectoryStore, SqliteDirectoryStore } from "./modules/members/directory-store";
 import { type PortalsStore, SqlitePortalsStore } from "./modules/portals/portals-store";
 import { type SettingsStore, SqliteSettingsStore } from "./modules/settings/settings-store";
+import { type SharePublicStore, SqliteSharePublicStore } from "./modules/shares/share-public-store";
 import { type SharesStore, SqliteSharesStore } from "./modules/shares/shares-store";
 import { SqliteTransfersStore, type TransfersStore } from "./modules/transfers/transfers-store";
 import { WebhookDispatcher } from "./modules/webhooks/webhook-dispatcher";
@@ -50,6 +51,8 @@ export interface AppDeps {
   transfersStore: TransfersStore;
   /** The shares area's port (list, read, create, update, revoke, comments); the rest use `db`. */
   sharesStore: SharesStore;
+  /** The recipient page's units (open, unlock, comments) and the delivery receipts' reads. */
+  sharePublicStore: SharePublicStore;
   /** The portals area's console units (the review queue, a decision, portals' reads). */
   portalsStore: PortalsStore;
   /**
@@ -101,6 +104,9 @@ export function createDeps(
     // SQLite's even with DATABASE_URL, for the files store's reason: the share's files and the
     // rest of the area are SQLite's. PgSharesStore is built and tested, not wired.
     sharesStore: new SqliteSharesStore(() => deps),
+    // SQLite's even with DATABASE_URL, for the shares store's reason: downloads, the data node
+    // and the share's tree are SQLite's. PgSharePublicStore is built and tested, not wired.
+    sharePublicStore: new SqliteSharePublicStore(() => deps),
     pg,
     webhooks: new WebhookDispatcher({
       db,

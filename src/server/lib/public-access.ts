@@ -57,7 +57,7 @@ export async function checkPassword(
   deps: Deps,
   page: PublicPage,
   g: Omit<Guarded, "subject">,
-  a: { address: string; password: string; onWrong?: () => void },
+  a: { address: string; password: string; onWrong?: () => void | Promise<void> },
 ): Promise<void> {
   const hash = g.passwordHash;
   if (hash === null) return;
@@ -67,7 +67,7 @@ export async function checkPassword(
     () => passwordMatches(hash, a.password),
   );
   if (verdict.ok) return;
-  a.onWrong?.();
+  await a.onWrong?.();
   throw wrongPassword(verdict.triesBeforeDelay);
 }
 

@@ -78,11 +78,15 @@ export const downloadsOf = (db: Db, shareId: string) =>
   ).all(shareId);
 
 /** The first `limit` files of each of a share's downloads, with their paths, in one read. */
+export interface ListedFileRow {
+  download_id: string;
+  path: string;
+  reported_sha256: string | null;
+  matched: 0 | 1;
+}
+
 export const firstFilesOfDownloads = (db: Db, shareId: string, limit: number) =>
-  stmt<
-    [number, string],
-    { download_id: string; path: string; reported_sha256: string | null; matched: 0 | 1 }
-  >(
+  stmt<[number, string], ListedFileRow>(
     db,
     `SELECT df.download_id, f.path, df.reported_sha256, df.matched
      FROM share_downloads d
@@ -92,11 +96,15 @@ export const firstFilesOfDownloads = (db: Db, shareId: string, limit: number) =>
   ).all(limit, shareId);
 
 /** Every file of a share's downloads whose reported SHA-256 was missing or different. */
+export interface UnmatchedFileRow {
+  download_id: string;
+  path: string;
+  sha256: string;
+  reported_sha256: string | null;
+}
+
 export const unmatchedFilesOfDownloads = (db: Db, shareId: string) =>
-  stmt<
-    [string],
-    { download_id: string; path: string; sha256: string; reported_sha256: string | null }
-  >(
+  stmt<[string], UnmatchedFileRow>(
     db,
     `SELECT df.download_id, f.path, f.sha256, df.reported_sha256
      FROM share_downloads d
@@ -142,18 +150,21 @@ export const viewsOf = (db: Db, shareId: string) =>
     "SELECT recipient_id, address, viewed_at FROM share_views WHERE share_id = ? ORDER BY viewed_at, id",
   ).all(shareId);
 
-export const insertPasswordFailure = (
-  db: Db,
-  f: { share_id: string; recipient_id: string | null; address: string; failed_at: number },
-) =>
+export const insertPasswordFailure = (db: Db, f: FailureRow & { share_id: string }) =>
   stmt(
     db,
     `INSERT INTO share_password_failures (share_id, recipient_id, address, failed_at)
      VALUES (@share_id, @recipient_id, @address, @failed_at)`,
   ).run(f);
 
+export interface FailureRow {
+  recipient_id: string | null;
+  address: string;
+  failed_at: number;
+}
+
 export const failuresOf = (db: Db, shareId: string) =>
-  stmt<[string], { recipient_id: string | null; address: string; failed_at: number }>(
+  stmt<[string], FailureRow>(
     db,
     "SELECT recipient_id, address, failed_at FROM share_password_failures WHERE share_id = ? ORDER BY failed_at, id",
   ).all(shareId);

@@ -12,22 +12,26 @@ const linkRequest = (
   access = c.req.header(SHARE_ACCESS_HEADER),
 ): p.LinkRequest => ({ token, ...visitorOf(c, access) });
 
-export const getPublicShare: RouteHandler<typeof r.getPublicShareRoute, AppEnv> = (c) =>
-  c.json(p.openShare(c.get("deps"), linkRequest(c, c.req.valid("param").token)), 200);
-
-export const unlockShare: RouteHandler<typeof r.unlockShareRoute, AppEnv> = async (c) =>
+export const getPublicShare: RouteHandler<typeof r.getPublicShareRoute, AppEnv> = async (c) =>
   c.json(
-    await p.unlockShare(
-      c.get("deps"),
-      linkRequest(c, c.req.valid("param").token),
-      c.req.valid("json").password,
-    ),
+    await c.get("deps").sharePublicStore.openShare(linkRequest(c, c.req.valid("param").token)),
     200,
   );
 
-export const startDownload: RouteHandler<typeof r.startDownloadRoute, AppEnv> = (c) =>
+export const unlockShare: RouteHandler<typeof r.unlockShareRoute, AppEnv> = async (c) =>
   c.json(
-    p.startDownload(
+    await c
+      .get("deps")
+      .sharePublicStore.unlockShare(
+        linkRequest(c, c.req.valid("param").token),
+        c.req.valid("json").password,
+      ),
+    200,
+  );
+
+export const startDownload: RouteHandler<typeof r.startDownloadRoute, AppEnv> = async (c) =>
+  c.json(
+    await p.startDownload(
       c.get("deps"),
       linkRequest(c, c.req.valid("param").token),
       c.req.valid("json").paths,
@@ -43,23 +47,27 @@ export const completeDownload: RouteHandler<typeof r.completeDownloadRoute, AppE
   );
 };
 
-export const listPublicComments: RouteHandler<typeof r.listPublicCommentsRoute, AppEnv> = (c) =>
+export const listPublicComments: RouteHandler<typeof r.listPublicCommentsRoute, AppEnv> = async (
+  c,
+) =>
   c.json(
-    p.publicComments(
-      c.get("deps"),
-      linkRequest(c, c.req.valid("param").token),
-      c.req.valid("query"),
-    ),
+    await c
+      .get("deps")
+      .sharePublicStore.publicComments(
+        linkRequest(c, c.req.valid("param").token),
+        c.req.valid("query"),
+      ),
     200,
   );
 
-export const addPublicComment: RouteHandler<typeof r.addPublicCommentRoute, AppEnv> = (c) =>
+export const addPublicComment: RouteHandler<typeof r.addPublicCommentRoute, AppEnv> = async (c) =>
   c.json(
-    p.addRecipientComment(
-      c.get("deps"),
-      linkRequest(c, c.req.valid("param").token),
-      c.req.valid("json"),
-    ),
+    await c
+      .get("deps")
+      .sharePublicStore.addRecipientComment(
+        linkRequest(c, c.req.valid("param").token),
+        c.req.valid("json"),
+      ),
     201,
   );
 

@@ -1,5 +1,4 @@
 import type { z } from "zod";
-import type { MediaAnchor } from "@/contract/media";
 import { thumbnailMimeTypes } from "@/contract/rules";
 import type { completeDownloadBodySchema, PublicShare } from "@/contract/share-public";
 import type { ShareComment } from "@/contract/shares";
@@ -15,9 +14,15 @@ import { startTransfer } from "@/server/modules/transfers/start.service";
 import { transferRow } from "@/server/modules/transfers/transfers.repository";
 import { updateTransfer } from "@/server/modules/transfers/transfers.service";
 import { getWorkspace } from "@/server/modules/workspaces/workspaces.repository";
-import { addComment, listComments } from "./comments.service";
+import {
+  addComment,
+  type CommentAuthor,
+  type CommentInput,
+  listComments,
+} from "./comments.service";
 import {
   checkSharePassword,
+  type ResolvedLink,
   recordShareDownload,
   recordShareView,
   requireOpenShare,
@@ -25,7 +30,16 @@ import {
   SHARE_PAGE,
   shareGuard,
 } from "./share-access";
-import { fileByPath, filesOf, recipientById, statusOfRow } from "./shares.repository";
+import {
+  fileByPath,
+  filesOf,
+  type RecipientRow,
+  recipientById,
+  type ShareFileRow,
+  type ShareRow,
+  statusOfRow,
+} from "./shares.repository";
+import type { CommentsPage, ListCommentsInput } from "./shares-store";
 
 /*
  * The recipient page's side of a share. A password-protected share is unlocked once per visit
@@ -51,33 +65,67 @@ function open(deps: AppDeps, req: LinkRequest) {
   return link;
 }
 
+/** The named files that are the share's, by path: what a download or a preview starts from. */
+export interface SharedFiles {
+  share: ShareRow;
+  files: Map<string, ShareFileRow>;
+}
+
+export function sharedFiles(deps: AppDeps, req: LinkRequest, paths: string[]): SharedFiles {
+  const { share } = open(deps, req);
+  const files = paths.flatMap((p) => fileByPath(deps.db, share.id, p) ?? []);
+  return { share, files: new Map(files.map((f) => [f.path, f])) };
+}
+
+/** The file named, as shared; else `not_in_share` at `field`. */
+function sharedFile(found: SharedFiles, path: string, field: string) {
+  const file = found.files.get(path);
+  if (!file) throw validationFailed(field, `"${path}" is not in this share`, "not_in_share");
+  return file;
+}
+
+/** The page's answer from what either engine read: the files only once unlocked. */
+export function publicShareView(
+  link: ResolvedLink,
+  a: { now: number; unlocked: boolean; workspaceName: string; files: ShareFileRow[] },
+): PublicShare {
+  const { share } = link;
+  return {
+    title: share.title,
+    message: share.message,
+    status: statusOfRow(share, a.now),
+    workspaceName: a.workspaceName,
+    expiresAt: toIso(share.expires_at),
+    passwordRequired: !a.unlocked,
+    personal: link.recipientId !== null,
+    fileCount: share.file_count,
+    totalBytes: share.total_bytes,
+    files: a.unlocked ? a.files.map((f) => ({ path: f.path, size: f.size, mime: f.mime })) : null,
+  };
+}
+
+/** The view a request counts: the page asks once per visit without the header. */
+export const countsAsView = (req: LinkRequest) => req.access === undefined;
+
 export function openShare(deps: AppDeps, req: LinkRequest): PublicShare {
   const link = resolve(deps, req.token);
   const { share } = link;
   requireOpenShare(share, deps.clock.now());
   const unlocked = hasAccess(deps, SHARE_PAGE, shareGuard(link, req.token), req.access);
-  // The page asks once per visit without the header; asking again once unlocked is the same visit.
-  if (req.access === undefined)
+  // Asking again once unlocked is the same visit.
+  if (countsAsView(req))
     recordShareView(deps, {
       shareId: share.id,
       recipientId: link.recipientId,
       address: req.address,
       userAgent: req.userAgent,
     });
-  return {
-    title: share.title,
-    message: share.message,
-    status: statusOfRow(share, deps.clock.now()),
+  return publicShareView(link, {
+    now: deps.clock.now(),
+    unlocked,
     workspaceName: getWorkspace(deps.db, share.workspace_id)?.name ?? "",
-    expiresAt: toIso(share.expires_at),
-    passwordRequired: !unlocked,
-    personal: link.recipientId !== null,
-    fileCount: share.file_count,
-    totalBytes: share.total_bytes,
-    files: unlocked
-      ? filesOf(deps.db, share.id).map((f) => ({ path: f.path, size: f.size, mime: f.mime }))
-      : null,
-  };
+    files: unlocked ? filesOf(deps.db, share.id) : [],
+  });
 }
 
 export async function unlockShare(deps: AppDeps, req: LinkRequest, password: string) {
@@ -87,13 +135,11 @@ export async function unlockShare(deps: AppDeps, req: LinkRequest, password: str
   return issueAccess(deps, SHARE_PAGE, shareGuard(link, req.token));
 }
 
-export function startDownload(deps: AppDeps, req: LinkRequest, paths: string[]) {
-  const { share } = open(deps, req);
-  const files = [...new Set(paths)].map((p) => {
-    const file = fileByPath(deps.db, share.id, p);
-    if (!file) throw validationFailed("paths", `"${p}" is not in this share`, "not_in_share");
-    return file;
-  });
+export async function startDownload(deps: AppDeps, req: LinkRequest, paths: string[]) {
+  const unique = [...new Set(paths)];
+  const found = await deps.sharePublicStore.sharedFiles(req, unique);
+  const { share } = found;
+  const files = unique.map((p) => sharedFile(found, p, "paths"));
   const created = startTransfer(
     deps,
     { workspaceId: share.workspace_id, keyId: null, memberId: null, origin: req.origin },
@@ -150,23 +196,30 @@ export function completeDownload(
   })();
 }
 
+/** A link's holder comments: its recipient through a personal link, else anonymous. */
+export const linkAuthor = (
+  recipient: Pick<RecipientRow, "email"> | undefined,
+  name: string | undefined,
+): CommentAuthor => ({
+  kind: recipient ? "recipient" : "anonymous",
+  name: name ?? null,
+  email: recipient?.email ?? null,
+});
+
+export type RecipientCommentInput = CommentInput & { name?: string };
+
 export function addRecipientComment(
   deps: AppDeps,
   req: LinkRequest,
-  body: { body: string; parentId?: string; name?: string; anchor?: MediaAnchor | null },
+  body: RecipientCommentInput,
 ): ShareComment {
   const { share, recipientId } = open(deps, req);
-  const recipient = recipientId ? recipientById(deps.db, recipientId) : null;
-  return addComment(
-    deps,
-    share,
-    {
-      kind: recipient ? "recipient" : "anonymous",
-      name: body.name ?? null,
-      email: recipient?.email ?? null,
-    },
-    { body: body.body, parentId: body.parentId, anchor: body.anchor },
-  );
+  const recipient = recipientId ? recipientById(deps.db, recipientId) : undefined;
+  return addComment(deps, share, linkAuthor(recipient, body.name), {
+    body: body.body,
+    parentId: body.parentId,
+    anchor: body.anchor,
+  });
 }
 
 /**
@@ -174,29 +227,24 @@ export function addRecipientComment(
  * comments. A share sent to several clients must not hand each the others' addresses, nor
  * hand them to whoever holds the plain link.
  */
-export function publicComments(
-  deps: AppDeps,
-  req: LinkRequest,
-  query: Parameters<typeof listComments>[3],
-) {
+export const redactComments = (page: CommentsPage, own: string | null): CommentsPage => ({
+  ...page,
+  items: page.items.map((c) =>
+    c.author.kind === "recipient" && c.author.email !== own
+      ? { ...c, author: { ...c.author, email: null } }
+      : c,
+  ),
+});
+
+export function publicComments(deps: AppDeps, req: LinkRequest, query: ListCommentsInput) {
   const link = open(deps, req);
   const own = link.recipientId ? (recipientById(deps.db, link.recipientId)?.email ?? null) : null;
-  const page = listComments(deps, link.share.workspace_id, link.share.id, query);
-  return {
-    ...page,
-    items: page.items.map((c) =>
-      c.author.kind === "recipient" && c.author.email !== own
-        ? { ...c, author: { ...c.author, email: null } }
-        : c,
-    ),
-  };
+  return redactComments(listComments(deps, link.share.workspace_id, link.share.id, query), own);
 }
 
 /** A thumbnail of one of the share's images, from its snapshot (the files module's rendering). */
-export function shareThumbnail(deps: AppDeps, req: LinkRequest, path: string) {
-  const { share } = open(deps, req);
-  const file = fileByPath(deps.db, share.id, path);
-  if (!file) throw validationFailed("query.path", `"${path}" is not in this share`, "not_in_share");
+export async function shareThumbnail(deps: AppDeps, req: LinkRequest, path: string) {
+  const file = sharedFile(await deps.sharePublicStore.sharedFiles(req, [path]), path, "query.path");
   if (!file.mime || !thumbnailMimeTypes.includes(file.mime))
     throw validationFailed(
       "query.path",
@@ -213,9 +261,9 @@ export function shareThumbnail(deps: AppDeps, req: LinkRequest, path: string) {
  * download: nothing is counted or recorded. Shares refuse protected files, so none is here.
  */
 export async function sharePreview(deps: AppDeps, req: LinkRequest, path: string) {
-  const { share } = open(deps, req);
-  const file = fileByPath(deps.db, share.id, path);
-  if (!file) throw validationFailed("query.path", `"${path}" is not in this share`, "not_in_share");
+  const found = await deps.sharePublicStore.sharedFiles(req, [path]);
+  const { share } = found;
+  const file = sharedFile(found, path, "query.path");
   const source = { sha256: file.sha256, mime: file.mime, path: file.path, protected: false };
   const status = proxyStatusOf(deps, source, req.origin);
   if (!status.proxies.some((p) => p.status === "pending")) return status;

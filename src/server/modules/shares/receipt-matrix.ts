@@ -10,7 +10,7 @@ import type { Receipt } from "@/contract/receipts";
 import type { Db } from "@/server/db/database";
 import type { DownloadFile } from "./activity.repository";
 import {
-  deliveriesOf,
+  type DeliveryRow,
   deliveryOf,
   deliveryStatesOf,
   PLAIN_LINK,
@@ -63,16 +63,17 @@ function verdictOf(db: Db, shareId: string) {
 type MatrixRow = Receipt["matrix"][number];
 
 /**
- * The receipt's matrix: a row per recipient, then the plain link's when it completed a download
- * (or the share has no recipients), each cell's deciding download as its index in `downloads`.
+ * The receipt's matrix, from the share's delivery rows: a row per recipient, then the plain
+ * link's when it completed a download (or the share has no recipients), each cell's deciding
+ * download as its index in `downloads`.
  */
 export function receiptMatrix(
-  db: Db,
+  deliveries: DeliveryRow[],
   share: ShareRow,
   recipients: { id: string; email: string }[],
   downloadIndex: Map<string, number>,
 ): MatrixRow[] {
-  const rows = new Map(deliveriesOf(db, share.id).map((d) => [d.party, d]));
+  const rows = new Map(deliveries.map((d) => [d.party, d]));
   const parties: { recipientId: string | null; email: string | null }[] = recipients.map((r) => ({
     recipientId: r.id,
     email: r.email,

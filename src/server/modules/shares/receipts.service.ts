@@ -1,34 +1,40 @@
 import { CELL, type DeliveryState, decodeRuns } from "@/contract/receipt-verdict";
 import type { Receipt } from "@/contract/receipts";
 import { csvField } from "@/contract/shares";
-import type { Db } from "@/server/db/database";
 import type { AppDeps } from "@/server/deps";
-import type { Caller } from "@/server/http/caller";
 import { toIso, toIsoOrNull } from "@/server/lib/clock";
-import { messagesOfShare } from "@/server/modules/mail/outbox.repository";
+import { messagesOfShare, type OutboxRow } from "@/server/modules/mail/outbox.repository";
+import { getMember } from "@/server/modules/members/members.repository";
 import { getWorkspace } from "@/server/modules/workspaces/workspaces.repository";
 import {
   type DownloadRow,
   downloadsOf,
+  type FailureRow,
   failuresOf,
   firstFilesOfDownloads,
+  type ListedFileRow,
+  type UnmatchedFileRow,
   unmatchedFilesOfDownloads,
   type ViewRow,
   viewsOf,
 } from "./activity.repository";
+import { type DeliveryRow, deliveriesOf } from "./delivery.repository";
 import { receiptMatrix } from "./receipt-matrix";
 import {
+  type ChangeRow,
+  type CommentRow,
   changesOf,
   commentsOf,
   filesOf,
   type RecipientRow,
   recipientsOf,
+  type ShareFileRow,
   type ShareRow,
 } from "./shares.repository";
-import { linkBase, requireShare, toRecipient, toShare } from "./shares.service";
+import { requireShare, type ShareCreator, shareView, toRecipient } from "./shares.service";
 
 /** Files listed per download on the receipt; the mismatches are always listed in full. */
-const DOWNLOAD_FILES_LISTED = 100;
+export const DOWNLOAD_FILES_LISTED = 100;
 
 type Timeline = Receipt["timeline"];
 
@@ -47,10 +53,10 @@ const bytesText = (n: number) => `${n.toLocaleString("en")} bytes`;
 type Who = (recipientId: string | null) => Receipt["downloads"][number]["who"];
 
 /** Every download, with its first files and every file that did not verify. */
-function receiptDownloads(db: Db, shareId: string, who: Who, rows: DownloadRow[]) {
-  const listed = byDownload(firstFilesOfDownloads(db, shareId, DOWNLOAD_FILES_LISTED));
-  const unmatched = byDownload(unmatchedFilesOfDownloads(db, shareId));
-  return rows.map((d) => ({
+function receiptDownloads(f: ReceiptFacts, who: Who) {
+  const listed = byDownload(f.listedFiles);
+  const unmatched = byDownload(f.unmatchedFiles);
+  return f.downloads.map((d) => ({
     id: d.id,
     who: who(d.recipient_id),
     startedAt: toIso(d.started_at),
@@ -74,17 +80,12 @@ function receiptDownloads(db: Db, shareId: string, who: Who, rows: DownloadRow[]
 }
 
 /** Everything that happened to the share, oldest first. */
-function receiptTimeline(
-  db: Db,
-  row: ShareRow,
-  who: Who,
-  a: { views: ViewRow[]; downloads: DownloadRow[] },
-): Timeline {
-  const shareId = row.id;
+function receiptTimeline(f: ReceiptFacts, who: Who): Timeline {
+  const { row } = f;
   const timeline: Timeline = [
     { at: toIso(row.created_at), type: "created", who: null, detail: null },
   ];
-  for (const m of messagesOfShare(db, shareId)) {
+  for (const m of f.messages) {
     const to = { kind: "recipient" as const, email: m.to_address };
     if (m.status === "sent")
       timeline.push({ at: toIso(m.sent_at!), type: "sent", who: to, detail: "mailed" });
@@ -99,21 +100,21 @@ function receiptTimeline(
             : `in the outbox (${m.status})`,
       });
   }
-  for (const v of a.views)
+  for (const v of f.views)
     timeline.push({
       at: toIso(v.viewed_at),
       type: "viewed",
       who: who(v.recipient_id),
       detail: v.address,
     });
-  for (const d of a.downloads)
+  for (const d of f.downloads)
     timeline.push({
       at: toIso(d.completed_at ?? d.started_at),
       type: "downloaded",
       who: who(d.recipient_id),
       detail: `${d.file_count} ${d.file_count === 1 ? "file" : "files"}, ${bytesText(d.bytes)}, ${d.completed_at === null ? "did not finish" : d.verified ? "verified" : "not verified"}`,
     });
-  for (const c of changesOf(db, shareId))
+  for (const c of f.changes)
     timeline.push({
       at: toIso(c.changed_at),
       type: "extended",
@@ -124,14 +125,14 @@ function receiptTimeline(
     timeline.push({ at: toIso(row.revoked_at), type: "revoked", who: null, detail: null });
   if (row.expired_at !== null)
     timeline.push({ at: toIso(row.expires_at), type: "expired", who: null, detail: null });
-  for (const f of failuresOf(db, shareId))
+  for (const w of f.failures)
     timeline.push({
-      at: toIso(f.failed_at),
+      at: toIso(w.failed_at),
       type: "password_failed",
-      who: who(f.recipient_id),
-      detail: f.address,
+      who: who(w.recipient_id),
+      detail: w.address,
     });
-  for (const c of commentsOf(db, shareId, "", Number.MAX_SAFE_INTEGER))
+  for (const c of f.comments)
     timeline.push({
       at: toIso(c.created_at),
       type: "commented",
@@ -156,38 +157,62 @@ const receiptRecipient =
     };
   };
 
+/** What the verification report reads: the share, its parties, downloads and snapshot. */
+export interface MatrixFacts {
+  row: ShareRow;
+  recipients: RecipientRow[];
+  /** Oldest first (started_at, id): a cell names its download by index in this list. */
+  downloads: DownloadRow[];
+  deliveries: DeliveryRow[];
+  files: ShareFileRow[];
+}
+
+/** Everything a receipt is built from, as either engine read it (sharePublicStore). */
+export interface ReceiptFacts extends MatrixFacts {
+  workspaceName: string;
+  creator: ShareCreator | undefined;
+  views: ViewRow[];
+  failures: FailureRow[];
+  changes: ChangeRow[];
+  /** The share's mail, in the outbox's order. */
+  messages: OutboxRow[];
+  comments: CommentRow[];
+  /** The first DOWNLOAD_FILES_LISTED files of each download. */
+  listedFiles: ListedFileRow[];
+  unmatchedFiles: UnmatchedFileRow[];
+}
+
+const matrixOf = (f: MatrixFacts) =>
+  receiptMatrix(f.deliveries, f.row, f.recipients, new Map(f.downloads.map((d, i) => [d.id, i])));
+
 /**
  * The delivery receipt (spec: Delivery receipt): the share as it was shared, who viewed and
  * downloaded what, from where, whether each download verified, the timeline and every file's
  * checksum. Built from the share's own tables (not the event stream, which keeps 30 days).
  */
-export function buildReceipt(deps: AppDeps, caller: Caller, shareId: string): Receipt {
-  const { db } = deps;
-  const { workspaceId } = caller;
-  const row = requireShare(deps, workspaceId, shareId);
-  const { recipients: _, ...share } = toShare(deps, row, linkBase(deps, caller.origin));
-  const recipients = recipientsOf(db, shareId);
+export function receiptOf(f: ReceiptFacts, a: { now: number; base: string }): Receipt {
+  const { row, recipients } = f;
+  const { recipients: _, ...share } = shareView(row, {
+    base: a.base,
+    now: a.now,
+    recipients,
+    member: f.creator,
+  });
   const emailOf = new Map(recipients.map((r) => [r.id, r.email]));
   const who: Who = (recipientId) =>
     recipientId
       ? { kind: "recipient" as const, email: emailOf.get(recipientId) ?? null }
       : { kind: "anonymous" as const, email: null };
-  const downloadRows = downloadsOf(db, shareId);
-  const completed = downloadRows.filter((d) => d.completed_at !== null);
-  const views = viewsOf(db, shareId);
-  const anonymousViews = views.filter((v) => v.recipient_id === null);
+  const completed = f.downloads.filter((d) => d.completed_at !== null);
+  const anonymousViews = f.views.filter((v) => v.recipient_id === null);
   const anonymousDownloads = completed.filter((d) => d.recipient_id === null);
-  const downloadIndex = new Map(downloadRows.map((d, i) => [d.id, i]));
-  const matrix = receiptMatrix(db, row, recipients, downloadIndex);
+  const matrix = matrixOf(f);
   const stateOf = new Map(matrix.map((m) => [m.recipientId, m.state]));
 
   return {
     receiptId: `rcpt_${row.id}`,
-    generatedAt: toIso(deps.clock.now()),
-    share: {
-      ...share,
-      workspace: { id: workspaceId, name: getWorkspace(db, workspaceId)?.name ?? "" },
-    },
+    generatedAt: toIso(a.now),
+    share: { ...share, workspace: { id: row.workspace_id, name: f.workspaceName } },
     items: share.items,
     totalBytes: row.total_bytes,
     recipients: recipients.map(receiptRecipient(row, stateOf)),
@@ -198,19 +223,52 @@ export function buildReceipt(deps: AppDeps, caller: Caller, shareId: string): Re
       lastViewedAt: toIsoOrNull(anonymousViews.at(-1)?.viewed_at),
       lastDownloadAt: toIsoOrNull(anonymousDownloads.at(-1)?.completed_at),
     },
-    downloads: receiptDownloads(db, shareId, who, downloadRows),
-    timeline: receiptTimeline(db, row, who, { views, downloads: downloadRows }),
+    downloads: receiptDownloads(f, who),
+    timeline: receiptTimeline(f, who),
     verdict: row.verdict,
     matrix,
     integrity: row.verdict === "verified" ? "verified" : "none",
-    files: filesOf(db, shareId).map((f) => ({
-      path: f.path,
-      sizeBytes: f.size,
-      sha256: f.sha256,
-      mimeType: f.mime,
+    files: f.files.map((file) => ({
+      path: file.path,
+      sizeBytes: file.size,
+      sha256: file.sha256,
+      mimeType: file.mime,
     })),
     checksumType: "sha256",
   };
+}
+
+/** SQLite's reads for the verification report (404 `not_found` for an unknown share). */
+export function readMatrixFacts(deps: AppDeps, workspaceId: string, shareId: string): MatrixFacts {
+  const { db } = deps;
+  return {
+    row: requireShare(deps, workspaceId, shareId),
+    recipients: recipientsOf(db, shareId),
+    downloads: downloadsOf(db, shareId),
+    deliveries: deliveriesOf(db, shareId),
+    files: filesOf(db, shareId),
+  };
+}
+
+/** SQLite's reads for a receipt, in one read transaction so they agree with one another. */
+export function readReceiptFacts(deps: AppDeps, workspaceId: string, shareId: string) {
+  const { db } = deps;
+  return db.transaction((): ReceiptFacts => {
+    const facts = readMatrixFacts(deps, workspaceId, shareId);
+    const { member_id } = facts.row;
+    return {
+      ...facts,
+      workspaceName: getWorkspace(db, workspaceId)?.name ?? "",
+      creator: member_id ? getMember(db, member_id) : undefined,
+      views: viewsOf(db, shareId),
+      failures: failuresOf(db, shareId),
+      changes: changesOf(db, shareId),
+      messages: messagesOfShare(db, shareId),
+      comments: commentsOf(db, shareId, "", Number.MAX_SAFE_INTEGER),
+      listedFiles: firstFilesOfDownloads(db, shareId, DOWNLOAD_FILES_LISTED),
+      unmatchedFiles: unmatchedFilesOfDownloads(db, shareId),
+    };
+  })();
 }
 
 const cellStatus: Record<string, string> = {
@@ -223,22 +281,15 @@ const cellStatus: Record<string, string> = {
 /**
  * The verification report: one row per recipient (then the plain link) and shared file, from the
  * matrix: `status` verified, unchecked, failed or not_downloaded as that party's latest completed
- * download of the file left it, with when and which download. The share is checked before the
- * first byte; the rows are made a party at a time as the response is read. CRLF line ends,
- * formula-safe fields.
+ * download of the file left it, with when and which download. The facts are read (and the share
+ * checked) before the first byte; the rows are made a party at a time as the response is read.
+ * CRLF line ends, formula-safe fields.
  */
-export function receiptCsv(deps: AppDeps, workspaceId: string, shareId: string) {
-  const { db } = deps;
-  const row = requireShare(deps, workspaceId, shareId);
-  const downloads = downloadsOf(db, shareId);
-  const matrix = receiptMatrix(
-    db,
-    row,
-    recipientsOf(db, shareId),
-    new Map(downloads.map((d, i) => [d.id, i])),
-  );
-  const files = filesOf(db, shareId).map(
-    (f) => `${csvField(f.path)},${f.size},${csvField(f.sha256)}`,
+export function receiptCsv(f: MatrixFacts): Generator<string> {
+  const { downloads } = f;
+  const matrix = matrixOf(f);
+  const files = f.files.map(
+    (file) => `${csvField(file.path)},${file.size},${csvField(file.sha256)}`,
   );
   return (function* () {
     yield "recipient,path,size_bytes,sha256,status,downloaded_at,download_id\r\n";

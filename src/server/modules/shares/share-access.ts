@@ -48,12 +48,15 @@ export interface ResolvedLink {
   recipientId: string | null;
 }
 
+/** A token of either kind's shape; anything else is looked up nowhere. */
+export const isLinkToken = (token: string) => /^[A-Za-z0-9]{22,32}$/.test(token);
+
 /**
  * The share a `/s/{token}` link opens, whatever its status (the page explains expired ones). The
  * plain token of a share made without an open link opens nothing, as an unknown one.
  */
 export function resolveShareLink(db: Db, token: string): ResolvedLink | null {
-  if (!/^[A-Za-z0-9]{22,32}$/.test(token)) return null;
+  if (!isLinkToken(token)) return null;
   const plain = shareByLinkToken(db, token);
   if (plain) return plain.open_link ? { share: plain, recipientId: null } : null;
   const link = linkByTokenHash(db, hashSecret(token));
@@ -89,22 +92,29 @@ export const shareGuard = (link: ResolvedLink, linkToken: string): Guarded => ({
   subject: `${link.share.id}\n${linkToken}`,
 });
 
+/** A wrong password as the receipt's timeline keeps it. */
+export type PasswordFailure = Parameters<typeof insertPasswordFailure>[1];
+
+/** What a password check needs: the slow-down's tries (the access store), a clock, DATA_DIR. */
+export type PasswordDeps = Parameters<typeof checkPassword>[0];
+
 /**
  * Checks a password typed on the recipient page, under the slow-down (lib/public-access.ts:
  * 429 `rate_limited` with `retryAfterSeconds` before the password is even looked at, per
- * address and per share). Each wrong one is logged (the receipt's timeline shows it): 403
- * `forbidden`, `details.reason` `wrong_password`.
+ * address and per share). Each wrong one is logged by `log` (the receipt's timeline shows it):
+ * 403 `forbidden`, `details.reason` `wrong_password`.
  */
-export function checkSharePassword(
-  deps: AppDeps,
+export function checkSharePasswordWith(
+  deps: PasswordDeps,
   a: { share: ShareRow; recipientId: string | null; address: string; password: string },
+  log: (f: PasswordFailure) => void | Promise<void>,
 ): Promise<void> {
   const guarded = { id: a.share.id, passwordHash: a.share.password_hash };
   return checkPassword(deps, SHARE_PAGE, guarded, {
     address: a.address,
     password: a.password,
     onWrong: () =>
-      insertPasswordFailure(deps.db, {
+      log({
         share_id: a.share.id,
         recipient_id: a.recipientId,
         address: a.address,
@@ -112,6 +122,12 @@ export function checkSharePassword(
       }),
   });
 }
+
+/** The check on SQLite, each wrong password logged in its table. */
+export const checkSharePassword = (
+  deps: AppDeps,
+  a: Parameters<typeof checkSharePasswordWith>[1],
+): Promise<void> => checkSharePasswordWith(deps, a, (f) => void insertPasswordFailure(deps.db, f));
 
 /** Someone opened the share's page: counted for the recipient of the link, or as anonymous. */
 export function recordShareView(

@@ -8,7 +8,6 @@ import * as outbox from "@/server/modules/mail/outbox.service";
 import { logoForDocuments } from "@/server/modules/settings/settings.service";
 import * as lifecycle from "./lifecycle.service";
 import { type PdfKind, pdfRenderer } from "./receipt-render";
-import * as receipts from "./receipts.service";
 import * as mail from "./share-mail.service";
 import type * as r from "./shares.routes";
 
@@ -83,8 +82,9 @@ export const listOutbox: RouteHandler<typeof r.listOutboxRoute, AppEnv> = (c) =>
   );
 };
 
-export const getReceipt: RouteHandler<typeof r.getReceiptRoute, AppEnv> = (c) => {
-  const receipt = receipts.buildReceipt(c.get("deps"), callerOf(c), c.req.valid("param").shareId);
+export const getReceipt: RouteHandler<typeof r.getReceiptRoute, AppEnv> = async (c) => {
+  const { shareId } = c.req.valid("param");
+  const receipt = await c.get("deps").sharePublicStore.receipt(callerOf(c), shareId);
   return pollableJson(c, receipt, `"generatedAt":"${receipt.generatedAt}"`) as never;
 };
 
@@ -92,7 +92,7 @@ export const getReceipt: RouteHandler<typeof r.getReceiptRoute, AppEnv> = (c) =>
 async function receiptDocument(c: Context<AppEnv>, shareId: string, kind: PdfKind) {
   const deps = c.get("deps");
   const caller = callerOf(c);
-  const receipt = receipts.buildReceipt(deps, caller, shareId);
+  const receipt = await deps.sharePublicStore.receipt(caller, shareId);
   const logo = logoForDocuments(deps, caller.workspaceId);
   const pdf = await pdfRenderer(deps).pdf(kind, receipt, logo);
   return c.body(new Uint8Array(pdf), 200, {
@@ -107,9 +107,9 @@ export const getReceiptPdf: RouteHandler<typeof r.getReceiptPdfRoute, AppEnv> = 
 export const getAuditPdf: RouteHandler<typeof r.getAuditPdfRoute, AppEnv> = (c) =>
   receiptDocument(c, c.req.valid("param").shareId, "audit") as never;
 
-export const getReceiptCsv: RouteHandler<typeof r.getReceiptCsvRoute, AppEnv> = (c) => {
+export const getReceiptCsv: RouteHandler<typeof r.getReceiptCsvRoute, AppEnv> = async (c) => {
   const { shareId } = c.req.valid("param");
-  const rows = receipts.receiptCsv(c.get("deps"), c.get("auth").workspaceId, shareId);
+  const rows = await c.get("deps").sharePublicStore.receiptCsv(c.get("auth").workspaceId, shareId);
   return c.body(textStream(rows), 200, {
     "Content-Type": "text/csv; charset=utf-8",
     "Content-Disposition": attachment(`receipt-${shareId}.csv`),
