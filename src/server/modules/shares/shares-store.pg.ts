@@ -9,15 +9,8 @@ import type { AnnouncedEvent } from "@/server/modules/events/events.repository";
 import { subtreeRange } from "@/server/modules/files/files.repository";
 import { outboxEntry } from "@/server/modules/mail/mailer";
 import { queueMailPg } from "@/server/modules/mail/outbox.pg";
-import type { ProbeRow } from "@/server/modules/media/renditions.repository";
-import {
-  type CommentInput,
-  checkCommentAnchor,
-  commentsPage,
-  memberAuthor,
-  newComment,
-  toComment,
-} from "./comments.service";
+import { addCommentPg } from "./comments.pg";
+import { type CommentInput, commentsPage, memberAuthor } from "./comments.service";
 import {
   addToSnapshot,
   type CreateInput,
@@ -36,7 +29,6 @@ import {
   type CommentRow,
   listSharesSql,
   type RecipientRow,
-  type ShareFileRow,
   type ShareRow,
   type SnapshotFileRow,
 } from "./shares.repository";
@@ -190,52 +182,10 @@ export class PgSharesStore implements SharesStore {
     const member = caller.memberId
       ? await this.one<ShareCreator>("SELECT * FROM members WHERE id = $1", [caller.memberId])
       : undefined;
-    return this.unit(async (c, now) => {
-      if (body.anchor) {
-        const file = await this.one<ShareFileRow>(
-          "SELECT * FROM share_files WHERE share_id = $1 AND path = $2",
-          [share.id, body.anchor.path],
-          c,
-        );
-        const probe =
-          file &&
-          (await this.one<ProbeRow>(
-            "SELECT * FROM media_probes WHERE sha256 = $1",
-            [file.sha256],
-            c,
-          ));
-        checkCommentAnchor(body.anchor, file, probe);
-      }
-      const parent =
-        body.parentId === undefined
-          ? undefined
-          : await this.one<CommentRow>(
-              "SELECT * FROM share_comments WHERE share_id = $1 AND id = $2",
-              [share.id, body.parentId],
-              c,
-            );
-      const row = newComment(share.id, memberAuthor(member), body, parent, now);
-      await c.query(
-        `INSERT INTO share_comments (id, share_id, parent_id, body, author_kind, author_name, author_email,
-           created_at, anchor_path, anchor_time_ms, anchor_page)
-         VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11)`,
-        [
-          row.id,
-          row.share_id,
-          row.parent_id,
-          row.body,
-          row.author_kind,
-          row.author_name,
-          row.author_email,
-          row.created_at,
-          row.anchor_path,
-          row.anchor_time_ms,
-          row.anchor_page,
-        ],
-      );
-      await c.query("UPDATE shares SET comment_count = comment_count + 1 WHERE id = $1", [id]);
-      return { answer: toComment(row), event: null };
-    });
+    return this.unit(async (c, now) => ({
+      answer: await addCommentPg(c, share, memberAuthor(member), body, now),
+      event: null,
+    }));
   }
 
   private async one<T extends object>(sql: string, values: unknown[], c: Q = this.pool) {
