@@ -14,6 +14,7 @@ import { type SettingsStore, SqliteSettingsStore } from "./modules/settings/sett
 import { type SharesStore, SqliteSharesStore } from "./modules/shares/shares-store";
 import { SqliteTransfersStore, type TransfersStore } from "./modules/transfers/transfers-store";
 import { WebhookDispatcher } from "./modules/webhooks/webhook-dispatcher";
+import { SqliteWebhooksStore, type WebhooksStore } from "./modules/webhooks/webhooks-store";
 import { JobRunner } from "./workers/job-runner";
 
 /** What every handler and worker reaches the outside world through; tests build their own. */
@@ -49,6 +50,8 @@ export interface AppDeps {
   sharesStore: SharesStore;
   /** The portals area's console units (the review queue, a decision, portals' reads). */
   portalsStore: PortalsStore;
+  /** The webhooks console's units (endpoints, REST hooks, deliveries' reads, the test ping). */
+  webhooksStore: WebhooksStore;
   /**
    * PostgreSQL, when DATABASE_URL sets it: what every service process must see alike lives
    * there (docs/scale-out.md says which parts do so far). Migrated by startService.
@@ -107,6 +110,10 @@ export function createDeps(
     // public pages still write SQLite (docs/scale-out.md, Portals metadata). PgPortalsStore is
     // built and tested, not wired.
     portalsStore: new SqlitePortalsStore(() => deps),
+    // SQLite's store even with DATABASE_URL: the dispatcher's claims and every event's fan-out
+    // still write SQLite (docs/scale-out.md, Webhooks). PgWebhooksStore is built and tested,
+    // not wired.
+    webhooksStore: new SqliteWebhooksStore(db, clock, events, () => deps.webhooks.secrets),
   };
   return deps;
 }
