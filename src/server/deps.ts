@@ -5,6 +5,7 @@ import type { Config } from "./env";
 import { type Clock, systemClock } from "./lib/clock";
 import { createLogger, type Logger } from "./lib/logger";
 import { tightenDataDir } from "./lib/private-files";
+import { type AttentionStore, SqliteAttentionStore } from "./modules/attention/attention-store";
 import { type AccessStore, SqliteAccessStore } from "./modules/auth/access-store";
 import { EventRecorder } from "./modules/events/events.repository";
 import { FilesService } from "./modules/files/files.service";
@@ -52,6 +53,8 @@ export interface AppDeps {
   portalsStore: PortalsStore;
   /** The webhooks console's units (endpoints, REST hooks, deliveries' reads, the test ping). */
   webhooksStore: WebhooksStore;
+  /** The needs-attention summary's read across portals, shares, webhooks and jobs. */
+  attentionStore: AttentionStore;
   /**
    * PostgreSQL, when DATABASE_URL sets it: what every service process must see alike lives
    * there (docs/scale-out.md says which parts do so far). Migrated by startService.
@@ -114,6 +117,10 @@ export function createDeps(
     // still write SQLite (docs/scale-out.md, Webhooks). PgWebhooksStore is built and tested,
     // not wired.
     webhooksStore: new SqliteWebhooksStore(db, clock, events, () => deps.webhooks.secrets),
+    // SQLite's even with DATABASE_URL: the rows it counts (uploads, downloads, shares, endpoints,
+    // jobs) are still written to SQLite. PgAttentionStore is built and tested, not wired
+    // (docs/scale-out.md, Attention).
+    attentionStore: new SqliteAttentionStore(db, clock),
   };
   return deps;
 }
