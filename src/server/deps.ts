@@ -8,6 +8,7 @@ import { tightenDataDir } from "./lib/private-files";
 import { type AttentionStore, SqliteAttentionStore } from "./modules/attention/attention-store";
 import { type AccessStore, SqliteAccessStore } from "./modules/auth/access-store";
 import { EventRecorder } from "./modules/events/events.repository";
+import { type EventsStore, SqliteEventsStore } from "./modules/events/events-store";
 import { FilesService } from "./modules/files/files.service";
 import { type FilesStore, SqliteFilesStore } from "./modules/files/files-store";
 import { type PortalsStore, SqlitePortalsStore } from "./modules/portals/portals-store";
@@ -55,6 +56,8 @@ export interface AppDeps {
   webhooksStore: WebhooksStore;
   /** The needs-attention summary's read across portals, shares, webhooks and jobs. */
   attentionStore: AttentionStore;
+  /** The event stream's pages (recording stays in each unit's transaction, through `events`). */
+  eventsStore: EventsStore;
   /**
    * PostgreSQL, when DATABASE_URL sets it: what every service process must see alike lives
    * there (docs/scale-out.md says which parts do so far). Migrated by startService.
@@ -121,6 +124,9 @@ export function createDeps(
     // jobs) are still written to SQLite. PgAttentionStore is built and tested, not wired
     // (docs/scale-out.md, Attention).
     attentionStore: new SqliteAttentionStore(db, clock),
+    // SQLite's even with DATABASE_URL: every unit still records its events in SQLite, in its
+    // own transaction. PgEventsStore is built and tested, not wired (docs/scale-out.md, Events).
+    eventsStore: new SqliteEventsStore(db),
   };
   return deps;
 }
