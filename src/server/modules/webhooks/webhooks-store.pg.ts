@@ -173,6 +173,8 @@ export class PgWebhooksStore implements WebhooksStore {
   }
 
   async rotateSecret(workspaceId: string, id: string) {
+    // Found before sealing, as on SQLite: with the key file lost, an unknown id is still a 404.
+    await this.endpoint(this.pool, workspaceId, "webhook", id);
     const secret = newSigningSecret();
     const { rowCount } = await this.pool.query(
       "UPDATE webhook_endpoints SET secret_sealed = $1 WHERE id = $2 AND workspace_id = $3 AND kind = 'webhook'",

@@ -29,6 +29,8 @@ export const SECRETS: Record<string, string> = {
 /** One key for both engines, so a secret sealed by either opens with it. */
 const keyDir = fs.mkdtempSync(path.join(os.tmpdir(), "consign-webhooks-store-"));
 export const box = new SecretBox(path.join(keyDir, "webhook-secrets.key"));
+/** The box the stores seal and open with; a test swaps in a broken one for a while. */
+export const keys = { box };
 
 // e1 takes everything; e2 was disabled by the twenty-failure rule (its deliveries held); h1 is a
 // platform's REST hook; x1 is another workspace's.
@@ -151,7 +153,7 @@ function sqliteEngine(): () => Engine {
     const clock = new ManualClock(NOW);
     const events = new EventRecorder(s.db, clock);
     events.addFanOut(enqueueDeliveries);
-    store = new SqliteWebhooksStore(s.db, clock, events, () => box);
+    store = new SqliteWebhooksStore(s.db, clock, events, () => keys.box);
   });
   afterAll(() => s.close());
   return () => ({
@@ -171,7 +173,7 @@ function postgresEngine(): () => Engine {
     const clock = new ManualClock(NOW);
     const events = new PgEventRecorder(clock);
     events.addFanOut(enqueueDeliveriesPg);
-    store = new PgWebhooksStore(pool(), clock, events, () => box);
+    store = new PgWebhooksStore(pool(), clock, events, () => keys.box);
   });
   return () => ({ store, rows: async (sql) => (await pool().query(sql)).rows });
 }

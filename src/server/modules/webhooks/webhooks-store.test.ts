@@ -1,8 +1,11 @@
+import os from "node:os";
+import path from "node:path";
 import { describe, expect, it } from "vitest";
 import { DELIVERY_HEADER, EVENT_HEADER, SIGNATURE_HEADER } from "@/contract/webhooks";
 import { refusal } from "@/server/testing/engine-suites";
+import { SecretBox } from "./secret-box";
 import { signatureHeader } from "./signing";
-import { box, ENGINES, type Engine, NOW, SECRETS, T0 } from "./webhooks-store.seed";
+import { box, ENGINES, type Engine, keys, NOW, SECRETS, T0 } from "./webhooks-store.seed";
 
 const iso = (ms: number) => new Date(ms).toISOString();
 const E1 = {
@@ -332,5 +335,26 @@ describe.each(ENGINES)("the webhooks store's writes on $engine", ({ use }) => {
         "SELECT id FROM webhook_endpoints WHERE id IN ('e1', 'e2', 'h1', 'x1') ORDER BY id",
       ),
     ).toEqual([{ id: "e2" }, { id: "x1" }]);
+  });
+});
+
+describe.each(ENGINES)("the webhooks store with its key file lost, on $engine", ({ use }) => {
+  const open = use();
+
+  it("still answers 404 for an unknown id, and refuses to seal for a known one", async () => {
+    const { store } = open();
+    const lost = path.join(os.tmpdir(), `consign-lost-${process.pid}`, "webhook-secrets.key");
+    keys.box = new SecretBox(lost, () => true);
+    try {
+      expect(await refusal(store.rotateSecret("ws", "nope"))).toEqual(webhook404("nope"));
+      await expect(store.rotateSecret("ws", "e1")).rejects.toThrow(`${lost} is missing`);
+      await expect(
+        store.createWebhook("ws", { url: "https://n.example/", events: ["*"] }),
+      ).rejects.toThrow(`${lost} is missing`);
+    } finally {
+      keys.box = box;
+    }
+    expect(box.open((await endpointRow(open(), "e1")).secret_sealed as string)).toBe(SECRETS.e1);
+    expect((await store.listWebhooks("ws")).map((w) => w.id)).toEqual(["e1", "e2"]);
   });
 });
