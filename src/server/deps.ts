@@ -5,8 +5,10 @@ import type { Config } from "./env";
 import { type Clock, systemClock } from "./lib/clock";
 import { createLogger, type Logger } from "./lib/logger";
 import { tightenDataDir } from "./lib/private-files";
+import { type AttentionStore, SqliteAttentionStore } from "./modules/attention/attention-store";
 import { type AccessStore, SqliteAccessStore } from "./modules/auth/access-store";
 import { EventRecorder } from "./modules/events/events.repository";
+import { type EventsStore, SqliteEventsStore } from "./modules/events/events-store";
 import { FilesService } from "./modules/files/files.service";
 import { type FilesStore, SqliteFilesStore } from "./modules/files/files-store";
 import { type DirectoryStore, SqliteDirectoryStore } from "./modules/members/directory-store";
@@ -16,6 +18,7 @@ import { type SharePublicStore, SqliteSharePublicStore } from "./modules/shares/
 import { type SharesStore, SqliteSharesStore } from "./modules/shares/shares-store";
 import { SqliteTransfersStore, type TransfersStore } from "./modules/transfers/transfers-store";
 import { WebhookDispatcher } from "./modules/webhooks/webhook-dispatcher";
+import { SqliteWebhooksStore, type WebhooksStore } from "./modules/webhooks/webhooks-store";
 import { JobRunner } from "./workers/job-runner";
 
 /** What every handler and worker reaches the outside world through; tests build their own. */
@@ -55,6 +58,12 @@ export interface AppDeps {
   sharePublicStore: SharePublicStore;
   /** The portals area's console units (the review queue, a decision, portals' reads). */
   portalsStore: PortalsStore;
+  /** The webhooks console's units (endpoints, REST hooks, deliveries' reads, the test ping). */
+  webhooksStore: WebhooksStore;
+  /** The needs-attention summary's read across portals, shares, webhooks and jobs. */
+  attentionStore: AttentionStore;
+  /** The event stream's pages (recording stays in each unit's transaction, through `events`). */
+  eventsStore: EventsStore;
   /**
    * PostgreSQL, when DATABASE_URL sets it: what every service process must see alike lives
    * there (docs/scale-out.md says which parts do so far). Migrated by startService.
@@ -120,6 +129,17 @@ export function createDeps(
     // public pages still write SQLite (docs/scale-out.md, Portals metadata). PgPortalsStore is
     // built and tested, not wired.
     portalsStore: new SqlitePortalsStore(() => deps),
+    // SQLite's store even with DATABASE_URL: the dispatcher's claims and every event's fan-out
+    // still write SQLite (docs/scale-out.md, Webhooks). PgWebhooksStore is built and tested,
+    // not wired.
+    webhooksStore: new SqliteWebhooksStore(db, clock, events, () => deps.webhooks.secrets),
+    // SQLite's even with DATABASE_URL: the rows it counts (uploads, downloads, shares, endpoints,
+    // jobs) are still written to SQLite. PgAttentionStore is built and tested, not wired
+    // (docs/scale-out.md, Attention).
+    attentionStore: new SqliteAttentionStore(db, clock),
+    // SQLite's even with DATABASE_URL: every unit still records its events in SQLite, in its
+    // own transaction. PgEventsStore is built and tested, not wired (docs/scale-out.md, Events).
+    eventsStore: new SqliteEventsStore(db),
   };
   return deps;
 }

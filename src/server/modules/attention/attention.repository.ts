@@ -9,7 +9,7 @@ import { stmt } from "@/server/db/statements";
  */
 
 /** A section's rows, each carrying the count of every row before the limit (0 when none). */
-type Counted<T> = T & { total: number };
+export type Counted<T> = T & { total: number };
 export const totalOf = (rows: { total: number }[]) => rows[0]?.total ?? 0;
 
 export interface UploadRow {

@@ -2,19 +2,8 @@ import type { RouteHandler } from "@hono/zod-openapi";
 import { sampleEventData } from "@/contract/events";
 import type { WebhookPayload } from "@/contract/webhooks";
 import type { AppEnv } from "@/server/http/types";
-import { notFound } from "@/server/lib/api-error";
 import { toIso } from "@/server/lib/clock";
-import { eventView, latestEventsOfType } from "@/server/modules/events/events.repository";
 import { assertStorableUrl } from "./address-guard";
-import { newSigningSecret } from "./secret-box";
-import {
-  deleteEndpoint,
-  getEndpoint,
-  hookView,
-  insertEndpoint,
-  listEndpoints,
-  updateEndpoint,
-} from "./webhooks.repository";
 import type {
   createHookRoute,
   deleteHookRoute,
@@ -23,65 +12,37 @@ import type {
   updateHookRoute,
 } from "./webhooks.routes";
 
-export const createHook: RouteHandler<typeof createHookRoute, AppEnv> = (c) => {
-  const { db, clock, webhooks, config } = c.get("deps");
-  const { targetUrl, event } = c.req.valid("json");
-  assertStorableUrl("targetUrl", targetUrl, config.webhooksAllowPrivate);
-  const secret = newSigningSecret();
-  const row = insertEndpoint(
-    db,
-    {
-      workspaceId: c.get("auth").workspaceId,
-      kind: "rest_hook",
-      url: targetUrl,
-      description: null,
-      events: [event],
-      secretSealed: webhooks.secrets.seal(secret),
-    },
-    clock.now(),
-  );
-  return c.json({ ...hookView(row), secret }, 201);
+export const createHook: RouteHandler<typeof createHookRoute, AppEnv> = async (c) => {
+  const { webhooksStore, config } = c.get("deps");
+  const body = c.req.valid("json");
+  assertStorableUrl("targetUrl", body.targetUrl, config.webhooksAllowPrivate);
+  return c.json(await webhooksStore.createHook(c.get("auth").workspaceId, body), 201);
 };
 
-export const listHooks: RouteHandler<typeof listHooksRoute, AppEnv> = (c) => {
-  const { db } = c.get("deps");
-  return c.json(listEndpoints(db, c.get("auth").workspaceId, "rest_hook").map(hookView), 200);
-};
+export const listHooks: RouteHandler<typeof listHooksRoute, AppEnv> = async (c) =>
+  c.json(await c.get("deps").webhooksStore.listHooks(c.get("auth").workspaceId), 200);
 
-export const updateHook: RouteHandler<typeof updateHookRoute, AppEnv> = (c) => {
-  const { db } = c.get("deps");
-  const { workspaceId } = c.get("auth");
+export const updateHook: RouteHandler<typeof updateHookRoute, AppEnv> = async (c) => {
   const { hookId } = c.req.valid("param");
   const { status } = c.req.valid("json");
-  // Immediate: it reads, then writes, and another process may write in between (ROLES).
-  const row = db
-    .transaction(() => {
-      if (!getEndpoint(db, workspaceId, "rest_hook", hookId)) {
-        throw notFound("REST hook", { hookId });
-      }
-      updateEndpoint(db, hookId, { status });
-      return getEndpoint(db, workspaceId, "rest_hook", hookId)!;
-    })
-    .immediate();
-  return c.json(hookView(row), 200);
+  const { workspaceId } = c.get("auth");
+  return c.json(await c.get("deps").webhooksStore.updateHook(workspaceId, hookId, { status }), 200);
 };
 
-export const deleteHook: RouteHandler<typeof deleteHookRoute, AppEnv> = (c) => {
-  const { db } = c.get("deps");
+export const deleteHook: RouteHandler<typeof deleteHookRoute, AppEnv> = async (c) => {
   const { hookId } = c.req.valid("param");
-  if (!getEndpoint(db, c.get("auth").workspaceId, "rest_hook", hookId)) {
-    throw notFound("REST hook", { hookId });
-  }
-  deleteEndpoint(db, hookId);
+  await c.get("deps").webhooksStore.deleteHook(c.get("auth").workspaceId, hookId);
   return c.body(null, 204);
 };
 
-export const hookSamples: RouteHandler<typeof hookSamplesRoute, AppEnv> = (c) => {
-  const { db, clock } = c.get("deps");
+export const hookSamples: RouteHandler<typeof hookSamplesRoute, AppEnv> = async (c) => {
+  const { webhooksStore, clock } = c.get("deps");
   const { workspaceId } = c.get("auth");
   const { eventType } = c.req.valid("param");
-  const samples: WebhookPayload[] = latestEventsOfType(db, workspaceId, eventType, 3).map((e) => ({
-    ...eventView(e),
+  const samples: WebhookPayload[] = (
+    await webhooksStore.latestEvents(workspaceId, eventType, 3)
+  ).map((e) => ({
+    ...e,
     delivery: { id: "sample", attempt: 1 },
   }));
   if (samples.length === 0) {

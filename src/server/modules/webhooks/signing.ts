@@ -2,7 +2,7 @@ import { createHmac } from "node:crypto";
 import { DELIVERY_HEADER, EVENT_HEADER, SIGNATURE_HEADER } from "@/contract/webhooks";
 import type { Db } from "@/server/db/database";
 import { toIso } from "@/server/lib/clock";
-import { getEvent } from "@/server/modules/events/events.repository";
+import { type EventRow, getEvent } from "@/server/modules/events/events.repository";
 import { deliveryTarget } from "./deliveries.repository";
 import type { SecretBox } from "./secret-box";
 
@@ -40,8 +40,20 @@ export function buildRequest(
   const target = deliveryTarget(db, delivery.id);
   const event = target && getEvent(db, delivery.event_id);
   if (!target || !event) return null;
+  return signedRequest(secrets, target, event, delivery.id, attempt, now);
+}
+
+/** buildRequest's request from rows already read (the webhooks store reads them on PostgreSQL). */
+export function signedRequest(
+  secrets: SecretBox,
+  target: { url: string; secret_sealed: string },
+  event: EventRow,
+  deliveryId: string,
+  attempt: number,
+  now: number,
+): BuiltRequest {
   // The stored data is already JSON; splicing it in avoids a parse and re-serialise per attempt.
-  const body = `{"id":${JSON.stringify(event.id)},"type":${JSON.stringify(event.type)},"createdAt":"${toIso(event.created_at)}","workspaceId":${JSON.stringify(event.workspace_id)},"data":${event.data},"delivery":{"id":${JSON.stringify(delivery.id)},"attempt":${attempt}}}`;
+  const body = `{"id":${JSON.stringify(event.id)},"type":${JSON.stringify(event.type)},"createdAt":"${toIso(event.created_at)}","workspaceId":${JSON.stringify(event.workspace_id)},"data":${event.data},"delivery":{"id":${JSON.stringify(deliveryId)},"attempt":${attempt}}}`;
   const headers: Record<string, string> = {
     "Content-Type": "application/json",
     "User-Agent": USER_AGENT,
@@ -54,6 +66,6 @@ export function buildRequest(
     signingError = err instanceof Error ? err.message : String(err);
   }
   headers[EVENT_HEADER] = event.type;
-  headers[DELIVERY_HEADER] = delivery.id;
+  headers[DELIVERY_HEADER] = deliveryId;
   return { request: { url: target.url, body, headers }, signingError };
 }

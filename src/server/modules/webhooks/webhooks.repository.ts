@@ -41,31 +41,32 @@ export const hookView = (e: EndpointRow): RestHook => ({
   createdAt: toIso(e.created_at),
 });
 
-export function insertEndpoint(
-  db: Db,
-  input: {
-    workspaceId: string;
-    kind: EndpointKind;
-    url: string;
-    description: string | null;
-    events: string[];
-    secretSealed: string;
-  },
-  now: number,
-): EndpointRow {
-  const row: EndpointRow = {
-    id: newId(now),
-    workspace_id: input.workspaceId,
-    kind: input.kind,
-    url: input.url,
-    description: input.description,
-    events: JSON.stringify([...new Set(input.events)]),
-    secret_sealed: input.secretSealed,
-    status: "active",
-    failure_count: 0,
-    last_delivery_at: null,
-    created_at: now,
-  };
+export interface NewEndpoint {
+  workspaceId: string;
+  kind: EndpointKind;
+  url: string;
+  description: string | null;
+  events: string[];
+  secretSealed: string;
+}
+
+/** A new endpoint's row, as both engines insert it. */
+export const newEndpointRow = (input: NewEndpoint, now: number): EndpointRow => ({
+  id: newId(now),
+  workspace_id: input.workspaceId,
+  kind: input.kind,
+  url: input.url,
+  description: input.description,
+  events: JSON.stringify([...new Set(input.events)]),
+  secret_sealed: input.secretSealed,
+  status: "active",
+  failure_count: 0,
+  last_delivery_at: null,
+  created_at: now,
+});
+
+export function insertEndpoint(db: Db, input: NewEndpoint, now: number): EndpointRow {
+  const row = newEndpointRow(input, now);
   stmt(
     db,
     `INSERT INTO webhook_endpoints (id, workspace_id, kind, url, description, events, secret_sealed, status, failure_count, last_delivery_at, created_at)
@@ -96,39 +97,36 @@ export function nextAttempts(db: Db, workspaceId: string): Map<string, number> {
   return new Map(rows.map((r) => [r.endpoint_id, r.next]));
 }
 
-export function updateEndpoint(
-  db: Db,
-  id: string,
-  patch: {
-    url?: string;
-    events?: string[];
-    description?: string | null;
-    status?: "active" | "disabled";
-  },
-) {
-  const sets: string[] = [];
-  const params: Record<string, unknown> = { id };
-  if (patch.url !== undefined) {
-    sets.push("url = @url");
-    params.url = patch.url;
-  }
-  if (patch.events !== undefined) {
-    sets.push("events = @events");
-    params.events = JSON.stringify([...new Set(patch.events)]);
-  }
-  if (patch.description !== undefined) {
-    sets.push("description = @description");
-    params.description = patch.description;
-  }
+export interface EndpointPatch {
+  url?: string;
+  events?: string[];
+  description?: string | null;
+  status?: "active" | "disabled";
+}
+
+/** The columns a patch sets, by name, as both engines write them. */
+export function endpointChanges(patch: EndpointPatch): Record<string, unknown> {
+  const set: Record<string, unknown> = {};
+  if (patch.url !== undefined) set.url = patch.url;
+  if (patch.events !== undefined) set.events = JSON.stringify([...new Set(patch.events)]);
+  if (patch.description !== undefined) set.description = patch.description;
   if (patch.status !== undefined) {
-    sets.push("status = @status");
-    params.status = patch.status;
+    set.status = patch.status;
     // Re-enabling starts the twenty-failure count again (spec Webhook endpoint status).
-    if (patch.status === "active") sets.push("failure_count = 0");
+    if (patch.status === "active") set.failure_count = 0;
   }
-  if (sets.length === 0) return;
+  return set;
+}
+
+export function updateEndpoint(db: Db, id: string, patch: EndpointPatch) {
+  const set = endpointChanges(patch);
+  const columns = Object.keys(set);
+  if (columns.length === 0) return;
   // One text per combination of members given (a few dozen at most), each prepared once.
-  stmt(db, `UPDATE webhook_endpoints SET ${sets.join(", ")} WHERE id = @id`).run(params);
+  stmt(
+    db,
+    `UPDATE webhook_endpoints SET ${columns.map((k) => `${k} = @${k}`).join(", ")} WHERE id = @id`,
+  ).run({ ...set, id });
   if (patch.status !== undefined) holdPending(db, id, patch.status === "disabled");
 }
 
