@@ -4,7 +4,8 @@ import { createDeps } from "@/server/deps";
 import type { Config } from "@/server/env";
 import { lowerThreadPriority } from "@/server/workers/threads";
 import { leaseHeld } from "./bulk.repository";
-import { batchRunner, runBatch } from "./bulk-batch";
+import { runBatch } from "./bulk-batch";
+import { batchRunner } from "./bulk-selection";
 
 /** What the main thread hands a bulk job's thread (see bulk.workers.ts). */
 export interface BulkThreadInput {

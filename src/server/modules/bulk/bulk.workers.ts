@@ -4,7 +4,8 @@ import { startTsThread } from "@/server/workers/threads";
 import { leaseHeld } from "./bulk.repository";
 import { BULK_JOB_KIND } from "./bulk.service";
 import type { BulkThreadInput, BulkThreadMessage } from "./bulk.thread";
-import { batchRunner, DEFAULT_BATCH, failBulkJob, runBatch } from "./bulk-batch";
+import { failBulkJob, runBatch } from "./bulk-batch";
+import { batchRunner, DEFAULT_BATCH } from "./bulk-selection";
 
 /**
  * Runs bulk jobs on the durable runner. A batch runs only while this runner holds the job's
