@@ -6,6 +6,7 @@ import { type Clock, systemClock } from "./lib/clock";
 import { createLogger, type Logger } from "./lib/logger";
 import { tightenDataDir } from "./lib/private-files";
 import { type AccessStore, SqliteAccessStore } from "./modules/auth/access-store";
+import { type BulkStore, SqliteBulkStore } from "./modules/bulk/bulk-store";
 import { EventRecorder } from "./modules/events/events.repository";
 import { FilesService } from "./modules/files/files.service";
 import { type FilesStore, SqliteFilesStore } from "./modules/files/files-store";
@@ -49,6 +50,8 @@ export interface AppDeps {
   sharesStore: SharesStore;
   /** The portals area's console units (the review queue, a decision, portals' reads). */
   portalsStore: PortalsStore;
+  /** Bulk jobs: their start, reads, cancel and undo (the routes), and each batch (the runner). */
+  bulkStore: BulkStore;
   /**
    * PostgreSQL, when DATABASE_URL sets it: what every service process must see alike lives
    * there (docs/scale-out.md says which parts do so far). Migrated by startService.
@@ -107,6 +110,9 @@ export function createDeps(
     // public pages still write SQLite (docs/scale-out.md, Portals metadata). PgPortalsStore is
     // built and tested, not wired.
     portalsStore: new SqlitePortalsStore(() => deps),
+    // SQLite's even with DATABASE_URL: a batch changes the files tree, which is still SQLite's
+    // (docs/scale-out.md, Bulk work). PgBulkStore is built and tested, not wired.
+    bulkStore: new SqliteBulkStore(() => deps),
   };
   return deps;
 }
