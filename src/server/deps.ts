@@ -10,6 +10,7 @@ import { type BulkStore, SqliteBulkStore } from "./modules/bulk/bulk-store";
 import { EventRecorder } from "./modules/events/events.repository";
 import { FilesService } from "./modules/files/files.service";
 import { type FilesStore, SqliteFilesStore } from "./modules/files/files-store";
+import { type OperationsStore, SqliteOperationsStore } from "./modules/operations/operations-store";
 import { type PortalsStore, SqlitePortalsStore } from "./modules/portals/portals-store";
 import { type SettingsStore, SqliteSettingsStore } from "./modules/settings/settings-store";
 import { type SharesStore, SqliteSharesStore } from "./modules/shares/shares-store";
@@ -52,6 +53,8 @@ export interface AppDeps {
   portalsStore: PortalsStore;
   /** Bulk jobs: their start, reads, cancel and undo (the routes), and each batch (the runner). */
   bulkStore: BulkStore;
+  /** Moves' and copies' reads and cancel (planning one and its steps still use `db`). */
+  operationsStore: OperationsStore;
   /**
    * PostgreSQL, when DATABASE_URL sets it: what every service process must see alike lives
    * there (docs/scale-out.md says which parts do so far). Migrated by startService.
@@ -113,6 +116,10 @@ export function createDeps(
     // SQLite's even with DATABASE_URL: a batch changes the files tree, which is still SQLite's
     // (docs/scale-out.md, Bulk work). PgBulkStore is built and tested, not wired.
     bulkStore: new SqliteBulkStore(() => deps),
+    // SQLite's even with DATABASE_URL: planning a job and its steps change the files tree, which
+    // is still SQLite's (docs/scale-out.md, Moves and copies). PgOperationsStore is built and
+    // tested, not wired.
+    operationsStore: new SqliteOperationsStore(() => deps),
   };
   return deps;
 }
