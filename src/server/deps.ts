@@ -7,11 +7,13 @@ import { createLogger, type Logger } from "./lib/logger";
 import { tightenDataDir } from "./lib/private-files";
 import { type AttentionStore, SqliteAttentionStore } from "./modules/attention/attention-store";
 import { type AccessStore, SqliteAccessStore } from "./modules/auth/access-store";
+import { type BulkStore, SqliteBulkStore } from "./modules/bulk/bulk-store";
 import { EventRecorder } from "./modules/events/events.repository";
 import { type EventsStore, SqliteEventsStore } from "./modules/events/events-store";
 import { FilesService } from "./modules/files/files.service";
 import { type FilesStore, SqliteFilesStore } from "./modules/files/files-store";
 import { type DirectoryStore, SqliteDirectoryStore } from "./modules/members/directory-store";
+import { type OperationsStore, SqliteOperationsStore } from "./modules/operations/operations-store";
 import { type PortalsStore, SqlitePortalsStore } from "./modules/portals/portals-store";
 import { type SettingsStore, SqliteSettingsStore } from "./modules/settings/settings-store";
 import { type SharePublicStore, SqliteSharePublicStore } from "./modules/shares/share-public-store";
@@ -64,6 +66,10 @@ export interface AppDeps {
   attentionStore: AttentionStore;
   /** The event stream's pages (recording stays in each unit's transaction, through `events`). */
   eventsStore: EventsStore;
+  /** Bulk jobs: their start, reads, cancel and undo (the routes), and each batch (the runner). */
+  bulkStore: BulkStore;
+  /** Moves' and copies' reads and cancel (planning one and its steps still use `db`). */
+  operationsStore: OperationsStore;
   /**
    * PostgreSQL, when DATABASE_URL sets it: what every service process must see alike lives
    * there (docs/scale-out.md says which parts do so far). Migrated by startService.
@@ -140,6 +146,13 @@ export function createDeps(
     // SQLite's even with DATABASE_URL: every unit still records its events in SQLite, in its
     // own transaction. PgEventsStore is built and tested, not wired (docs/scale-out.md, Events).
     eventsStore: new SqliteEventsStore(db),
+    // SQLite's even with DATABASE_URL: a batch changes the files tree, which is still SQLite's
+    // (docs/scale-out.md, Bulk work). PgBulkStore is built and tested, not wired.
+    bulkStore: new SqliteBulkStore(() => deps),
+    // SQLite's even with DATABASE_URL: planning a job and its steps change the files tree, which
+    // is still SQLite's (docs/scale-out.md, Moves and copies). PgOperationsStore is built and
+    // tested, not wired.
+    operationsStore: new SqliteOperationsStore(() => deps),
   };
   return deps;
 }

@@ -30,3 +30,17 @@ export async function refusal(p: Promise<unknown>) {
   }
   throw new Error("expected a refusal");
 }
+
+/** Ids (26 characters of Crockford base32, also inside messages) as `#n`, by first appearance. */
+export function withoutIds(value: unknown): unknown {
+  const seen = new Map<string, string>();
+  const mark = (id: string) => {
+    if (!seen.has(id)) seen.set(id, `#${seen.size}`);
+    return seen.get(id)!;
+  };
+  return JSON.parse(
+    JSON.stringify(value, (_k, v) =>
+      typeof v === "string" ? v.replace(/\b[0-9a-hjkmnp-tv-z]{26}\b/g, mark) : v,
+    ),
+  );
+}

@@ -2,7 +2,12 @@ import type { AppDeps } from "@/server/deps";
 import { ApiError } from "@/server/lib/api-error";
 import { childrenChanged, type EntryRow, parentOf } from "@/server/modules/files/files.repository";
 import { deleteTrashed, type TrashRow } from "@/server/modules/files/trash.repository";
-import { deleteEach, putBack, trashEach } from "@/server/modules/files/trash.service";
+import {
+  countByParent,
+  deleteEach,
+  putBack,
+  trashEach,
+} from "@/server/modules/files/trash.service";
 import { addJobTrash, type BulkFailure, type BulkJobRow, type BulkSample } from "./bulk.repository";
 
 /*
@@ -12,7 +17,7 @@ import { addJobTrash, type BulkFailure, type BulkJobRow, type BulkSample } from 
 
 const SAMPLE_KEPT = 100;
 
-function addToSample(sample: BulkSample, path: string, itemId?: string) {
+export function addToSample(sample: BulkSample, path: string, itemId?: string) {
   if (sample.paths.length >= SAMPLE_KEPT) return;
   sample.paths.push(path);
   if (itemId) sample.itemIds.push(itemId);
@@ -57,7 +62,7 @@ export function restoreBatch(
   const { db } = deps;
   const failures: BulkFailure[] = [];
   const parents = new Map<string, EntryRow>();
-  const gained = new Map<number, { folders: number; files: number }>();
+  const gained: { parent_id: number; is_file: 0 | 1 }[] = [];
   // A savepoint per item: a refused item leaves nothing of itself behind in the batch, and
   // a parent it made is remembered only once its savepoint has committed.
   const one = db.transaction((item: TrashRow) => {
@@ -71,29 +76,35 @@ export function restoreBatch(
     try {
       const { parent, restored } = one(item);
       parents.set(parentOf(item.path), parent);
-      const n = gained.get(parent.id) ?? { folders: 0, files: 0 };
-      if (item.is_file) n.files++;
-      else n.folders++;
-      gained.set(parent.id, n);
-      addToSample(sample, restored.path, item.id);
-      if (restored.path !== item.path) {
-        sample.renamed ??= [];
-        if (sample.renamed.length < SAMPLE_KEPT)
-          sample.renamed.push({ itemId: item.id, path: restored.path });
-      }
+      gained.push({ parent_id: parent.id, is_file: item.is_file });
+      sampleRestored(sample, item, restored.path);
     } catch (err) {
-      if (!(err instanceof ApiError)) throw err;
-      const issue = (err.details?.issues as { code: string }[] | undefined)?.[0];
-      failures.push({
-        target: item.id,
-        code: issue?.code ?? err.code,
-        message: `"${item.path}" cannot be restored: ${err.message}`,
-      });
+      failures.push(restoreFailure(item, err));
     }
   }
-  for (const [folderId, n] of gained) childrenChanged(db, folderId, n.folders, n.files, now);
+  for (const [folderId, n] of countByParent(gained))
+    childrenChanged(db, folderId, n.folders, n.files, now);
   const done = targets.length - failures.length;
   return { done, failures };
+}
+
+/** A restored item in the sample, and among the renamed ones when its path was taken. */
+export function sampleRestored(sample: BulkSample, item: TrashRow, path: string) {
+  addToSample(sample, path, item.id);
+  if (path === item.path) return;
+  sample.renamed ??= [];
+  if (sample.renamed.length < SAMPLE_KEPT) sample.renamed.push({ itemId: item.id, path });
+}
+
+/** An item that cannot come back (a refusal of POST restore's) as the job's failure; else throws. */
+export function restoreFailure(item: TrashRow, err: unknown): BulkFailure {
+  if (!(err instanceof ApiError)) throw err;
+  const issue = (err.details?.issues as { code: string }[] | undefined)?.[0];
+  return {
+    target: item.id,
+    code: issue?.code ?? err.code,
+    message: `"${item.path}" cannot be restored: ${err.message}`,
+  };
 }
 
 export function purgeBatch(deps: AppDeps, targets: TrashRow[], sample: BulkSample) {

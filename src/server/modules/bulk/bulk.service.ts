@@ -14,7 +14,8 @@ import {
   isActive,
   markUndone,
 } from "./bulk.repository";
-import { recordEnd, type StoredSelection } from "./bulk-batch";
+import { recordEnd } from "./bulk-batch";
+import type { StoredSelection } from "./bulk-selection";
 
 /*
  * Bulk trash, delete, restore and purge as durable jobs. A request only stores the job; the
@@ -52,29 +53,36 @@ export function createBulkJob(
 ): BulkJob {
   return deps.db
     .transaction(() => {
-      const sel = body.selection;
-      let selection: StoredSelection;
-      let folderId: number | null = null;
-      if ("paths" in sel) {
-        selection = { kind: "paths", paths: sel.paths };
-      } else if ("itemIds" in sel) {
-        selection = { kind: "ids", ids: sel.itemIds };
-      } else if ("filter" in sel) {
-        selection = { kind: "filter", filter: sel.filter, except: sel.allExcept };
-      } else {
-        // The files module resolves the folder: 404 or a file answered as every files route does.
-        const folder = deps.files.folder(workspaceId, sel.folder ?? "", "selection.folder");
-        folderId = folder.id;
-        selection = {
-          kind: "folder",
-          folder: folder.path,
-          except: sel.allExcept.map((n) => normalizeName(n)),
-        };
-      }
-      return insertJob(deps, workspaceId, body.action, selection, folderId, null);
+      const at = selectedFolder(body);
+      // The files module resolves the folder: 404 or a file answered as every files route does.
+      const folder = at === null ? null : deps.files.folder(workspaceId, at, "selection.folder");
+      const selection = storedSelection(body, folder);
+      return insertJob(deps, workspaceId, body.action, selection, folder?.id ?? null, null);
     })
     .immediate();
 }
+
+/** The folder path of an "all of this folder except" selection; null for any other. */
+export function selectedFolder(body: CreateBulkJobBody): string | null {
+  const sel = body.selection;
+  return "paths" in sel || "itemIds" in sel || "filter" in sel ? null : (sel.folder ?? "");
+}
+
+/** The selection as the job keeps it; `folder` is the resolved `selectedFolder`. */
+export function storedSelection(
+  body: CreateBulkJobBody,
+  folder: { path: string } | null,
+): StoredSelection {
+  const sel = body.selection;
+  if ("paths" in sel) return { kind: "paths", paths: sel.paths };
+  if ("itemIds" in sel) return { kind: "ids", ids: sel.itemIds };
+  if ("filter" in sel) return { kind: "filter", filter: sel.filter, except: sel.allExcept };
+  return { kind: "folder", folder: folder!.path, except: sel.allExcept.map(normalizeName) };
+}
+
+/** The runner's job that works a bulk job through, as either engine queues it. */
+export const bulkRunnerJob = (id: string) =>
+  [BULK_JOB_KIND, { bulkJobId: id }, { uniqueKey: `bulk:${id}` }] as const;
 
 function insertJob(
   deps: AppDeps,
@@ -95,7 +103,7 @@ function insertJob(
     undo_of: undoOf,
     created_at: now,
   });
-  deps.jobs.enqueue(BULK_JOB_KIND, { bulkJobId: id }, { uniqueKey: `bulk:${id}` });
+  deps.jobs.enqueue(...bulkRunnerJob(id));
   return bulkJobView(bulkJobById(deps.db, id)!);
 }
 
@@ -108,10 +116,7 @@ export function cancelBulkJob(deps: AppDeps, workspaceId: string, id: string): B
   return deps.db
     .transaction(() => {
       const row = jobRow(deps, workspaceId, id);
-      if (row.status === "cancelled") return bulkJobView(row);
-      if (!isActive(row.status)) {
-        throw validationFailed("jobId", `The job is already ${row.status}`, "not_cancellable");
-      }
+      if (!mustCancel(row)) return bulkJobView(row);
       endBulkJob(deps.db, id, "cancelled", deps.clock.now());
       recordEnd(deps, row);
       return bulkJobView(jobRow(deps, workspaceId, id));
@@ -119,22 +124,33 @@ export function cancelBulkJob(deps: AppDeps, workspaceId: string, id: string): B
     .immediate();
 }
 
+/** Whether a cancel has anything to end: a cancelled job stays as it is, an ended one refuses. */
+export function mustCancel(row: BulkJobRow): boolean {
+  if (row.status === "cancelled") return false;
+  if (!isActive(row.status))
+    throw validationFailed("jobId", `The job is already ${row.status}`, "not_cancellable");
+  return true;
+}
+
+/** Refuses an undo of a job that is not `undoable`, saying why. */
+export function checkUndoable(row: BulkJobRow) {
+  if (bulkJobView(row).undoable) return;
+  const why =
+    row.undone_by !== null
+      ? `The job was already undone by ${row.undone_by}`
+      : row.action !== "trash"
+        ? "Only a trash job can be undone"
+        : isActive(row.status)
+          ? "The job is still running: cancel it first, or wait for it"
+          : "The job trashed nothing";
+  throw validationFailed("jobId", why, "not_undoable");
+}
+
 /** A restore job of exactly the trash items a finished trash job made; once per job. */
 export function undoBulkJob(deps: AppDeps, workspaceId: string, id: string): BulkJob {
   return deps.db
     .transaction(() => {
-      const row = jobRow(deps, workspaceId, id);
-      if (!bulkJobView(row).undoable) {
-        const why =
-          row.undone_by !== null
-            ? `The job was already undone by ${row.undone_by}`
-            : row.action !== "trash"
-              ? "Only a trash job can be undone"
-              : isActive(row.status)
-                ? "The job is still running: cancel it first, or wait for it"
-                : "The job trashed nothing";
-        throw validationFailed("jobId", why, "not_undoable");
-      }
+      checkUndoable(jobRow(deps, workspaceId, id));
       const job = insertJob(deps, workspaceId, "restore", { kind: "undo", jobId: id }, null, id);
       markUndone(deps.db, id, job.id);
       return job;

@@ -3,8 +3,7 @@ import { parentPort, workerData } from "node:worker_threads";
 import { createDeps } from "@/server/deps";
 import type { Config } from "@/server/env";
 import { lowerThreadPriority } from "@/server/workers/threads";
-import { leaseHeld } from "./bulk.repository";
-import { batchRunner, runBatch } from "./bulk-batch";
+import { batchRunner } from "./bulk-selection";
 
 /** What the main thread hands a bulk job's thread (see bulk.workers.ts). */
 export interface BulkThreadInput {
@@ -31,9 +30,9 @@ const runner = batchRunner(input.batchSize);
 const post = (message: BulkThreadMessage) => parentPort?.postMessage(message);
 // The main thread's listeners (webhook dispatcher, event stream) hear of events written here.
 deps.events.bus.on("recorded", (event) => post({ type: "recorded", event }));
-const ours = () => leaseHeld(deps.db, input.runnerJobId, input.owner);
+const lease = { runnerJobId: input.runnerJobId, owner: input.owner };
 try {
-  while (runBatch(deps, runner, input.bulkJobId, ours)) await yieldToLoop();
+  while (await deps.bulkStore.runBatch(runner, input.bulkJobId, lease)) await yieldToLoop();
   // The "recorded" announcements go out on the next turn; let them leave before "done".
   await yieldToLoop();
   post({ type: "done" });

@@ -1,10 +1,9 @@
 import { setImmediate as yieldToLoop } from "node:timers/promises";
 import type { AppDeps } from "@/server/deps";
 import { startTsThread } from "@/server/workers/threads";
-import { leaseHeld } from "./bulk.repository";
 import { BULK_JOB_KIND } from "./bulk.service";
 import type { BulkThreadInput, BulkThreadMessage } from "./bulk.thread";
-import { batchRunner, DEFAULT_BATCH, failBulkJob, runBatch } from "./bulk-batch";
+import { batchRunner, DEFAULT_BATCH } from "./bulk-selection";
 
 /**
  * Runs bulk jobs on the durable runner. A batch runs only while this runner holds the job's
@@ -37,12 +36,13 @@ export function registerBulkWorkers(
             batchSize,
           });
         } else {
-          const ours = () => leaseHeld(deps.db, job.id, deps.jobs.owner);
-          while (runBatch(deps, runner, bulkJobId, ours)) await yieldToLoop();
+          const lease = { runnerJobId: job.id, owner: deps.jobs.owner };
+          while (await deps.bulkStore.runBatch(runner, bulkJobId, lease)) await yieldToLoop();
         }
       } catch (err) {
         if (job.attempts < job.maxAttempts) throw err;
-        failBulkJob(deps, bulkJobId, err instanceof Error ? err.message : String(err));
+        const message = err instanceof Error ? err.message : String(err);
+        await deps.bulkStore.failBulkJob(bulkJobId, message);
       }
     },
   });

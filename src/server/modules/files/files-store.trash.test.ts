@@ -3,6 +3,7 @@ import { describe, expect, it } from "vitest";
 import type { FileEntry } from "@/contract/files";
 import { ApiError } from "@/server/lib/api-error";
 import { toIso } from "@/server/lib/clock";
+import { withoutIds } from "@/server/testing/engine-suites";
 import { caught, type Engine, postgresEngine, sqliteEngine } from "./files-store.engines";
 import { SEALED, seedHistory, T0, WS } from "./files-store.seed";
 
@@ -34,20 +35,6 @@ const STATE = {
   blobs: "SELECT sha256, size, ref_count, created_at FROM blobs ORDER BY sha256",
   revision: "SELECT value FROM revision_counter",
 };
-
-/** Ids (26 characters of Crockford base32, also inside messages) as `#n`, by first appearance. */
-function withoutIds(value: unknown): unknown {
-  const seen = new Map<string, string>();
-  const mark = (id: string) => {
-    if (!seen.has(id)) seen.set(id, `#${seen.size}`);
-    return seen.get(id)!;
-  };
-  return JSON.parse(
-    JSON.stringify(value, (_k, v) =>
-      typeof v === "string" ? v.replace(/\b[0-9a-hjkmnp-tv-z]{26}\b/g, mark) : v,
-    ),
-  );
-}
 
 const names = async (e: Engine, path: string) =>
   (

@@ -13,7 +13,14 @@ import {
   subtreeRange,
 } from "./files.repository";
 import type { TrashRow } from "./trash.repository";
-import { noTrashItem, restoredName, topPaths, toTrashItem, trashRow } from "./trash.service";
+import {
+  countByParent,
+  noTrashItem,
+  restoredName,
+  topPaths,
+  toTrashItem,
+  trashRow,
+} from "./trash.service";
 import { byPath, childrenChanged, ensureFolder } from "./tree.pg";
 
 /*
@@ -98,21 +105,7 @@ export async function removePg(
       q.retentionDays,
       now,
     );
-    await c.query(
-      `INSERT INTO trash_items (id, workspace_id, entry_id, path, name, is_file, size_bytes, deleted_at, purge_at)
-       VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9)`,
-      [
-        item.id,
-        workspaceId,
-        item.entry_id,
-        item.path,
-        item.name,
-        item.is_file,
-        item.size_bytes,
-        now,
-        item.purge_at,
-      ],
-    );
+    await insertTrashItem(c, item);
     await lostChild(c, entry, now);
     items.push(item);
   }
@@ -121,6 +114,63 @@ export async function removePg(
     itemIds: items.map((i) => i.id),
     purgeAt: toIso(items[0]!.purge_at),
   });
+}
+
+const insertTrashItem = (c: PgClient, item: TrashRow) =>
+  c.query(
+    `INSERT INTO trash_items (id, workspace_id, entry_id, path, name, is_file, size_bytes, deleted_at, purge_at)
+     VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9)`,
+    [
+      item.id,
+      item.workspace_id,
+      item.entry_id,
+      item.path,
+      item.name,
+      item.is_file,
+      item.size_bytes,
+      item.deleted_at,
+      item.purge_at,
+    ],
+  );
+
+/**
+ * trashEach: each entry its own trash item, each parent's counts and revision settled once for
+ * the batch (a bulk trash job's batch), in the same order as on SQLite.
+ */
+export async function trashEachPg(
+  c: PgClient,
+  rows: EntryRow[],
+  retentionDays: number,
+  now: number,
+): Promise<TrashRow[]> {
+  const items: TrashRow[] = [];
+  for (const entry of rows) {
+    const trashId = newId();
+    const bytes = await markTrashed(c, entry, trashId);
+    const item = trashRow(entry, trashId, bytes, retentionDays, now);
+    await insertTrashItem(c, item);
+    items.push(item);
+  }
+  await parentsLost(c, rows, now);
+  return items;
+}
+
+/** deleteEach: each entry and its subtree gone for good, each parent settled once. */
+export async function deleteEachPg(c: PgClient, rows: EntryRow[], now: number) {
+  for (const entry of rows) {
+    const trashId = newId();
+    await markTrashed(c, entry, trashId);
+    await c.query(DELETE_TRASHED, [trashId]);
+  }
+  await parentsLost(c, rows, now);
+}
+
+/** deleteTrashed: a trash item's rows, versions and blob references gone. */
+export const deleteTrashedPg = (c: PgClient, trashId: string) => c.query(DELETE_TRASHED, [trashId]);
+
+async function parentsLost(c: PgClient, rows: EntryRow[], now: number) {
+  for (const [folderId, n] of countByParent(rows))
+    await childrenChanged(c, folderId, -n.folders, -n.files, now);
 }
 
 /** The entry's folder lost it: its counts and revision (detach, parentsLost). */
@@ -157,8 +207,28 @@ export async function restoreTrashPg(
 ) {
   const item = await trashItem(c, workspaceId, itemId);
   const parent = await ensureFolder(c, workspaceId, parentOf(item.path), now);
+  const restored = await putBackPg(c, item, parent);
+  await childrenChanged(c, parent.id, item.is_file ? 0 : 1, item.is_file ? 1 : 0, now);
+  const announced = await events.write(c, workspaceId, "file.restored", {
+    paths: [restored.path],
+    itemId,
+    originalPath: item.path,
+    renamed: restored.renamed,
+  });
+  return { restored, announced };
+}
+
+/**
+ * putBack: the item's rows back under `parent`, beside a taken path under a new name; the
+ * parent's count and revision are the caller's to settle.
+ */
+export async function putBackPg(c: PgClient, item: TrashRow, parent: EntryRow) {
   let name = item.name;
-  for (let attempt = 1; await byPath(c, workspaceId, joinPath(parent.path, name)); attempt++) {
+  for (
+    let attempt = 1;
+    await byPath(c, item.workspace_id, joinPath(parent.path, name));
+    attempt++
+  ) {
     name = restoredName(item.name, item.is_file === 1, attempt);
   }
   const target = joinPath(parent.path, name);
@@ -177,15 +247,7 @@ export async function restoreTrashPg(
   );
   await c.query("UPDATE entries SET trash_id = NULL WHERE trash_id = $1", [item.id]);
   await c.query("DELETE FROM trash_items WHERE id = $1", [item.id]);
-  await childrenChanged(c, parent.id, item.is_file ? 0 : 1, item.is_file ? 1 : 0, now);
-  const restored = { path: target, renamed: name !== item.name };
-  const announced = await events.write(c, workspaceId, "file.restored", {
-    paths: [target],
-    itemId,
-    originalPath: item.path,
-    renamed: restored.renamed,
-  });
-  return { restored, announced };
+  return { path: target, renamed: name !== item.name };
 }
 
 export async function purgeTrashPg(

@@ -109,6 +109,15 @@ export function deleteEach(db: Db, rows: EntryRow[], now: number) {
 
 /** One count and revision update per parent folder for the entries taken out of it. */
 function parentsLost(db: Db, rows: EntryRow[], now: number) {
+  for (const [folderId, n] of countByParent(rows))
+    childrenChanged(db, folderId, -n.folders, -n.files, now);
+}
+
+/**
+ * The folders and files among the rows under each parent, parents in first-seen order: what a
+ * batch settles once per parent (trash.pg.ts and a bulk restore's batch too).
+ */
+export function countByParent(rows: Pick<EntryRow, "parent_id" | "is_file">[]) {
   const lost = new Map<number, { folders: number; files: number }>();
   for (const entry of rows) {
     if (entry.parent_id === null) continue;
@@ -117,7 +126,7 @@ function parentsLost(db: Db, rows: EntryRow[], now: number) {
     else n.folders++;
     lost.set(entry.parent_id, n);
   }
-  for (const [folderId, n] of lost) childrenChanged(db, folderId, -n.folders, -n.files, now);
+  return lost;
 }
 
 export const toTrashItem = (r: TrashRow): TrashItem => ({

@@ -224,9 +224,22 @@ export function createOperation(deps: AppDeps, workspaceId: string, body: Create
     })
     .immediate();
 }
+export const noOperation = (id: string) => notFound(`Job ${id}`, { jobId: id });
+
+/** Refuses a cancel of an unknown job, or of one that has completed or failed. */
+export function checkCancellable(id: string, row: OperationRow | undefined): OperationRow {
+  if (!row) throw noOperation(id);
+  if (row.status === "completed" || row.status === "failed") {
+    throw validationFailed("jobId", `Job ${id} has already ${row.status}`, "not_cancellable", {
+      issue: `the job is ${row.status}`,
+    });
+  }
+  return row;
+}
+
 export function getOperation(deps: AppDeps, workspaceId: string, id: string): Operation {
   const row = operationById(deps.db, workspaceId, id);
-  if (!row) throw notFound(`Job ${id}`, { jobId: id });
+  if (!row) throw noOperation(id);
   return toOperation(row, operationItems(deps.db, id));
 }
 
@@ -248,13 +261,7 @@ export const listOperations = (
 export function cancelOperation(deps: AppDeps, workspaceId: string, id: string): Operation {
   return deps.db
     .transaction(() => {
-      const row = operationById(deps.db, workspaceId, id);
-      if (!row) throw notFound(`Job ${id}`, { jobId: id });
-      if (row.status === "completed" || row.status === "failed") {
-        throw validationFailed("jobId", `Job ${id} has already ${row.status}`, "not_cancellable", {
-          issue: `the job is ${row.status}`,
-        });
-      }
+      checkCancellable(id, operationById(deps.db, workspaceId, id));
       markEnded(deps.db, id, "cancelled", null, deps.clock.now());
       return getOperation(deps, workspaceId, id);
     })
