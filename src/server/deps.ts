@@ -15,6 +15,7 @@ import { type SharesStore, SqliteSharesStore } from "./modules/shares/shares-sto
 import { SqliteTransfersStore, type TransfersStore } from "./modules/transfers/transfers-store";
 import { WebhookDispatcher } from "./modules/webhooks/webhook-dispatcher";
 import { JobRunner } from "./workers/job-runner";
+import { SqliteUpkeepStore, type UpkeepStore } from "./workers/upkeep-store";
 
 /** What every handler and worker reaches the outside world through; tests build their own. */
 export interface AppDeps {
@@ -49,6 +50,8 @@ export interface AppDeps {
   sharesStore: SharesStore;
   /** The portals area's console units (the review queue, a decision, portals' reads). */
   portalsStore: PortalsStore;
+  /** The periodic workers' units (trash purge, a share's expiry, events' retention). */
+  upkeepStore: UpkeepStore;
   /**
    * PostgreSQL, when DATABASE_URL sets it: what every service process must see alike lives
    * there (docs/scale-out.md says which parts do so far). Migrated by startService.
@@ -107,6 +110,9 @@ export function createDeps(
     // public pages still write SQLite (docs/scale-out.md, Portals metadata). PgPortalsStore is
     // built and tested, not wired.
     portalsStore: new SqlitePortalsStore(() => deps),
+    // SQLite's even with DATABASE_URL: the trash, shares and events it purges are still written
+    // to SQLite. PgUpkeepStore is built and tested, not wired (docs/scale-out.md, Upkeep).
+    upkeepStore: new SqliteUpkeepStore(() => deps),
   };
   return deps;
 }
