@@ -4,6 +4,8 @@ import { PgEventRecorder } from "@/server/modules/events/events.pg";
 import { pgFromSqlite } from "@/server/testing/pg-database";
 import { PgUpkeepStore } from "./upkeep-store.pg";
 import {
+  ABANDONED,
+  ABANDONED_IDLE,
   DAY,
   EARLY_TRASH,
   EVENTS,
@@ -75,5 +77,31 @@ describe("the periodic workers on PostgreSQL from two processes", () => {
     expect(await race(stores(), 8, (s) => s.pruneEvents(cutoff, 2))).toBe(old);
     const { rows } = await pool.query("SELECT count(*)::int AS n FROM events");
     expect(rows).toEqual([{ n: 0 }]);
+  });
+
+  it("fails the abandoned uploads another process holds on a later run, without waiting for it", async () => {
+    const { pool, other } = pools();
+    const [store] = stores();
+    const held = await other.connect();
+    try {
+      await held.query("BEGIN");
+      // Another process's unit holding ten of the uploads, as a transfer's last report would.
+      await held.query(
+        "SELECT id FROM portal_uploads WHERE id IN ('u10', 'u11', 'u12', 'u13', 'u14', 'u15', 'u16', 'u17', 'u18', 'u19') FOR UPDATE",
+      );
+      const waited = new Promise((r) => setTimeout(() => r("waited"), 2000));
+      expect(await Promise.race([store!.failAbandonedUploads(ABANDONED_IDLE), waited])).toBe(
+        ABANDONED - 10,
+      );
+      await held.query("COMMIT");
+    } finally {
+      // Destroyed, not pooled: a failed expectation leaves its transaction open.
+      held.release(true);
+    }
+    expect(await store!.failAbandonedUploads(ABANDONED_IDLE)).toBe(10);
+    const { rows } = await pool.query(
+      "SELECT count(*)::int AS n FROM portal_uploads WHERE status = 'failed'",
+    );
+    expect(rows).toEqual([{ n: ABANDONED }]);
   });
 });

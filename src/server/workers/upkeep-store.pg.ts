@@ -62,4 +62,18 @@ export class PgUpkeepStore implements UpkeepStore {
     );
     return rowCount ?? 0;
   }
+
+  async failAbandonedUploads(idleSince: number) {
+    const { rowCount } = await this.pool.query(
+      `UPDATE portal_uploads SET status = 'failed'
+       WHERE status = 'uploading' AND id IN (
+         SELECT id FROM portal_uploads
+         WHERE status = 'uploading' AND transfer_id IN (
+           SELECT id FROM transfers WHERE client = 'portal' AND (
+             status IN ('failed', 'cancelled') OR coalesce(last_activity_at, created_at) < $1))
+         FOR UPDATE SKIP LOCKED)`,
+      [idleSince],
+    );
+    return rowCount ?? 0;
+  }
 }

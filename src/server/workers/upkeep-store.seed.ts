@@ -20,6 +20,14 @@ export const SHARE_EXPIRES = T0 + DAY;
 /** Events e00…e19, one a day from T0, alternately in two workspaces. */
 export const EVENTS = 20;
 
+/**
+ * Portal transfers and their uploads still `uploading`: t0 is live, t1 idle since T0, t2 failed,
+ * t3 cancelled, t4 idle but not a portal's, t5 never active since T0, t10…t29 failed. u6 on
+ * idle t6 was received. Past T0 + 1 hour, u1, u2, u3, u5 and u10…u29 are abandoned.
+ */
+export const ABANDONED_IDLE = T0 + 3_600_000;
+export const ABANDONED = 4 + 20;
+
 export const sha = (i: number) => `${i}`.padStart(64, "0");
 
 /** A migrated SQLite database holding the seed. */
@@ -83,6 +91,7 @@ export function seedUpkeep() {
     }
     db.prepare("UPDATE shares SET revoked_at = ? WHERE id = 's0'").run(T0 + 1);
     db.prepare("UPDATE shares SET expired_at = ? WHERE id = 's1'").run(SHARE_EXPIRES);
+    seedUploads(db);
     const event = db.prepare(
       "INSERT INTO events (id, workspace_id, type, data, created_at, seq) VALUES (?, ?, 'file.uploaded', '{}', ?, ?)",
     );
@@ -90,4 +99,38 @@ export function seedUpkeep() {
       event.run(`e${String(i).padStart(2, "0")}`, i % 2 ? "ws2" : WS, T0 + i * DAY, i + 1);
   })();
   return seeded;
+}
+
+function seedUploads(db: ReturnType<typeof tempSqlite>["db"]) {
+  db.prepare(
+    `INSERT INTO portals (id, workspace_id, slug, title, target_path, require_email, notify_on_upload,
+       fields, rules, invite_emails, invite_phones, status, created_at, updated_at)
+     VALUES ('p1', ?, 'p1-slug', 'Inbox', 'Incoming', 0, 0, '[]', '{}', '[]', '[]', 'active', ?, ?)`,
+  ).run(WS, T0, T0);
+  const transfer = db.prepare(
+    `INSERT INTO transfers (id, workspace_id, direction, client, engine, status, streams, priority,
+       usage_id, paths_count, token_hash, token_expires_at, created_at, updated_at, last_activity_at)
+     VALUES (?, ?, 'receive', ?, 'http', ?, 1, 'normal', ?, 1, ?, ?, ?, ?, ?)`,
+  );
+  const transfers: [string, string, number | null][] = [
+    ["portal", "running", T0 + 2 * 3_600_000],
+    ["portal", "running", T0],
+    ["portal", "failed", T0 + 2 * 3_600_000],
+    ["portal", "cancelled", T0 + 2 * 3_600_000],
+    ["web", "running", T0],
+    ["portal", "running", null],
+    ["portal", "running", T0],
+  ];
+  for (let i = 10; i < 30; i++) transfers[i] = ["portal", "failed", T0];
+  transfers.forEach(([client, status, active], i) => {
+    transfer.run(`t${i}`, WS, client, status, `use${i}`, `hash${i}`, T0 + DAY, T0, T0, active);
+  });
+  const upload = db.prepare(
+    `INSERT INTO portal_uploads (id, portal_id, workspace_id, transfer_id, fields, folder_path,
+       status, spec_status, created_at)
+     VALUES (?, 'p1', ?, ?, '{}', ?, ?, 'not_required', ?)`,
+  );
+  transfers.forEach((_, i) => {
+    upload.run(`u${i}`, WS, `t${i}`, `Incoming/${i}`, i === 6 ? "received" : "uploading", T0);
+  });
 }

@@ -8,6 +8,8 @@ import { freshPgDatabase } from "@/server/testing/pg-database";
 import { SqliteUpkeepStore, type UpkeepStore } from "./upkeep-store";
 import { PgUpkeepStore } from "./upkeep-store.pg";
 import {
+  ABANDONED,
+  ABANDONED_IDLE,
   DAY,
   EARLY_TRASH,
   LATE_TRASH,
@@ -148,5 +150,19 @@ describe.each([
     expect(await store.pruneEvents(cutoff, 4)).toBe(0);
     const left = await rows("SELECT id FROM events ORDER BY id");
     expect(left.map((e) => e.id)).toEqual(Array.from({ length: 10 }, (_, i) => `e${10 + i}`));
+  });
+
+  it("fails the portal uploads whose transfer ended or went idle, once", async () => {
+    const { store, rows } = open();
+    expect(await store.failAbandonedUploads(T0)).toBe(2 + 20);
+    expect(await store.failAbandonedUploads(ABANDONED_IDLE)).toBe(ABANDONED - 22);
+    expect(await store.failAbandonedUploads(ABANDONED_IDLE)).toBe(0);
+    const failed = await rows(
+      "SELECT id FROM portal_uploads WHERE status = 'failed' AND length(id) = 2 ORDER BY id",
+    );
+    expect(failed.map((u) => u.id)).toEqual(["u1", "u2", "u3", "u5"]);
+    expect(await rows("SELECT status FROM portal_uploads WHERE id = 'u6'")).toEqual([
+      { status: "received" },
+    ]);
   });
 });

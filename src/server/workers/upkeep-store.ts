@@ -2,11 +2,12 @@ import { stmt } from "@/server/db/statements";
 import type { AppDeps } from "@/server/deps";
 import { deleteEventsBefore } from "@/server/modules/events/events.repository";
 import { deleteTrashed } from "@/server/modules/files/trash.repository";
+import { failAbandoned } from "@/server/modules/portals/portals.repository";
 import { expireShare } from "@/server/modules/shares/lifecycle.service";
 
 /**
  * The periodic workers' data units (docs/scale-out.md, Upkeep): the files area's trash purge,
- * a share's expiry and the events' retention, one async call per unit, each one transaction.
+ * a share's expiry, the events' retention and the portals' abandoned uploads, one async call per unit, each one transaction.
  * The workers loop over the batched ones. SQLite's implementation runs today's statements
  * inside the call; PostgreSQL's is upkeep-store.pg.ts, where a claim of many rows skips the
  * rows another process holds, so two processes never purge or prune the same row
@@ -27,6 +28,11 @@ export interface UpkeepStore {
   expireShare(shareId: string, expiresAt: number): Promise<boolean>;
   /** Deletes up to `limit` events older than `before`, with their deliveries and attempts. */
   pruneEvents(before: number, limit: number): Promise<number>;
+  /**
+   * Marks failed the portal uploads still `uploading` whose transfer failed, was cancelled or
+   * has been idle since before `idleSince`. Returns how many.
+   */
+  failAbandonedUploads(idleSince: number): Promise<number>;
 }
 
 export class SqliteUpkeepStore implements UpkeepStore {
@@ -54,5 +60,9 @@ export class SqliteUpkeepStore implements UpkeepStore {
 
   async pruneEvents(before: number, limit: number) {
     return deleteEventsBefore(this.deps().db, before, limit);
+  }
+
+  async failAbandonedUploads(idleSince: number) {
+    return failAbandoned(this.deps().db, idleSince);
   }
 }
