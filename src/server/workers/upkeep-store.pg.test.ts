@@ -49,8 +49,27 @@ describe("the periodic workers on PostgreSQL from two processes", () => {
     const { rows } = await pool.query(
       "SELECT count(*)::int AS items, (SELECT sum(ref_count)::int FROM blobs) AS refs FROM trash_items",
     );
-    // keep/a.txt, six shares' holds, and each late file with its version.
+    // keep/a.txt, six shares' holds, and each late file with its version (the next test's).
     expect(rows).toEqual([{ items: LATE_TRASH, refs: 1 + SHARES + 2 * LATE_TRASH }]);
+  });
+
+  it("leaves a trash item a person's unit holds for a later run, without waiting for it", async () => {
+    const { other } = pools();
+    const [store] = stores();
+    const now = T0 + 60 * DAY;
+    const held = await other.connect();
+    try {
+      await held.query("BEGIN");
+      // What a restore or a purge of the item holds until it commits (trash.pg.ts).
+      await held.query("SELECT id FROM trash_items WHERE path = 'late0.txt' FOR UPDATE");
+      const waited = new Promise((r) => setTimeout(() => r("waited"), 2000));
+      expect(await Promise.race([store!.purgeExpiredTrash(now, 10), waited])).toBe(LATE_TRASH - 1);
+      await held.query("COMMIT");
+    } finally {
+      // Destroyed, not pooled: a failed expectation leaves its transaction open.
+      held.release(true);
+    }
+    expect(await store!.purgeExpiredTrash(now, 10)).toBe(1);
   });
 
   it("expires each share once: one share.expired each, however many runs race", async () => {
