@@ -22,6 +22,7 @@ import { SqliteTransfersStore, type TransfersStore } from "./modules/transfers/t
 import { WebhookDispatcher } from "./modules/webhooks/webhook-dispatcher";
 import { SqliteWebhooksStore, type WebhooksStore } from "./modules/webhooks/webhooks-store";
 import { JobRunner } from "./workers/job-runner";
+import { SqliteUpkeepStore, type UpkeepStore } from "./workers/upkeep-store";
 
 /** What every handler and worker reaches the outside world through; tests build their own. */
 export interface AppDeps {
@@ -70,6 +71,8 @@ export interface AppDeps {
   bulkStore: BulkStore;
   /** Moves' and copies' reads and cancel (planning one and its steps still use `db`). */
   operationsStore: OperationsStore;
+  /** The periodic workers' units (trash purge, a share's expiry, events' retention). */
+  upkeepStore: UpkeepStore;
   /**
    * PostgreSQL, when DATABASE_URL sets it: what every service process must see alike lives
    * there (docs/scale-out.md says which parts do so far). Migrated by startService.
@@ -153,6 +156,9 @@ export function createDeps(
     // is still SQLite's (docs/scale-out.md, Moves and copies). PgOperationsStore is built and
     // tested, not wired.
     operationsStore: new SqliteOperationsStore(() => deps),
+    // SQLite's even with DATABASE_URL: the trash, shares and events it purges are still written
+    // to SQLite. PgUpkeepStore is built and tested, not wired (docs/scale-out.md, Upkeep).
+    upkeepStore: new SqliteUpkeepStore(() => deps),
   };
   return deps;
 }

@@ -1,17 +1,31 @@
 import type { BootstrapResult } from "@/server/bootstrap";
 import { createDemoContent } from "@/server/demo/demo-content";
 import type { AppDeps } from "@/server/deps";
+import { collectBlobs } from "./trash.service";
 
 const PURGE_EVERY_MS = 3_600_000;
+const TEMP_MAX_AGE_MS = 86_400_000;
+
+/**
+ * The hourly purge: expired trash items, then blobs nobody references, then stale temp files.
+ * It records no event: it is the service keeping a promise made at `file.trashed` (`purgeAt`),
+ * not something a person did, and an hour's expiries would flood the stream.
+ */
+async function purge(deps: AppDeps) {
+  const now = deps.clock.now();
+  let items = 0;
+  // One item a transaction keeps each write lock short next to live traffic.
+  for (let n = 1; n > 0; items += n) n = await deps.upkeepStore.purgeExpiredTrash(now, 1);
+  const blobs = collectBlobs(deps.db, deps.files.blobs);
+  deps.files.blobs.sweepTemp(TEMP_MAX_AGE_MS, Date.now());
+  // A bucket's deletions run after the purge's transactions (the disk's ran inside them).
+  const deleted = await deps.files.blobs.deleteDue();
+  if (items || blobs || deleted)
+    deps.log.info("trash purged", { items, blobs, ...(deleted ? { deleted } : {}) });
+}
 
 export function registerFilesWorkers(deps: AppDeps, boot: BootstrapResult) {
-  deps.jobs.every("files.purge", PURGE_EVERY_MS, async () => {
-    const purged = deps.files.purgeExpired();
-    // A bucket's deletions run after the purge's transactions (the disk's ran inside them).
-    const deleted = await deps.files.blobs.deleteDue();
-    if (purged.items || purged.blobs || deleted)
-      deps.log.info("trash purged", { ...purged, ...(deleted ? { deleted } : {}) });
-  });
+  deps.jobs.every("files.purge", PURGE_EVERY_MS, () => purge(deps));
 
   deps.jobs.register("files.demo", {
     maxAttempts: 1,

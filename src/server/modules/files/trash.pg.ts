@@ -54,7 +54,7 @@ async function markTrashed(c: PgClient, entry: EntryRow, trashId: string): Promi
  * the trash item go, and every blob reference they held (one per file and per version) is
  * released. Unreferenced blobs are the hourly purge's to collect, as on SQLite.
  */
-const DELETE_TRASHED = `WITH gone AS (
+export const DELETE_TRASHED = `WITH gone AS (
     DELETE FROM entries WHERE trash_id = $1 RETURNING id, is_file, sha256),
   versions AS (
     DELETE FROM file_versions WHERE entry_id IN (SELECT id FROM gone) RETURNING sha256),

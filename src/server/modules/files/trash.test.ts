@@ -199,9 +199,9 @@ describe("delete and trash", () => {
   });
 
   it("keeps the hourly purge going when runs fail, with one run queued at a time", async () => {
-    const failing = vi.spyOn(t.deps.files, "purgeExpired").mockImplementation(() => {
-      throw new Error("disk unavailable");
-    });
+    const failing = vi
+      .spyOn(t.deps.upkeepStore, "purgeExpiredTrash")
+      .mockRejectedValue(new Error("disk unavailable"));
     const queued = () =>
       t.deps.db
         .prepare("SELECT unique_key FROM jobs WHERE kind = 'files.purge' AND status = 'queued'")

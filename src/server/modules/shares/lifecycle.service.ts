@@ -173,15 +173,28 @@ export function bulkShares(
   return result;
 }
 
-/** Called by the expiry job: records `share.expired` once for the expiry it was scheduled for. */
-export function expireShare(deps: AppDeps, shareId: string, expiresAt: number) {
-  deps.db
+/**
+ * Called by the expiry job (through the upkeep store): records `share.expired` once for the
+ * expiry it was scheduled for. True when it did.
+ */
+export function expireShare(
+  deps: Pick<AppDeps, "db" | "clock" | "events">,
+  shareId: string,
+  expiresAt: number,
+): boolean {
+  return deps.db
     .transaction(() => {
       const now = deps.clock.now();
-      if (!markExpired(deps.db, shareId, expiresAt, now)) return;
+      if (!markExpired(deps.db, shareId, expiresAt, now)) return false;
       const row = shareRow(deps.db, shareId)!;
-      const data: EventData<"share.expired"> = { shareId, expiredAt: toIso(expiresAt) };
-      deps.events.record(row.workspace_id, "share.expired", data);
+      deps.events.record(row.workspace_id, "share.expired", expiredEvent(shareId, expiresAt));
+      return true;
     })
     .immediate();
 }
+
+/** `share.expired`'s data, for either engine. */
+export const expiredEvent = (shareId: string, expiresAt: number): EventData<"share.expired"> => ({
+  shareId,
+  expiredAt: toIso(expiresAt),
+});

@@ -1,6 +1,6 @@
 import type { AppDeps } from "@/server/deps";
 import type { JobKind } from "@/server/workers/job-runner";
-import { EXPIRE_ATTEMPTS, EXPIRE_JOB, expireShare } from "./lifecycle.service";
+import { EXPIRE_ATTEMPTS, EXPIRE_JOB } from "./lifecycle.service";
 
 /**
  * A share's expiry is a job queued for its time when the share is made (and again for each new
@@ -11,9 +11,9 @@ import { EXPIRE_ATTEMPTS, EXPIRE_JOB, expireShare } from "./lifecycle.service";
 const expireJob = (deps: AppDeps): JobKind => ({
   maxAttempts: EXPIRE_ATTEMPTS,
   backoffMs: () => 30_000,
-  run: (payload) => {
+  run: async (payload) => {
     const { shareId, expiresAt } = payload as { shareId: string; expiresAt: number };
-    expireShare(deps, shareId, expiresAt);
+    await deps.upkeepStore.expireShare(shareId, expiresAt);
   },
 });
 
