@@ -14,9 +14,8 @@ import { DEFAULT_MANIFEST_LIMIT, manifestJson } from "./manifest.service";
 import { mimeFor } from "./media-types";
 import { S3BlobStore } from "./s3-blob-store";
 import { searchFiles } from "./search.service";
-import { deleteTrashed, expiredTrashIds } from "./trash.repository";
+import { deleteTrashed } from "./trash.repository";
 import {
-  collectBlobs,
   detach,
   getTrashItem,
   listTrash,
@@ -350,7 +349,7 @@ export class FilesService {
     });
   }
 
-  /** A person's purge of one trash item (the hourly purge is `purgeExpired`). */
+  /** A person's purge of one trash item (the hourly purge is files.workers.ts's). */
   purgeTrash(workspaceId: string, itemId: string) {
     this.tx(() => {
       const item = getTrashItem(this.db, workspaceId, itemId);
@@ -364,19 +363,5 @@ export class FilesService {
       const file = restoreVersion(this.db, workspaceId, versionId, this.config.versionsKeep, now);
       this.record(workspaceId, "file.version_restored", { paths: [file.path], versionId });
     });
-  }
-
-  /**
-   * The recurring purge: expired trash items, then blobs nobody references, then stale temp
-   * files. It records no event: it is the service keeping a promise made at `file.trashed`
-   * (`purgeAt`), not something a person did, and an hour's expiries would flood the stream.
-   */
-  purgeExpired(): { items: number; blobs: number } {
-    const expired = expiredTrashIds(this.db, this.clock.now());
-    // One transaction per item keeps each write lock short next to live traffic.
-    for (const id of expired) this.tx(() => deleteTrashed(this.db, id));
-    const blobs = collectBlobs(this.db, this.blobs);
-    this.blobs.sweepTemp(86_400_000, Date.now());
-    return { items: expired.length, blobs };
   }
 }

@@ -11,7 +11,7 @@ const TEMP_MAX_AGE_MS = 86_400_000;
  * It records no event: it is the service keeping a promise made at `file.trashed` (`purgeAt`),
  * not something a person did, and an hour's expiries would flood the stream.
  */
-async function purge(deps: AppDeps) {
+export async function purgeExpired(deps: AppDeps) {
   const now = deps.clock.now();
   let items = 0;
   // One item a transaction keeps each write lock short next to live traffic.
@@ -25,7 +25,7 @@ async function purge(deps: AppDeps) {
 }
 
 export function registerFilesWorkers(deps: AppDeps, boot: BootstrapResult) {
-  deps.jobs.every("files.purge", PURGE_EVERY_MS, () => purge(deps));
+  deps.jobs.every("files.purge", PURGE_EVERY_MS, () => purgeExpired(deps));
 
   deps.jobs.register("files.demo", {
     maxAttempts: 1,

@@ -94,11 +94,6 @@ export const trashItem = (db: Db, workspaceId: string, id: string) =>
   ).get(id, workspaceId);
 
 /** Trash items whose purge time has come, soonest first. */
-export const expiredTrashIds = (db: Db, now: number) =>
-  stmt<[number], string>(db, "SELECT id FROM trash_items WHERE purge_at <= ? ORDER BY purge_at")
-    .pluck()
-    .all(now);
-
 /** A trash filter as SQL parameters; null leaves that condition out. */
 export interface TrashMatch {
   workspaceId: string;

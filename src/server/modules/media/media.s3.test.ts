@@ -7,6 +7,7 @@ import { createApp } from "@/server/app";
 import { openDatabase } from "@/server/db/database";
 import { createDeps } from "@/server/deps";
 import { type S3Settings, testConfig } from "@/server/env";
+import { purgeExpired } from "@/server/modules/files/files.workers";
 import { isNotFound, s3Client } from "@/server/modules/files/s3-blob-store";
 import { thumbnailRenderCount } from "@/server/modules/files/thumbnail";
 import { flatImage, makeClip } from "@/server/testing/media";
@@ -101,7 +102,7 @@ it("keeps renditions in the bucket under their content's key, and a second proce
 
   // Content no longer stored: the sweep takes its renditions out of the bucket too.
   await t.call("DELETE", t.w("/files"), { body: { paths: ["clips"], permanent: true } });
-  t.deps.files.purgeExpired();
+  await purgeExpired(t.deps);
   await sweepRenditions(t.deps);
   for (const r of rows)
     expect(await inBucket(renditionKey({ sha256: file.sha256!, ...r }))).toBe(null);

@@ -4,6 +4,7 @@ import { beforeAll, describe, expect, it } from "vitest";
 import { parseWaveform } from "@/contract/media-rules";
 import type { ManualClock } from "@/server/lib/clock";
 import { setProtection } from "@/server/modules/files/files.repository";
+import { purgeExpired } from "@/server/modules/files/files.workers";
 import { makeClip, makePdf, makeTone } from "@/server/testing/media";
 import { createTestApp, type TestApp, testAppEach } from "@/server/testing/test-app";
 import { sweepRenditions } from "./media.workers";
@@ -329,7 +330,7 @@ it("renditions of content no longer stored are swept with their files", async ()
       fs.readdirSync(cache, { recursive: true }).filter((f) => String(f).endsWith(".dat"));
     expect(files()).toHaveLength(1);
     await app.call("DELETE", app.w("/files"), { body: { paths: ["gone.wav"], permanent: true } });
-    app.deps.files.purgeExpired();
+    await purgeExpired(app.deps);
     await sweepRenditions(app.deps);
     expect(files()).toEqual([]);
     expect(app.deps.db.prepare("SELECT count(*) FROM renditions").pluck().get()).toBe(0);
