@@ -9,6 +9,10 @@ import { type AccessStore, SqliteAccessStore } from "./modules/auth/access-store
 import { EventRecorder } from "./modules/events/events.repository";
 import { FilesService } from "./modules/files/files.service";
 import { type FilesStore, SqliteFilesStore } from "./modules/files/files-store";
+import {
+  type PortalPublicStore,
+  SqlitePortalPublicStore,
+} from "./modules/portals/portal-public-store";
 import { type PortalsStore, SqlitePortalsStore } from "./modules/portals/portals-store";
 import { type SettingsStore, SqliteSettingsStore } from "./modules/settings/settings-store";
 import { type SharesStore, SqliteSharesStore } from "./modules/shares/shares-store";
@@ -49,6 +53,8 @@ export interface AppDeps {
   sharesStore: SharesStore;
   /** The portals area's console units (the review queue, a decision, portals' reads). */
   portalsStore: PortalsStore;
+  /** The portal page's reads without a key (open, unlock, the sender's status page). */
+  portalPublicStore: PortalPublicStore;
   /**
    * PostgreSQL, when DATABASE_URL sets it: what every service process must see alike lives
    * there (docs/scale-out.md says which parts do so far). Migrated by startService.
@@ -107,6 +113,10 @@ export function createDeps(
     // public pages still write SQLite (docs/scale-out.md, Portals metadata). PgPortalsStore is
     // built and tested, not wired.
     portalsStore: new SqlitePortalsStore(() => deps),
+    // SQLite's even with DATABASE_URL: the page's uploads (start, complete, cancel) still write
+    // SQLite with their transfers (docs/scale-out.md, Portals metadata). PgPortalPublicStore is
+    // built and tested, not wired.
+    portalPublicStore: new SqlitePortalPublicStore(() => deps),
   };
   return deps;
 }
