@@ -14,6 +14,10 @@ import { FilesService } from "./modules/files/files.service";
 import { type FilesStore, SqliteFilesStore } from "./modules/files/files-store";
 import { type DirectoryStore, SqliteDirectoryStore } from "./modules/members/directory-store";
 import { type OperationsStore, SqliteOperationsStore } from "./modules/operations/operations-store";
+import {
+  type PortalPublicStore,
+  SqlitePortalPublicStore,
+} from "./modules/portals/portal-public-store";
 import { type PortalsStore, SqlitePortalsStore } from "./modules/portals/portals-store";
 import { type SettingsStore, SqliteSettingsStore } from "./modules/settings/settings-store";
 import { type SharePublicStore, SqliteSharePublicStore } from "./modules/shares/share-public-store";
@@ -59,7 +63,7 @@ export interface AppDeps {
   sharesStore: SharesStore;
   /** The recipient page's units (open, unlock, comments) and the delivery receipts' reads. */
   sharePublicStore: SharePublicStore;
-  /** The portals area's console units (the review queue, a decision, portals' reads). */
+  /** The portals area's console units (the review queue, decisions, reads, create, update, notes). */
   portalsStore: PortalsStore;
   /** The webhooks console's units (endpoints, REST hooks, deliveries' reads, the test ping). */
   webhooksStore: WebhooksStore;
@@ -73,6 +77,8 @@ export interface AppDeps {
   operationsStore: OperationsStore;
   /** The periodic workers' units (trash purge, a share's expiry, events' retention). */
   upkeepStore: UpkeepStore;
+  /** The portal page's reads without a key (open, unlock, the sender's status page). */
+  portalPublicStore: PortalPublicStore;
   /**
    * PostgreSQL, when DATABASE_URL sets it: what every service process must see alike lives
    * there (docs/scale-out.md says which parts do so far). Migrated by startService.
@@ -159,6 +165,10 @@ export function createDeps(
     // SQLite's even with DATABASE_URL: the trash, shares and events it purges are still written
     // to SQLite. PgUpkeepStore is built and tested, not wired (docs/scale-out.md, Upkeep).
     upkeepStore: new SqliteUpkeepStore(() => deps),
+    // SQLite's even with DATABASE_URL: the page's uploads (start, complete, cancel) still write
+    // SQLite with their transfers (docs/scale-out.md, Portals metadata). PgPortalPublicStore is
+    // built and tested, not wired.
+    portalPublicStore: new SqlitePortalPublicStore(() => deps),
   };
   return deps;
 }

@@ -19,6 +19,13 @@ export function filesIn(upload: UploadRow, folder: string) {
 }
 
 /**
+ * An upload landing in the approved folder itself (approvedPath = targetPath) is approved where it
+ * stands: a move there would be refused (`same_folder`) and the approval with it, every time.
+ */
+export const alreadyIn = (upload: UploadRow, approvedPath: string) =>
+  parentOf(upload.folder_path) === approvedPath;
+
+/**
  * The upload's folder goes into the approved folder (a move job); its record names it there and
  * keeps where it came from and the job, for an undo.
  */
@@ -28,7 +35,7 @@ export function moveApproved(
   upload: UploadRow,
   approvedPath: string,
 ) {
-  if (!byPath(deps.db, workspaceId, upload.folder_path)) return;
+  if (alreadyIn(upload, approvedPath) || !byPath(deps.db, workspaceId, upload.folder_path)) return;
   // The files module makes the folder: it keeps the tree's counts and records file.created.
   deps.files.ensureFolder(workspaceId, approvedPath, deps.clock.now());
   const job = startOperation(deps, workspaceId, {

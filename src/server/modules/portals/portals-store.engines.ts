@@ -2,18 +2,27 @@ import fs from "node:fs";
 import { afterAll, beforeAll } from "vitest";
 import { createPortalBodySchema, type Portal } from "@/contract/portals";
 import { moveRows } from "@/server/db/pg/move-rows";
+import { type Config, testConfig } from "@/server/env";
 import type { Caller } from "@/server/http/caller";
 import { ManualClock } from "@/server/lib/clock";
+import { PgAccessStore } from "@/server/modules/auth/access-store.pg";
 import { freshPgDatabase } from "@/server/testing/pg-database";
+import { type PortalPublicStore, SqlitePortalPublicStore } from "./portal-public-store";
+import { PgPortalPublicStore } from "./portal-public-store.pg";
 import { type PortalsStore, SqlitePortalsStore } from "./portals-store";
 import type { PgPortalsStore } from "./portals-store.pg";
 import { pgStore, REVIEWER, seedPortals, T0, tempDir, WS } from "./portals-store.seed";
 
 /* The two engines the portals store's contract runs on (portals-store.test.ts, portal-writes.test.ts). */
 
-/** One engine's store over the seeded rows, and a read of any table, as both engines read it. */
+/**
+ * One engine's stores over the seeded rows (the console's and the portal page's), the settings
+ * they sign tokens with, and a read of any table, as both engines read it.
+ */
 export interface Engine {
   store: PortalsStore;
+  page: PortalPublicStore;
+  config: Config;
   rows(sql: string): Promise<Record<string, unknown>[]>;
 }
 
@@ -33,6 +42,8 @@ export function sqliteEngine(): () => Engine {
   afterAll(() => seeded.close());
   return () => ({
     store: new SqlitePortalsStore(() => seeded.deps),
+    page: new SqlitePortalPublicStore(() => seeded.deps),
+    config: seeded.deps.config,
     rows: async (sql) => seeded.deps.db.prepare(sql).all() as Record<string, unknown>[],
   });
 }
@@ -44,16 +55,25 @@ export function sqliteEngine(): () => Engine {
 export function postgresEngine(): () => Engine {
   const pool = freshPgDatabase({ locale: "en-US" });
   let store: PgPortalsStore;
+  let page: PgPortalPublicStore;
   let dir: string;
   beforeAll(async () => {
     const source = seedPortals();
     await moveRows(source.deps.db, pool());
     source.close();
     dir = tempDir();
-    store = pgStore(pool(), new ManualClock(NOW), dir);
+    const clock = new ManualClock(NOW);
+    store = pgStore(pool(), clock, dir);
+    const accessStore = new PgAccessStore(pool());
+    page = new PgPortalPublicStore({ pool: pool(), clock, config: testConfig(dir), accessStore });
   });
   afterAll(() => fs.rmSync(dir, { recursive: true, force: true }));
-  return () => ({ store, rows: async (sql) => (await pool().query(sql)).rows });
+  return () => ({
+    store,
+    page,
+    config: testConfig(dir),
+    rows: async (sql) => (await pool().query(sql)).rows,
+  });
 }
 
 export const EVENTS = "SELECT type, data FROM events WHERE workspace_id = 'ws' ORDER BY seq";

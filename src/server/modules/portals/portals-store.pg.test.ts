@@ -1,10 +1,12 @@
 import fs from "node:fs";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { UPLOAD_NOTES_MAX } from "@/contract/portal-rules";
 import { moveRows } from "@/server/db/pg/move-rows";
 import { createPgPool, type PgPool } from "@/server/db/pg/pool";
 import type { Caller } from "@/server/http/caller";
+import type { ApiError } from "@/server/lib/api-error";
 import { ManualClock } from "@/server/lib/clock";
-import { createPgDatabase } from "@/server/testing/pg-database";
+import { createPgDatabase, pgFromSqlite } from "@/server/testing/pg-database";
 import type { PortalsStore } from "./portals-store";
 import { pgStore, REVIEWER, seedPortals, T0, tempDir, UPLOADS, WS } from "./portals-store.seed";
 
@@ -74,5 +76,44 @@ describe("two reviewers deciding the same upload at once, from two processes", (
          (SELECT count(*) FROM entries WHERE path = 'Approved' AND trash_id IS NULL) AS approved`,
     );
     expect(counts.rows[0]).toEqual({ ops: WAITING.length, jobs: WAITING.length, approved: 1 });
+  });
+});
+
+describe("notes added to one upload at once, from two processes, near the limit", () => {
+  const pools = pgFromSqlite(() => {
+    const { deps, close } = seedPortals();
+    return { db: deps.db, close };
+  });
+  let dir: string;
+  beforeAll(() => {
+    dir = tempDir();
+  });
+  afterAll(() => fs.rmSync(dir, { recursive: true, force: true }));
+
+  it("keeps the limit: two of six adds for the last two places are taken, the others refused", async () => {
+    const { pool, other } = pools();
+    const left = 2;
+    await pool.query(
+      `INSERT INTO portal_upload_notes (id, upload_id, body, member_id, created_at)
+       SELECT 'n' || lpad(i::text, 4, '0'), 'u01', 'old', $1, $2
+       FROM generate_series(1, $3::int) AS i`,
+      [REVIEWER, T0, UPLOAD_NOTES_MAX - left],
+    );
+    const clock = new ManualClock(T0 + 60_000);
+    const stores = [pool, other].map((p) => pgStore(p, clock, dir));
+    const outcomes = await Promise.allSettled(
+      Array.from({ length: 6 }, (_, i) =>
+        stores[i % 2]!.addUploadNote(caller, "u01", { body: `new ${i}` }),
+      ),
+    );
+    expect(outcomes.filter((o) => o.status === "fulfilled")).toHaveLength(left);
+    const refused = outcomes.flatMap((o) => (o.status === "rejected" ? [o.reason] : []));
+    expect(refused.map((r: ApiError) => [r.status, r.details])).toEqual(
+      Array(6 - left).fill([409, { reason: "too_many_notes", limit: UPLOAD_NOTES_MAX }]),
+    );
+    const { rows } = await pool.query<{ n: number }>(
+      "SELECT count(*) AS n FROM portal_upload_notes WHERE upload_id = 'u01'",
+    );
+    expect(rows[0]!.n).toBe(UPLOAD_NOTES_MAX);
   });
 });

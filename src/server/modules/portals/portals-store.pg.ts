@@ -28,6 +28,8 @@ import type {
 } from "./portals-store";
 import { moveApprovedPg, moveBackPg, portalRowPg, tellSenderPg } from "./review.pg";
 import { queueFilter, reviewable, reviewedEvent } from "./review.service";
+import { addUploadNotePg, listUploadNotesPg, removeUploadNotePg } from "./upload-notes.pg";
+import type { NoteBody } from "./upload-notes.service";
 import { toUpload } from "./upload-view";
 
 /** What the PostgreSQL units reach: the pool, the time, the event stream, settings, job rows. */
@@ -218,5 +220,17 @@ export class PgPortalsStore implements PortalsStore {
 
   updatePortal(workspaceId: string, portalId: string, body: UpdateBody, origin: string) {
     return updatePortalPg(this.ctx, workspaceId, portalId, body, origin);
+  }
+
+  listUploadNotes(workspaceId: string, uploadId: string) {
+    return listUploadNotesPg(this.ctx, workspaceId, uploadId);
+  }
+
+  addUploadNote(caller: Caller, uploadId: string, body: NoteBody) {
+    return addUploadNotePg(this.ctx, caller, uploadId, body);
+  }
+
+  removeUploadNote(caller: Caller, uploadId: string, noteId: string) {
+    return removeUploadNotePg(this.ctx, caller, uploadId, noteId);
   }
 }

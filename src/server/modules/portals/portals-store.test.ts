@@ -117,11 +117,6 @@ describe.each(ENGINES)("the portals store on $engine", ({ use }) => {
         status: "uploading",
       },
     });
-    // Approving into the folder it is in: the move is refused and the decision rolls back.
-    expect(await caught(review(e, "p3", "u15", "approved"))).toMatchObject({
-      status: 400,
-      details: { issues: [{ code: "same_folder" }] },
-    });
     expect(await events(e)).toEqual(before);
     expect((await e.store.listUploads(WS, { limit: 1, cursor: "u07" })).items[0]!.status).toBe(
       "failed",
@@ -203,6 +198,21 @@ describe.each(ENGINES)("the portals store on $engine", ({ use }) => {
         },
       },
     ]);
+  });
+
+  it("approves an upload whose folder is in approvedPath already without a move, and undoes it in place", async () => {
+    const e = open();
+    const jobs = "SELECT count(*) AS n FROM file_operations";
+    const [before] = await e.rows(jobs);
+    // u33, rejected, is left rejected: the other tests count the seed's statuses.
+    const approved = await review(e, "p3", "u33", "approved");
+    expect([approved.status, approved.folderPath]).toEqual(["approved", UPLOADS[32]!.folder]);
+    expect(await e.rows(jobs)).toEqual([before]);
+    expect((await review(e, "p3", "u33", "rejected")).folderPath).toBe(UPLOADS[32]!.folder);
+    expect(await e.rows(jobs)).toEqual([before]);
+    expect(
+      await e.rows("SELECT moved_from, move_job_id FROM portal_uploads WHERE id = 'u33'"),
+    ).toEqual([{ moved_from: null, move_job_id: null }]);
   });
 
   it("undoes an approval whose move ran with a move back, and refuses one whose place is taken", async () => {
@@ -339,11 +349,10 @@ describe("PostgreSQL and SQLite on the same rows", () => {
       outcomes[0]!.filter((o) => (o as PortalUpload).status === "approved").length,
     ).toBeGreaterThan(3);
     const bulk = a[decisions.length] as BulkReviewResult;
-    expect(bulk.decided.map((u) => u.id)).toEqual(["u22", "u16", "u05"]);
+    expect(bulk.decided.map((u) => u.id)).toEqual(["u22", "u16", "u15", "u05"]);
     expect(bulk.refused.map((r) => [r.uploadId, r.code])).toEqual([
       ["nope", "not_found"],
       ["u31", "not_received"],
-      ["u15", "same_folder"],
     ]);
   });
 });

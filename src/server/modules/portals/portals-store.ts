@@ -5,6 +5,8 @@ import type {
   listPortalUploadsQuerySchema,
   PortalUploadsPage,
   reviewBodySchema,
+  UploadNote,
+  UploadNotes,
 } from "@/contract/portal-review";
 import type {
   createPortalBodySchema,
@@ -18,6 +20,12 @@ import type { Caller } from "@/server/http/caller";
 import { reviewUploads } from "./bulk-review.service";
 import { createPortal, getPortal, listPortals, updatePortal } from "./portals.service";
 import { listUploads, reviewUpload } from "./review.service";
+import {
+  addUploadNote,
+  listUploadNotes,
+  type NoteBody,
+  removeUploadNote,
+} from "./upload-notes.service";
 
 export type UploadsQuery = z.output<typeof listPortalUploadsQuerySchema>;
 export type ReviewBody = z.output<typeof reviewBodySchema>;
@@ -64,6 +72,15 @@ export interface PortalsStore {
     body: UpdateBody,
     origin: string,
   ): Promise<Portal>;
+  /** An upload's review notes, oldest first (UPLOAD_NOTES_MAX); 404 for an unknown upload. */
+  listUploadNotes(workspaceId: string, uploadId: string): Promise<UploadNotes>;
+  /**
+   * A note by the caller's member, its anchor checked against the upload's files; 409 `conflict`
+   * past UPLOAD_NOTES_MAX. No event.
+   */
+  addUploadNote(caller: Caller, uploadId: string, body: NoteBody): Promise<UploadNote>;
+  /** Its author only (403 `not_the_author`); 404 for an unknown note. */
+  removeUploadNote(caller: Caller, uploadId: string, noteId: string): Promise<void>;
 }
 
 /** The embedded engine: the portals services' transactions, unchanged, inside each call. */
@@ -101,5 +118,17 @@ export class SqlitePortalsStore implements PortalsStore {
 
   updatePortal(workspaceId: string, portalId: string, body: UpdateBody, origin: string) {
     return updatePortal(this.deps, workspaceId, portalId, body, origin);
+  }
+
+  async listUploadNotes(workspaceId: string, uploadId: string) {
+    return listUploadNotes(this.deps, workspaceId, uploadId);
+  }
+
+  async addUploadNote(caller: Caller, uploadId: string, body: NoteBody) {
+    return addUploadNote(this.deps, caller, uploadId, body);
+  }
+
+  async removeUploadNote(caller: Caller, uploadId: string, noteId: string) {
+    removeUploadNote(this.deps, caller, uploadId, noteId);
   }
 }

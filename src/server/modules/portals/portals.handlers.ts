@@ -3,7 +3,6 @@ import { callerOf, requestOrigin as origin } from "@/server/http/caller";
 import type { AppEnv } from "@/server/http/types";
 import type * as r from "./portals.routes";
 import * as s from "./portals.service";
-import * as notes from "./upload-notes.service";
 
 export const createPortal: RouteHandler<typeof r.createPortalRoute, AppEnv> = async (c) =>
   c.json(await c.get("deps").portalsStore.createPortal(callerOf(c), c.req.valid("json")), 201);
@@ -55,25 +54,24 @@ export const listUploads: RouteHandler<typeof r.listUploadsRoute, AppEnv> = asyn
 export const bulkReview: RouteHandler<typeof r.bulkReviewRoute, AppEnv> = async (c) =>
   c.json(await c.get("deps").portalsStore.reviewUploads(callerOf(c), c.req.valid("json")), 200);
 
-export const listUploadNotes: RouteHandler<typeof r.listUploadNotesRoute, AppEnv> = (c) =>
+export const listUploadNotes: RouteHandler<typeof r.listUploadNotesRoute, AppEnv> = async (c) =>
   c.json(
-    notes.listUploadNotes(c.get("deps"), c.get("auth").workspaceId, c.req.valid("param").uploadId),
+    await c
+      .get("deps")
+      .portalsStore.listUploadNotes(c.get("auth").workspaceId, c.req.valid("param").uploadId),
     200,
   );
 
-export const addUploadNote: RouteHandler<typeof r.addUploadNoteRoute, AppEnv> = (c) =>
+export const addUploadNote: RouteHandler<typeof r.addUploadNoteRoute, AppEnv> = async (c) =>
   c.json(
-    notes.addUploadNote(
-      c.get("deps"),
-      callerOf(c),
-      c.req.valid("param").uploadId,
-      c.req.valid("json"),
-    ),
+    await c
+      .get("deps")
+      .portalsStore.addUploadNote(callerOf(c), c.req.valid("param").uploadId, c.req.valid("json")),
     201,
   );
 
-export const deleteUploadNote: RouteHandler<typeof r.deleteUploadNoteRoute, AppEnv> = (c) => {
+export const deleteUploadNote: RouteHandler<typeof r.deleteUploadNoteRoute, AppEnv> = async (c) => {
   const { uploadId, noteId } = c.req.valid("param");
-  notes.removeUploadNote(c.get("deps"), callerOf(c), uploadId, noteId);
+  await c.get("deps").portalsStore.removeUploadNote(callerOf(c), uploadId, noteId);
   return c.body(null, 204);
 };

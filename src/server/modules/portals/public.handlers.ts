@@ -4,10 +4,9 @@ import { PORTAL_ACCESS_HEADER, PORTAL_STATUS_HEADER } from "@/contract/portal-pu
 import { visitorOf } from "@/server/http/caller";
 import type { AppEnv } from "@/server/http/types";
 import type * as r from "./public.routes";
-import * as p from "./public.service";
+import type * as p from "./public.service";
 import * as landing from "./public-landing.service";
 import * as start from "./public-start.service";
-import { senderStatus } from "./sender-status.service";
 
 const portalRequest = (c: Context<AppEnv>, slug: string): p.PortalRequest => ({
   slug,
@@ -17,16 +16,20 @@ const portalRequest = (c: Context<AppEnv>, slug: string): p.PortalRequest => ({
 /** An upload's own requests carry its transfer's token, as the data node's do. */
 const bearer = (c: Context<AppEnv>) => c.req.header("Authorization")?.replace(/^Bearer /, "");
 
-export const getPublicPortal: RouteHandler<typeof r.getPublicPortalRoute, AppEnv> = (c) =>
-  c.json(p.openPortal(c.get("deps"), portalRequest(c, c.req.valid("param").slug)), 200);
+export const getPublicPortal: RouteHandler<typeof r.getPublicPortalRoute, AppEnv> = async (c) =>
+  c.json(
+    await c.get("deps").portalPublicStore.openPortal(portalRequest(c, c.req.valid("param").slug)),
+    200,
+  );
 
 export const unlockPortal: RouteHandler<typeof r.unlockPortalRoute, AppEnv> = async (c) =>
   c.json(
-    await p.unlockPortal(
-      c.get("deps"),
-      portalRequest(c, c.req.valid("param").slug),
-      c.req.valid("json").password,
-    ),
+    await c
+      .get("deps")
+      .portalPublicStore.unlockPortal(
+        portalRequest(c, c.req.valid("param").slug),
+        c.req.valid("json").password,
+      ),
     200,
   );
 
@@ -56,12 +59,11 @@ export const cancelPortalUpload: RouteHandler<typeof r.cancelPortalUploadRoute, 
   return c.body(null, 204);
 };
 
-export const getPortalUploadStatus: RouteHandler<typeof r.getPortalUploadStatusRoute, AppEnv> = (
-  c,
-) => {
+export const getPortalUploadStatus: RouteHandler<
+  typeof r.getPortalUploadStatusRoute,
+  AppEnv
+> = async (c) => {
   const { slug, uploadId } = c.req.valid("param");
-  return c.json(
-    senderStatus(c.get("deps"), slug, uploadId, c.req.header(PORTAL_STATUS_HEADER)),
-    200,
-  );
+  const store = c.get("deps").portalPublicStore;
+  return c.json(await store.senderStatus(slug, uploadId, c.req.header(PORTAL_STATUS_HEADER)), 200);
 };

@@ -4,6 +4,7 @@ import type { Db } from "@/server/db/database";
 import type { AppDeps } from "@/server/deps";
 import type { Visitor } from "@/server/http/caller";
 import { notFound } from "@/server/lib/api-error";
+import type { AttemptStore } from "@/server/lib/attempt-limiter";
 import { toIso } from "@/server/lib/clock";
 import {
   checkPassword,
@@ -45,11 +46,20 @@ export interface PortalRequest extends Visitor {
   slug: string;
 }
 
-export function resolvePortal(db: Db, slug: string) {
-  const portal = /^[a-z0-9-]{1,64}$/.test(slug) ? portalBySlug(db, slug) : undefined;
+/** Deps of the page's checks: the clock, the token keys' data dir, the password tries. */
+export type PageDeps = Pick<AppDeps, "clock" | "config"> & { accessStore: AttemptStore };
+
+/** A slug that could be one: only these are looked up. */
+export const slugShaped = (slug: string) => /^[a-z0-9-]{1,64}$/.test(slug);
+
+/** 404 (`details.reason` `unknown_portal`) for no portal. */
+export function knownPortal(portal: PortalRow | undefined) {
   if (!portal) throw notFound("Portal", { reason: "unknown_portal" });
   return portal;
 }
+
+export const resolvePortal = (db: Db, slug: string) =>
+  knownPortal(slugShaped(slug) ? portalBySlug(db, slug) : undefined);
 
 /** An open portal the visitor has access to: what starting an upload needs. */
 export function enterPortal(deps: AppDeps, req: PortalRequest) {
@@ -59,15 +69,20 @@ export function enterPortal(deps: AppDeps, req: PortalRequest) {
   return portal;
 }
 
-export function openPortal(deps: AppDeps, req: PortalRequest): PublicPortal {
-  const portal = resolvePortal(deps.db, req.slug);
+/** The page as the visitor sees it, with the workspace's name read by the engine. */
+export function publicPortal(
+  deps: PageDeps,
+  portal: PortalRow,
+  workspaceName: string,
+  access: string | undefined,
+): PublicPortal {
   const now = deps.clock.now();
   return {
     title: portal.title,
     message: portal.message,
-    workspaceName: getWorkspace(deps.db, portal.workspace_id)?.name ?? "",
+    workspaceName,
     state: portalStateOf({ status: portal.status, expiresAt: portal.expires_at }, now),
-    passwordRequired: !hasAccess(deps, PORTAL_PAGE, portalGuard(portal), req.access),
+    passwordRequired: !hasAccess(deps, PORTAL_PAGE, portalGuard(portal), access),
     requireEmail: portal.require_email === 1,
     fields: JSON.parse(portal.fields),
     rules: rulesOf(portal),
@@ -78,10 +93,24 @@ export function openPortal(deps: AppDeps, req: PortalRequest): PublicPortal {
   };
 }
 
-export async function unlockPortal(deps: AppDeps, req: PortalRequest, password: string) {
+export function openPortal(deps: AppDeps, req: PortalRequest): PublicPortal {
   const portal = resolvePortal(deps.db, req.slug);
+  const workspaceName = getWorkspace(deps.db, portal.workspace_id)?.name ?? "";
+  return publicPortal(deps, portal, workspaceName, req.access);
+}
+
+/** An open portal's password checked under the slow-down; the visit's access token. */
+export async function unlockOpen(
+  deps: PageDeps,
+  portal: PortalRow,
+  req: Visitor,
+  password: string,
+) {
   requireOpenPortal(portal, deps.clock.now());
   // Wrong passwords: as for shares (docs/api-decisions.md, Shares and receipts, Password).
   await checkPassword(deps, PORTAL_PAGE, portalGuard(portal), { address: req.address, password });
   return issueAccess(deps, PORTAL_PAGE, portalGuard(portal));
 }
+
+export const unlockPortal = (deps: AppDeps, req: PortalRequest, password: string) =>
+  unlockOpen(deps, resolvePortal(deps.db, req.slug), req, password);

@@ -8,7 +8,7 @@ import type {
   OperationItemRow,
   OperationRow,
 } from "@/server/modules/operations/operations.repository";
-import { filesIn, placeTaken } from "./approval-move";
+import { alreadyIn, filesIn, placeTaken } from "./approval-move";
 import type { PortalRow, UploadRow } from "./portals.repository";
 import { noPortal } from "./portals.service";
 import type { PgPortalsContext, Queryable } from "./portals-store.pg";
@@ -42,7 +42,7 @@ export async function moveApprovedPg(
   now: number,
 ) {
   const ws = upload.workspace_id;
-  if (!(await byPath(c, ws, upload.folder_path))) return;
+  if (alreadyIn(upload, approvedPath) || !(await byPath(c, ws, upload.folder_path))) return;
   await ensureFolder(c, ws, approvedPath, now);
   const jobId = await startMovePg(
     c,

@@ -53,15 +53,13 @@ const senderStatusOf: Partial<Record<PortalUploadStatus, SenderStatus>> = {
  * What the status page shows. An unknown upload, one of another portal, one that never landed
  * and a token that does not open it are all 404: a guess learns nothing.
  */
-export function senderStatus(
-  deps: AppDeps,
-  slug: string,
-  uploadId: string,
+export function statusPage(
+  deps: Pick<AppDeps, "config" | "clock">,
+  portal: PortalRow,
+  upload: UploadRow | undefined,
+  workspaceName: string,
   token: string | undefined,
 ): SenderStatusPage {
-  const { db } = deps;
-  const portal = resolvePortal(db, slug);
-  const upload = uploadRow(db, uploadId);
   const status = upload && senderStatusOf[upload.status];
   const key = { dataDir: deps.config.dataDir, ...STATUS_KEY };
   if (
@@ -76,7 +74,7 @@ export function senderStatus(
     uploadId: upload.id,
     reference: referenceOf(upload.id),
     portalTitle: portal.title,
-    workspaceName: getWorkspace(db, portal.workspace_id)?.name ?? "",
+    workspaceName,
     status,
     noteToSender: upload.note_to_sender,
     decidedAt: decided ? toIsoOrNull(upload.reviewed_at) : null,
@@ -84,6 +82,17 @@ export function senderStatus(
     fileCount: upload.file_count ?? 0,
     bytes: upload.bytes_total ?? 0,
   };
+}
+
+export function senderStatus(
+  deps: AppDeps,
+  slug: string,
+  uploadId: string,
+  token: string | undefined,
+): SenderStatusPage {
+  const portal = resolvePortal(deps.db, slug);
+  const workspaceName = getWorkspace(deps.db, portal.workspace_id)?.name ?? "";
+  return statusPage(deps, portal, uploadRow(deps.db, uploadId), workspaceName, token);
 }
 
 const DECISION_MAIL_HOLD_MS = 15_000;

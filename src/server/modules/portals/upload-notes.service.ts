@@ -8,10 +8,10 @@ import { ApiError, notFound, validationFailed } from "@/server/lib/api-error";
 import { toIso } from "@/server/lib/clock";
 import { newId } from "@/server/lib/ids";
 import { anchorColumns, anchorOf, checkAnchor, probedFacts } from "@/server/lib/media-anchor";
-import { byPath } from "@/server/modules/files/files.repository";
+import { byPath, type EntryRow } from "@/server/modules/files/files.repository";
 // The media module's probe of the content (duration, pages): a read of its table by its function.
-import { probeOf } from "@/server/modules/media/renditions.repository";
-import { getMember } from "@/server/modules/members/members.repository";
+import { type ProbeRow, probeOf } from "@/server/modules/media/renditions.repository";
+import { getMember, type MemberRow } from "@/server/modules/members/members.repository";
 import { type UploadRow, uploadRow } from "./portals.repository";
 import {
   countUploadNotes,
@@ -29,14 +29,19 @@ import type { StoredFile } from "./upload-view";
  * upload's folder, so a note still points at its file after an approval moves the folder.
  */
 
-function requireUpload(deps: AppDeps, workspaceId: string, uploadId: string) {
-  const upload = uploadRow(deps.db, uploadId);
+export type NoteBody = z.output<typeof createUploadNoteBodySchema>;
+
+/** 404 unless the upload is one of the workspace's. */
+export function knownUpload(upload: UploadRow | undefined, workspaceId: string, uploadId: string) {
   if (!upload || upload.workspace_id !== workspaceId)
     throw notFound(`Upload ${uploadId}`, { uploadId });
   return upload;
 }
 
-const toNote = (upload: UploadRow, n: UploadNoteRow): UploadNote => ({
+const requireUpload = (deps: AppDeps, workspaceId: string, uploadId: string) =>
+  knownUpload(uploadRow(deps.db, uploadId), workspaceId, uploadId);
+
+export const toNote = (upload: UploadRow, n: UploadNoteRow): UploadNote => ({
   id: n.id,
   uploadId: n.upload_id,
   body: n.body,
@@ -45,33 +50,89 @@ const toNote = (upload: UploadRow, n: UploadNoteRow): UploadNote => ({
   createdAt: toIso(n.created_at),
 });
 
+/** Whether an anchor's path is inside the upload's folder: only then is the tree read for it. */
+export const inFolder = (upload: UploadRow, anchor: MediaAnchor) =>
+  anchor.path.startsWith(`${upload.folder_path}/`);
+
+/** The anchor's file as the upload lists it (its first 12). */
+export const shownFile = (upload: UploadRow, anchor: MediaAnchor) =>
+  (JSON.parse(upload.files_shown) as StoredFile[]).find((f) => f.path === anchor.path);
+
 /**
  * The anchored file must be in the upload's folder and one of its files: listed on the upload,
- * or a live file there (an upload lists its first 12). Its duration is what the media probe
- * found, when it ran. Returns the path relative to the folder.
+ * or a live file there (`live`, read only when inFolder). Its duration is what the media probe
+ * found (`probe`, of the live or listed content), when it ran. Returns the path relative to the
+ * folder.
  */
-function checkNoteAnchor(deps: AppDeps, upload: UploadRow, anchor: MediaAnchor) {
-  const prefix = `${upload.folder_path}/`;
-  const shown = (JSON.parse(upload.files_shown) as StoredFile[]).find(
-    (f) => f.path === anchor.path,
-  );
-  const live = anchor.path.startsWith(prefix)
-    ? byPath(deps.db, upload.workspace_id, anchor.path)
-    : undefined;
-  if (!anchor.path.startsWith(prefix) || (!shown && !live?.is_file))
+export function checkNoteAnchor(
+  upload: UploadRow,
+  anchor: MediaAnchor,
+  live: EntryRow | undefined,
+  probe: ProbeRow | undefined,
+) {
+  const shown = shownFile(upload, anchor);
+  if (!inFolder(upload, anchor) || (!shown && !live?.is_file))
     throw validationFailed(
       "anchor.path",
       `"${anchor.path}" is not one of this upload's files`,
       "not_in_upload",
     );
-  const sha256 = live?.sha256 ?? shown?.sha256;
-  const probed = probedFacts(sha256 ? probeOf(deps.db, sha256) : undefined);
+  const probed = probedFacts(probe);
   checkAnchor("anchor", anchor, {
     mime: shown?.mime ?? live?.mime ?? null,
     durationMs: shown?.media?.durationMs ?? probed.durationMs,
     pageCount: probed.pageCount,
   });
-  return anchor.path.slice(prefix.length);
+  return anchor.path.slice(upload.folder_path.length + 1);
+}
+
+function anchorOnSqlite(deps: AppDeps, upload: UploadRow, anchor: MediaAnchor) {
+  const live = inFolder(upload, anchor)
+    ? byPath(deps.db, upload.workspace_id, anchor.path)
+    : undefined;
+  const sha256 = live?.sha256 ?? shownFile(upload, anchor)?.sha256;
+  return checkNoteAnchor(upload, anchor, live, sha256 ? probeOf(deps.db, sha256) : undefined);
+}
+
+/** 409 `conflict` once an upload holds UPLOAD_NOTES_MAX notes. */
+export function checkNoteCount(count: number) {
+  if (count >= UPLOAD_NOTES_MAX)
+    throw new ApiError(409, "conflict", `An upload keeps at most ${UPLOAD_NOTES_MAX} notes`, {
+      reason: "too_many_notes",
+      limit: UPLOAD_NOTES_MAX,
+    });
+}
+
+/** A new note's row: the key's member is its author. */
+export const noteRow = (
+  caller: Caller,
+  upload: UploadRow,
+  body: NoteBody,
+  relative: string | undefined,
+  member: Pick<MemberRow, "name" | "email"> | undefined,
+  now: number,
+): UploadNoteRow => ({
+  id: newId(),
+  upload_id: upload.id,
+  body: body.body,
+  ...anchorColumns(body.anchor, relative),
+  member_id: caller.memberId,
+  key_id: caller.keyId,
+  author_name: member?.name ?? null,
+  author_email: member?.email ?? null,
+  created_at: now,
+});
+
+/** The note its author may delete: the same member, or the same key for a key without one. */
+export function ownNote(note: UploadNoteRow | undefined, caller: Caller, noteId: string) {
+  if (!note) throw notFound(`Note ${noteId}`, { noteId });
+  const own =
+    note.member_id !== null ? note.member_id === caller.memberId : note.key_id === caller.keyId;
+  if (!own)
+    throw new ApiError(403, "forbidden", "Only its author deletes a note", {
+      reason: "not_the_author",
+    });
+  return note;
 }
 
 export function listUploadNotes(deps: AppDeps, workspaceId: string, uploadId: string) {
@@ -86,29 +147,15 @@ export function addUploadNote(
   deps: AppDeps,
   caller: Caller,
   uploadId: string,
-  body: z.output<typeof createUploadNoteBodySchema>,
+  body: NoteBody,
 ): UploadNote {
   return deps.db
     .transaction((): UploadNote => {
       const upload = requireUpload(deps, caller.workspaceId, uploadId);
-      const relative = body.anchor ? checkNoteAnchor(deps, upload, body.anchor) : undefined;
-      if (countUploadNotes(deps.db, upload.id) >= UPLOAD_NOTES_MAX)
-        throw new ApiError(409, "conflict", `An upload keeps at most ${UPLOAD_NOTES_MAX} notes`, {
-          reason: "too_many_notes",
-          limit: UPLOAD_NOTES_MAX,
-        });
+      const relative = body.anchor ? anchorOnSqlite(deps, upload, body.anchor) : undefined;
+      checkNoteCount(countUploadNotes(deps.db, upload.id));
       const member = caller.memberId === null ? undefined : getMember(deps.db, caller.memberId);
-      const row: UploadNoteRow = {
-        id: newId(),
-        upload_id: upload.id,
-        body: body.body,
-        ...anchorColumns(body.anchor, relative),
-        member_id: caller.memberId,
-        key_id: caller.keyId,
-        author_name: member?.name ?? null,
-        author_email: member?.email ?? null,
-        created_at: deps.clock.now(),
-      };
+      const row = noteRow(caller, upload, body, relative, member, deps.clock.now());
       insertUploadNote(deps.db, row);
       return toNote(upload, row);
     })
@@ -121,13 +168,6 @@ export function addUploadNote(
  */
 export function removeUploadNote(deps: AppDeps, caller: Caller, uploadId: string, noteId: string) {
   const upload = requireUpload(deps, caller.workspaceId, uploadId);
-  const note = uploadNoteById(deps.db, upload.id, noteId);
-  if (!note) throw notFound(`Note ${noteId}`, { noteId });
-  const own =
-    note.member_id !== null ? note.member_id === caller.memberId : note.key_id === caller.keyId;
-  if (!own)
-    throw new ApiError(403, "forbidden", "Only its author deletes a note", {
-      reason: "not_the_author",
-    });
+  const note = ownNote(uploadNoteById(deps.db, upload.id, noteId), caller, noteId);
   deleteUploadNote(deps.db, note.id);
 }
