@@ -12,6 +12,7 @@ import { EventRecorder } from "./modules/events/events.repository";
 import { type EventsStore, SqliteEventsStore } from "./modules/events/events-store";
 import { FilesService } from "./modules/files/files.service";
 import { type FilesStore, SqliteFilesStore } from "./modules/files/files-store";
+import { type MailStore, SqliteMailStore } from "./modules/mail/mail-store";
 import { type DirectoryStore, SqliteDirectoryStore } from "./modules/members/directory-store";
 import { type OperationsStore, SqliteOperationsStore } from "./modules/operations/operations-store";
 import {
@@ -20,6 +21,7 @@ import {
 } from "./modules/portals/portal-public-store";
 import { type PortalsStore, SqlitePortalsStore } from "./modules/portals/portals-store";
 import { type SettingsStore, SqliteSettingsStore } from "./modules/settings/settings-store";
+import { shareMailSent } from "./modules/shares/share-mail.service";
 import { type SharePublicStore, SqliteSharePublicStore } from "./modules/shares/share-public-store";
 import { type SharesStore, SqliteSharesStore } from "./modules/shares/shares-store";
 import { SqliteTransfersStore, type TransfersStore } from "./modules/transfers/transfers-store";
@@ -55,6 +57,8 @@ export interface AppDeps {
   accessStore: AccessStore;
   /** Workspaces, members and keys as the first start and the CLIs change them. */
   directory: DirectoryStore;
+  /** The mail job's reads and marks (the shares area's record of a sent link with them). */
+  mailStore: MailStore;
   /** The workspace's name and logo measures (the logo's bytes stay with settings.service). */
   settingsStore: SettingsStore;
   /** Transfers' creation, list, record and progress reports (the node's writes are its own). */
@@ -118,6 +122,9 @@ export function createDeps(
     // SQLite's even with DATABASE_URL, like the other areas' stores (the access path reads the
     // keys it writes); PgDirectoryStore is built and tested, not wired (docs/scale-out.md, Directory).
     directory: new SqliteDirectoryStore({ db, clock, events, config }),
+    // SQLite's even with DATABASE_URL: the outbox rows are written by the shares and portals
+    // units, still SQLite's. PgMailStore is built and tested, not wired (docs/scale-out.md, Upkeep).
+    mailStore: new SqliteMailStore(db, clock, shareMailSent),
     // SQLite's even with DATABASE_URL, like the other areas' stores; PgSettingsStore is built
     // and tested, not wired (docs/scale-out.md, Settings).
     settingsStore: new SqliteSettingsStore(db),

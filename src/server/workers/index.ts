@@ -7,7 +7,6 @@ import { registerMailWorkers } from "@/server/modules/mail/mail.workers";
 import { registerMediaWorkers } from "@/server/modules/media/media.workers";
 import { registerOperationsWorkers } from "@/server/modules/operations/operations.workers";
 import { registerPortalsWorkers } from "@/server/modules/portals/portals.workers";
-import { shareMailSent } from "@/server/modules/shares/share-mail.service";
 import { registerSharesWorkers } from "@/server/modules/shares/shares.workers";
 import { registerTransfersWorkers } from "@/server/modules/transfers/transfers.workers";
 import { registerNodeWorkers } from "@/server/node/node.workers";
@@ -29,7 +28,7 @@ export async function registerWorkers(
   registerEventsWorkers(deps);
   registerTransfersWorkers(deps);
   registerSharesWorkers(deps);
-  registerMailWorkers(deps, shareMailSent);
+  registerMailWorkers(deps);
   registerPortalsWorkers(deps);
   registerMediaWorkers(deps);
   registerNodeWorkers(deps);

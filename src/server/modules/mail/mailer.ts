@@ -5,9 +5,6 @@ import type { JobKind } from "@/server/workers/job-runner";
 import {
   insertMessage,
   LINK_PLACEHOLDER,
-  markAttemptFailed,
-  markSent,
-  messageById,
   type NewOutboxRow,
   type OutboxRow,
 } from "./outbox.repository";
@@ -94,19 +91,14 @@ export function queueMessage(deps: AppDeps, m: OutgoingMessage, now: number): st
 export const renderText = (m: Pick<OutboxRow, "body" | "link">) =>
   m.body.replace(LINK_PLACEHOLDER, m.link ?? "[link sent]");
 
-/**
- * What an area does once one of its messages has left, in the transaction that marks it sent
- * (shares: the recipient's `sentAt`). Mail knows no area's tables: each area hands its own.
- */
-export type AfterSent = (deps: AppDeps, m: OutboxRow, now: number) => void;
-
-export function mailJob(deps: AppDeps, afterSent: AfterSent): JobKind {
+export function mailJob(deps: AppDeps): JobKind {
+  const store = deps.mailStore;
   return {
     maxAttempts: MAIL_ATTEMPTS,
     backoffMs: (attempts) => Math.min(30_000 * 2 ** (attempts - 1), 1_800_000),
     run: async (payload, job) => {
       const { messageId } = payload as { messageId: string };
-      const m = messageById(deps.db, messageId);
+      const m = await store.message(messageId);
       if (m?.status !== "queued" || m.channel !== "email" || deps.config.smtpUrl === null) return;
       try {
         const info = await transportFor(deps.config.smtpUrl).sendMail({
@@ -115,14 +107,10 @@ export function mailJob(deps: AppDeps, afterSent: AfterSent): JobKind {
           subject: m.subject,
           text: renderText(m),
         });
-        deps.db.transaction(() => {
-          const now = deps.clock.now();
-          markSent(deps.db, m.id, info.messageId ?? null, now);
-          afterSent(deps, m, now);
-        })();
+        await store.markSent(m, info.messageId ?? null);
       } catch (err) {
         const message = err instanceof Error ? err.message : String(err);
-        markAttemptFailed(deps.db, m.id, message.slice(0, 500), job.attempts >= job.maxAttempts);
+        await store.markFailed(m.id, message.slice(0, 500), job.attempts >= job.maxAttempts);
         throw err;
       }
     },

@@ -3,7 +3,8 @@ import type { AppDeps } from "@/server/deps";
 import type { Caller } from "@/server/http/caller";
 import { validationFailed } from "@/server/lib/api-error";
 import { toIso } from "@/server/lib/clock";
-import { type AfterSent, type OutgoingMessage, queueMessage } from "@/server/modules/mail/mailer";
+import type { AfterSent } from "@/server/modules/mail/mail-store";
+import { type OutgoingMessage, queueMessage } from "@/server/modules/mail/mailer";
 import { LINK_PLACEHOLDER, messageById } from "@/server/modules/mail/outbox.repository";
 import { toOutboxMessage } from "@/server/modules/mail/outbox.service";
 import { getWorkspace } from "@/server/modules/workspaces/workspaces.repository";
@@ -61,8 +62,8 @@ export function queueShareMail(
 }
 
 /** The mail module's hook: a share's mail has left, so its recipient's `sentAt` moves. */
-export const shareMailSent: AfterSent = (deps, m, now) => {
-  if (m.recipient_id) markRecipientSent(deps.db, m.recipient_id, now);
+export const shareMailSent: AfterSent = (db, m, now) => {
+  if (m.recipient_id) markRecipientSent(db, m.recipient_id, now);
 };
 
 /**

@@ -1,4 +1,5 @@
 import type { PgClient } from "@/server/db/pg/pool";
+import type { AfterSentPg } from "@/server/modules/mail/mail-store.pg";
 import { insertUnitJob } from "@/server/workers/jobs.pg";
 import { EXPIRE_ATTEMPTS, EXPIRE_JOB, expiryKey } from "./lifecycle.service";
 import type { NewShare, SnapshotFileRow } from "./shares.repository";
@@ -64,3 +65,9 @@ export function scheduleExpiryPg(c: PgClient, shareId: string, expiresAt: number
   };
   return insertUnitJob(c, job, now);
 }
+
+/** shareMailSent on PostgreSQL: the recipient's `sentAt` moves with the message's `sent`. */
+export const shareMailSentPg: AfterSentPg = async (c, m, now) => {
+  if (m.recipient_id)
+    await c.query("UPDATE share_recipients SET sent_at = $1 WHERE id = $2", [now, m.recipient_id]);
+};

@@ -10,7 +10,6 @@ import { PgEventRecorder } from "@/server/modules/events/events.pg";
 import { registerMailWorkers } from "@/server/modules/mail/mail.workers";
 import { refusal } from "@/server/testing/engine-suites";
 import { freshPgDatabase } from "@/server/testing/pg-database";
-import { shareMailSent } from "./share-mail.service";
 import { registerSharesWorkers } from "./shares.workers";
 import type { ListSharesInput, SharesStore } from "./shares-store";
 import { PgSharesStore } from "./shares-store.pg";
@@ -33,7 +32,7 @@ function sqliteEngine(): () => Engine {
     const config = testConfig(seeded.dir, { smtpUrl: SMTP });
     const deps = createDeps(config, { clock: new ManualClock(T0), db: seeded.db });
     registerSharesWorkers(deps);
-    registerMailWorkers(deps, shareMailSent);
+    registerMailWorkers(deps);
     store = deps.sharesStore;
   });
   afterAll(() => seeded.close());
