@@ -27,7 +27,7 @@ import { byPath, childrenChanged, ensureFolder } from "./tree.pg";
  * markTrashed: the entry and, for a folder, its live subtree get the trash id. Returns the bytes
  * of the files marked (trashedBytes), read from the rows the UPDATE touched.
  */
-async function markTrashed(c: PgClient, entry: EntryRow, trashId: string): Promise<number> {
+export async function markTrashed(c: PgClient, entry: EntryRow, trashId: string): Promise<number> {
   await c.query("UPDATE entries SET trash_id = $1 WHERE id = $2", [trashId, entry.id]);
   if (entry.is_file) return entry.size;
   const [lo, hi] = subtreeRange(entry.path);
@@ -47,7 +47,7 @@ async function markTrashed(c: PgClient, entry: EntryRow, trashId: string): Promi
  * the trash item go, and every blob reference they held (one per file and per version) is
  * released. Unreferenced blobs are the hourly purge's to collect, as on SQLite.
  */
-const DELETE_TRASHED = `WITH gone AS (
+export const DELETE_TRASHED = `WITH gone AS (
     DELETE FROM entries WHERE trash_id = $1 RETURNING id, is_file, sha256),
   versions AS (
     DELETE FROM file_versions WHERE entry_id IN (SELECT id FROM gone) RETURNING sha256),
@@ -124,7 +124,7 @@ export async function removePg(
 }
 
 /** The entry's folder lost it: its counts and revision (detach, parentsLost). */
-const lostChild = (c: PgClient, entry: EntryRow, now: number) =>
+export const lostChild = (c: PgClient, entry: EntryRow, now: number) =>
   entry.parent_id === null
     ? null
     : childrenChanged(c, entry.parent_id, entry.is_file ? 0 : -1, entry.is_file ? -1 : 0, now);
