@@ -28,7 +28,7 @@ const FILES: Record<string, string> = {
   "rn/swap/a.b/in.txt": "in a.b",
   "rn/swap/b.a/in.txt": "in b.a",
   "rn/over/new.txt": "new v0",
-  "rn/over/old.txt": "old",
+  "rn/over/old.txt": "old v0",
 };
 
 const parse = (body: RenameBatchBody) => renameBatchBodySchema.parse(body);
@@ -47,7 +47,10 @@ describe.each([
   const open = use(async ({ files }) => {
     for (const [p, content] of Object.entries(FILES))
       await files.writeFile(WS, p, content, { modifiedAt: T0 });
+    // More versions, together, than the seed's VERSIONS_KEEP (3): the overwrite drops the oldest.
     await files.writeFile(WS, "rn/over/new.txt", "new v1", { modifiedAt: T0 + 1000 });
+    await files.writeFile(WS, "rn/over/new.txt", "new v2", { modifiedAt: T0 + 2000 });
+    await files.writeFile(WS, "rn/over/old.txt", "old v1", { modifiedAt: T0 + 1000 });
   });
 
   const paths = async (under: string) =>
@@ -181,7 +184,7 @@ describe.each([
     const [now] = await open().rows<{ id: number; sha256: string; version_count: number }>(
       "SELECT id, sha256, version_count FROM entries WHERE path = 'rn/over/old.txt'",
     );
-    expect(now).toMatchObject({ id: old!.id, sha256: renamed!.sha256, version_count: 2 });
+    expect(now).toMatchObject({ id: old!.id, sha256: renamed!.sha256, version_count: 3 });
     alike("overwrite", await state());
   });
 });
