@@ -5,6 +5,10 @@ import { checkPath, validationFailed } from "@/server/lib/api-error";
 import type { Clock } from "@/server/lib/clock";
 import type { PgEventRecorder } from "@/server/modules/events/events.pg";
 import type { AnnouncedEvent } from "@/server/modules/events/events.repository";
+import { applyRenamesPg, readPlanPg } from "@/server/modules/rename/rename.pg";
+import type { RenameBatchInput } from "@/server/modules/rename/rename-batch";
+import { resultOf } from "@/server/modules/rename/rename-batch";
+import { compilePattern } from "@/server/modules/rename/rename-plan";
 import {
   ENTRY_COLUMNS,
   type EntryRow,
@@ -20,6 +24,7 @@ import {
   type FilesStore,
   type FolderPage,
   type PageQuery,
+  type RenameBatchResult,
   type SearchQuery,
 } from "./files-store";
 import { ORDER, type OrderKey } from "./listing.repository";
@@ -207,6 +212,26 @@ export class PgFilesStore implements FilesStore {
     await this.unit(workspaceId, (c, now) =>
       restoreVersionPg(c, this.events, { workspaceId, versionId, keep }, now),
     );
+  }
+
+  async renameBatch(workspaceId: string, body: RenameBatchInput): Promise<RenameBatchResult> {
+    // A bad pattern is refused before anything is read.
+    compilePattern(body.pattern);
+    if (body.dryRun) {
+      // One snapshot for every read of the plan, as SQLite's read transaction gives.
+      const plan = await withPgTransaction(this.pool, (c) => readPlanPg(c, workspaceId, body), {
+        isolation: "repeatable read",
+      });
+      return resultOf(plan, true, [], null);
+    }
+    const keep = this.config.versionsKeep;
+    let result: RenameBatchResult | undefined;
+    await this.unit(workspaceId, async (c, now) => {
+      const done = await applyRenamesPg(c, this.events, { workspaceId, body, keep }, now);
+      result = done.result;
+      return done.announced;
+    });
+    return result!;
   }
 
   /** A unit that reads then writes the workspace's tree: one transaction under its lock. */

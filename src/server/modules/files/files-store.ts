@@ -1,6 +1,7 @@
 import type { FileVersion, SearchResult, TrashItem } from "@/contract/files";
 import { isWellFormedText, nameProblem } from "@/contract/rules";
 import { checkPath, pathRejected, validationFailed } from "@/server/lib/api-error";
+import { type RenameBatchInput, renameBatch } from "@/server/modules/rename/rename.service";
 import type { FilesService } from "./files.service";
 import type { ListOptions } from "./listing.service";
 import { notAFile } from "./versions.service";
@@ -71,7 +72,14 @@ export interface FilesStore {
    * checked first (404, or `not_a_folder` for field `query.path`).
    */
   manifest(workspaceId: string, path: string): Promise<AsyncGenerator<string>>;
+  /**
+   * renameFiles (rename.service.ts): plans a batch rename by pattern and, unless `dryRun`,
+   * applies it in one unit that reads the plan again, refusing a stale `planId`.
+   */
+  renameBatch(workspaceId: string, body: RenameBatchInput): Promise<RenameBatchResult>;
 }
+
+export type RenameBatchResult = ReturnType<typeof renameBatch>;
 
 /**
  * A new name held to the rules the route's schema applies, for callers that come without one:
@@ -142,5 +150,9 @@ export class SqliteFilesStore implements FilesStore {
 
   async manifest(workspaceId: string, path: string) {
     return this.files.manifest(this.files.folder(workspaceId, path, "query.path"));
+  }
+
+  async renameBatch(workspaceId: string, body: RenameBatchInput) {
+    return renameBatch(this.files, workspaceId, body);
   }
 }

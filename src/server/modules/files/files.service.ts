@@ -6,6 +6,7 @@ import type { Config } from "@/server/env";
 import { notFound, validationFailed } from "@/server/lib/api-error";
 import { type Clock, toIso } from "@/server/lib/clock";
 import type { EventRecorder } from "@/server/modules/events/events.repository";
+import { renamedData } from "@/server/modules/rename/rename-batch";
 import { type BlobStore, DiskBlobStore, type FileContent, type StagedBlob } from "./blob-store";
 import * as entries from "./files.repository";
 import { baseName, type EntryRow, joinPath, parentOf, toFileEntry } from "./files.repository";
@@ -272,12 +273,8 @@ export class FilesService {
       }
       for (const folderId of new Set(renames.map((r) => r.entry.parent_id!)))
         entries.childrenChanged(this.db, folderId, 0, 0, now);
-      const paths = renames.map((r) => r.to);
-      this.record(workspaceId, "file.renamed", {
-        paths,
-        renames: renames.slice(0, 100).map((r) => ({ from: r.entry.path, to: r.to })),
-        count: renames.length,
-      });
+      const done = renames.map((r) => ({ from: r.entry.path, to: r.to }));
+      this.record(workspaceId, "file.renamed", renamedData(done));
       return result;
     });
   }

@@ -34,7 +34,7 @@ import { byPath, childrenChanged, ensureFolder } from "./tree.pg";
  * markTrashed: the entry and, for a folder, its live subtree get the trash id. Returns the bytes
  * of the files marked (trashedBytes), read from the rows the UPDATE touched.
  */
-async function markTrashed(c: PgClient, entry: EntryRow, trashId: string): Promise<number> {
+export async function markTrashed(c: PgClient, entry: EntryRow, trashId: string): Promise<number> {
   await c.query("UPDATE entries SET trash_id = $1 WHERE id = $2", [trashId, entry.id]);
   if (entry.is_file) return entry.size;
   const [lo, hi] = subtreeRange(entry.path);
@@ -174,7 +174,7 @@ async function parentsLost(c: PgClient, rows: EntryRow[], now: number) {
 }
 
 /** The entry's folder lost it: its counts and revision (detach, parentsLost). */
-const lostChild = (c: PgClient, entry: EntryRow, now: number) =>
+export const lostChild = (c: PgClient, entry: EntryRow, now: number) =>
   entry.parent_id === null
     ? null
     : childrenChanged(c, entry.parent_id, entry.is_file ? 0 : -1, entry.is_file ? -1 : 0, now);

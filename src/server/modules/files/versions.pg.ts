@@ -30,7 +30,7 @@ export async function listVersionsPg(
  * The entry's versions beyond the newest `keep` go and release their blob references, in one
  * statement (keepCurrentAsVersion's loop of deleteVersion and dropBlobRef).
  */
-const DROP_BEYOND = `WITH gone AS (
+export const DROP_BEYOND = `WITH gone AS (
     DELETE FROM file_versions WHERE id IN (
       SELECT id FROM file_versions WHERE entry_id = $1 ORDER BY created_at DESC, id DESC OFFSET $2)
     RETURNING sha256),
