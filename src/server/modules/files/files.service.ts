@@ -285,8 +285,13 @@ export class FilesService {
    * the renamed file's content, and adopts the renamed file's versions; the renamed entry goes.
    */
   private replaceWith(target: EntryRow, source: EntryRow, name: string, now: number) {
+    // Each content keeps how its bytes are encrypted (content protection), wherever it goes.
+    const kept = entries.protectionOf(this.db, target.id);
+    const taken = entries.protectionOf(this.db, source.id);
     moveVersions(this.db, source.id, target.id);
     keepCurrentAsVersion(this.db, target, this.config.versionsKeep);
+    if (kept) protectNewestVersion(this.db, target.id, kept);
+    if (kept || taken) entries.setProtection(this.db, target.id, taken);
     entries.addBlobRef(this.db, source.sha256!, source.size, now);
     entries.setContent(
       this.db,

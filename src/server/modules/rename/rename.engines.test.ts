@@ -32,6 +32,7 @@ const FILES: Record<string, string> = {
 };
 
 const parse = (body: RenameBatchBody) => renameBatchBodySchema.parse(body);
+const SEALED = '{"alg":"aes-256-gcm","iv":"seeded"}';
 
 /** What each test saw on SQLite, by test: PostgreSQL must see the same. */
 const seen = new Map<string, unknown>();
@@ -51,6 +52,17 @@ describe.each([
     await files.writeFile(WS, "rn/over/new.txt", "new v1", { modifiedAt: T0 + 1000 });
     await files.writeFile(WS, "rn/over/new.txt", "new v2", { modifiedAt: T0 + 2000 });
     await files.writeFile(WS, "rn/over/old.txt", "old v1", { modifiedAt: T0 + 1000 });
+    // Content protection is a label of how each content's bytes are stored: it goes with them.
+    await files.writeFile(WS, "rn/prot/sealed.txt", "sealed", {
+      modifiedAt: T0,
+      protection: SEALED,
+    });
+    await files.writeFile(WS, "rn/prot/open.txt", "open", { modifiedAt: T0 });
+    await files.writeFile(WS, "rn/prot2/open.txt", "open 2", { modifiedAt: T0 });
+    await files.writeFile(WS, "rn/prot2/sealed.txt", "sealed 2", {
+      modifiedAt: T0,
+      protection: SEALED,
+    });
   });
 
   const paths = async (under: string) =>
@@ -67,11 +79,11 @@ describe.each([
     return {
       entries: await rows(
         `SELECT id, parent_id, name, sort_key, path, is_file, size, mime, sha256, modified_at,
-           folder_count, file_count, version_count, revision, trash_id
+           folder_count, file_count, version_count, revision, trash_id, protection
          FROM entries WHERE path LIKE 'rn%' ORDER BY id`,
       ),
       versions: await rows(
-        "SELECT entry_id, sha256, size, mime, created_at FROM file_versions ORDER BY entry_id, sha256, created_at",
+        "SELECT entry_id, sha256, size, mime, created_at, protection FROM file_versions ORDER BY entry_id, sha256, created_at",
       ),
       blobs: await rows("SELECT sha256, size, ref_count FROM blobs ORDER BY sha256"),
       events: (await events()).filter((e) => e.type === "file.renamed"),
@@ -186,5 +198,31 @@ describe.each([
     );
     expect(now).toMatchObject({ id: old!.id, sha256: renamed!.sha256, version_count: 3 });
     alike("overwrite", await state());
+  });
+
+  it("with overwrite, each content keeps its protection: the taken one's on the file, the kept one's on its version", async () => {
+    const protections = async (path: string) => {
+      const [entry] = await open().rows<{ id: number; protection: string | null }>(
+        `SELECT id, protection FROM entries WHERE path = '${path}'`,
+      );
+      const versions = await open().rows<{ protection: string | null }>(
+        `SELECT protection FROM file_versions WHERE entry_id = ${entry!.id}`,
+      );
+      return { file: entry!.protection, versions: versions.map((v) => v.protection) };
+    };
+    const over = (folder: string, from: string, to: string) =>
+      open().store.renameBatch(
+        WS,
+        parse({
+          paths: [`${folder}/${from}.txt`],
+          pattern: { find: from, replace: to },
+          overwrite: true,
+        }),
+      );
+    await over("rn/prot", "sealed", "open");
+    expect(await protections("rn/prot/open.txt")).toEqual({ file: SEALED, versions: [null] });
+    await over("rn/prot2", "open", "sealed");
+    expect(await protections("rn/prot2/sealed.txt")).toEqual({ file: null, versions: [SEALED] });
+    alike("overwrite protection", await state());
   });
 });

@@ -160,14 +160,20 @@ async function replaceWith(
   q: { keep: number; now: number },
 ) {
   await reordered(c, target.parent_id!);
+  // Each content keeps how its bytes are encrypted (content protection), wherever it goes.
+  const { rows } = await c.query<{ id: number; protection: string | null }>(
+    "SELECT id, protection FROM entries WHERE id IN ($1, $2)",
+    [target.id, source.id],
+  );
+  const protectionOf = (id: number) => rows.find((r) => r.id === id)?.protection ?? null;
   await c.query("UPDATE file_versions SET entry_id = $1 WHERE entry_id = $2", [
     target.id,
     source.id,
   ]);
   await c.query(
-    `INSERT INTO file_versions (id, workspace_id, entry_id, sha256, size, mime, created_at)
-     VALUES ($1, $2, $3, $4, $5, $6, $7)`,
-    currentAsVersion(target),
+    `INSERT INTO file_versions (id, workspace_id, entry_id, sha256, size, mime, created_at, protection)
+     VALUES ($1, $2, $3, $4, $5, $6, $7, $8)`,
+    [...currentAsVersion(target), protectionOf(target.id)],
   );
   await c.query(DROP_BEYOND, [target.id, q.keep]);
   await c.query(
@@ -177,9 +183,16 @@ async function replaceWith(
   );
   await c.query(
     `UPDATE entries SET version_count = (SELECT count(*) FROM file_versions WHERE entry_id = $1),
-       sha256 = $2, size = $3, mime = $4, modified_at = $5
+       sha256 = $2, size = $3, mime = $4, modified_at = $5, protection = $6
      WHERE id = $1`,
-    [target.id, source.sha256, source.size, mimeFor(name), source.modified_at],
+    [
+      target.id,
+      source.sha256,
+      source.size,
+      mimeFor(name),
+      source.modified_at,
+      protectionOf(source.id),
+    ],
   );
   const trashId = newId();
   await markTrashed(c, source, trashId);
