@@ -53,20 +53,6 @@ export interface NewKey {
   name?: string | null;
 }
 
-export const KEY_INSERT_COLUMNS = [
-  "id",
-  "workspace_id",
-  "member_id",
-  "name",
-  "hint",
-  "key_hash",
-  "scopes",
-  "expires_at",
-  "revoked_at",
-  "created_at",
-  "last_used_at",
-] as const;
-
 /** A new key's plaintext (shown once) and its row, which holds only the plaintext's hash. */
 export function newKeyRow(input: NewKey, now: number) {
   const key = `${API_KEY_PREFIX}${randomBase62(40)}`;
@@ -91,8 +77,8 @@ export function createKey(db: Db, input: NewKey, now: number): { key: string; re
   const { key, row } = newKeyRow(input, now);
   stmt(
     db,
-    `INSERT INTO api_keys (${KEY_INSERT_COLUMNS.join(", ")})
-     VALUES (${KEY_INSERT_COLUMNS.map((c) => `@${c}`).join(", ")})`,
+    `INSERT INTO api_keys (id, workspace_id, member_id, name, hint, key_hash, scopes, expires_at, revoked_at, created_at, last_used_at)
+     VALUES (@id, @workspace_id, @member_id, @name, @hint, @key_hash, @scopes, @expires_at, @revoked_at, @created_at, @last_used_at)`,
   ).run(row);
   return { key, record: toRecord(row) };
 }

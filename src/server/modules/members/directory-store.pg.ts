@@ -1,10 +1,10 @@
 import type { BootstrapResult } from "@/server/bootstrap";
 import { firstAdmin, firstKey } from "@/server/bootstrap";
-import { type PgClient, type PgPool, withPgTransaction } from "@/server/db/pg/pool";
+import { insertRowPg } from "@/server/db/pg/insert-row";
+import { type PgPool, withPgTransaction } from "@/server/db/pg/pool";
 import type { Config } from "@/server/env";
 import type { Clock } from "@/server/lib/clock";
 import {
-  KEY_INSERT_COLUMNS,
   type KeyRow,
   type NewKey,
   newKeyRow,
@@ -23,27 +23,6 @@ import {
   newMemberRow,
   removedView,
 } from "./members.repository";
-
-type Queryable = PgPool | PgClient;
-
-const MEMBER_COLUMNS = [
-  "id",
-  "workspace_id",
-  "email",
-  "name",
-  "role",
-  "joined_at",
-  "removed_at",
-] as const;
-
-/** `INSERT INTO table (columns) VALUES ($1…)` with the row's values in the columns' order. */
-function insert<R extends object>(c: Queryable, table: string, columns: readonly string[], row: R) {
-  const values = columns.map((k) => (row as Record<string, unknown>)[k]);
-  return c.query(
-    `INSERT INTO ${table} (${columns.join(", ")}) VALUES (${columns.map((_, i) => `$${i + 1}`).join(", ")})`,
-    values,
-  );
-}
 
 const FIRST_WORKSPACE = "SELECT * FROM workspaces ORDER BY created_at, id LIMIT 1";
 
@@ -69,11 +48,11 @@ export class PgDirectoryStore implements DirectoryStore {
       if (made) return { result: { created: false as const, workspace: made }, announced: null };
       const now = this.clock.now();
       const workspace = newWorkspaceRow(this.config.workspaceName, now);
-      await insert(c, "workspaces", ["id", "name", "created_at"], workspace);
+      await insertRowPg(c, "workspaces", workspace);
       const admin = newMemberRow(firstAdmin(workspace.id), now);
-      await insert(c, "members", MEMBER_COLUMNS, admin);
+      await insertRowPg(c, "members", admin);
       const { key, row } = newKeyRow(firstKey(workspace.id, admin.id), now);
-      await insert(c, "api_keys", KEY_INSERT_COLUMNS, keepKey ? row : { ...row, revoked_at: now });
+      await insertRowPg(c, "api_keys", keepKey ? row : { ...row, revoked_at: now });
       const announced = await this.events.write(c, workspace.id, "member.joined", {
         member: memberView(admin),
       });
@@ -110,7 +89,7 @@ export class PgDirectoryStore implements DirectoryStore {
   async addMember(input: NewMember) {
     const row = newMemberRow(input, this.clock.now());
     const announced = await withPgTransaction(this.pool, async (c) => {
-      await insert(c, "members", MEMBER_COLUMNS, row);
+      await insertRowPg(c, "members", row);
       return this.events.write(c, input.workspaceId, "member.joined", { member: memberView(row) });
     });
     this.events.announce(announced);
@@ -128,7 +107,7 @@ export class PgDirectoryStore implements DirectoryStore {
 
   async createKey(input: NewKey) {
     const { key, row } = newKeyRow(input, this.clock.now());
-    await insert(this.pool, "api_keys", KEY_INSERT_COLUMNS, row);
+    await insertRowPg(this.pool, "api_keys", row);
     return { key, record: toRecord(row) };
   }
 

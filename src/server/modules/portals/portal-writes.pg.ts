@@ -1,5 +1,6 @@
 import type { z } from "zod";
 import type { createPortalBodySchema, Portal, updatePortalBodySchema } from "@/contract/portals";
+import { insertRowPg } from "@/server/db/pg/insert-row";
 import { lockWorkspace, type PgClient, withPgTransaction } from "@/server/db/pg/pool";
 import type { Caller } from "@/server/http/caller";
 import { byPath } from "@/server/modules/files/tree.pg";
@@ -48,12 +49,11 @@ export async function createPortalPg(
     await checkFolderPg(c, ws, body.targetPath, "targetPath");
     await checkFolderPg(c, ws, body.approvedPath ?? null, "approvedPath");
     const fresh = newPortalRow(caller, body, passwordHash, now);
-    const columns = Object.keys(fresh);
-    const { rows } = await c.query<PortalRow>(
-      `INSERT INTO portals (${columns.join(", ")}, updated_at)
-       VALUES (${columns.map((_, i) => `$${i + 1}`).join(", ")}, $${columns.length + 1})
-       RETURNING *`,
-      [...Object.values(fresh), now],
+    const { rows } = await insertRowPg<PortalRow>(
+      c,
+      "portals",
+      { ...fresh, updated_at: now },
+      "RETURNING *",
     );
     const row = rows[0]!;
     for (const m of inviteMessages(row, await workspaceNamePg(c, ws), base))

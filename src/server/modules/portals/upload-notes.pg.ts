@@ -1,5 +1,6 @@
 import type { UploadNote } from "@/contract/portal-review";
 import { UPLOAD_NOTES_MAX } from "@/contract/portal-rules";
+import { insertRowPg } from "@/server/db/pg/insert-row";
 import { type PgClient, withPgTransaction } from "@/server/db/pg/pool";
 import type { Caller } from "@/server/http/caller";
 import { byPath } from "@/server/modules/files/tree.pg";
@@ -74,12 +75,7 @@ export function addUploadNotePg(
         : (await c.query<MemberRow>("SELECT * FROM members WHERE id = $1", [caller.memberId]))
             .rows[0];
     const row = noteRow(caller, upload, body, relative, member, ctx.clock.now());
-    const columns = Object.keys(row);
-    await c.query(
-      `INSERT INTO portal_upload_notes (${columns.join(", ")})
-       VALUES (${columns.map((_, i) => `$${i + 1}`).join(", ")})`,
-      Object.values(row),
-    );
+    await insertRowPg(c, "portal_upload_notes", row);
     return toNote(upload, row);
   });
 }

@@ -1,4 +1,5 @@
 import type { ShareComment } from "@/contract/shares";
+import { insertRowPg } from "@/server/db/pg/insert-row";
 import type { PgClient } from "@/server/db/pg/pool";
 import type { ProbeRow } from "@/server/modules/media/renditions.repository";
 import {
@@ -41,24 +42,7 @@ export async function addCommentPg(
           body.parentId,
         ]);
   const row = newComment(share.id, author, body, parent, now);
-  await c.query(
-    `INSERT INTO share_comments (id, share_id, parent_id, body, author_kind, author_name, author_email,
-       created_at, anchor_path, anchor_time_ms, anchor_page)
-     VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11)`,
-    [
-      row.id,
-      row.share_id,
-      row.parent_id,
-      row.body,
-      row.author_kind,
-      row.author_name,
-      row.author_email,
-      row.created_at,
-      row.anchor_path,
-      row.anchor_time_ms,
-      row.anchor_page,
-    ],
-  );
+  await insertRowPg(c, "share_comments", row);
   await c.query("UPDATE shares SET comment_count = comment_count + 1 WHERE id = $1", [share.id]);
   return toComment(row);
 }

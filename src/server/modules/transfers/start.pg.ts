@@ -1,4 +1,5 @@
 import type { CreatedTransfer } from "@/contract/transfers";
+import { insertRowPg } from "@/server/db/pg/insert-row";
 import { lockWorkspace, type PgClient } from "@/server/db/pg/pool";
 import type { AppDeps } from "@/server/deps";
 import type { Caller } from "@/server/http/caller";
@@ -55,12 +56,7 @@ async function insertTransferPg(
   row: NewTransfer,
   paths: { source: string; destination: string }[],
 ) {
-  const columns = Object.keys(row) as (keyof NewTransfer)[];
-  await c.query(
-    `INSERT INTO transfers (${columns.join(", ")}, status, updated_at)
-     VALUES (${columns.map((_, i) => `$${i + 1}`).join(", ")}, 'queued', $${columns.length + 1})`,
-    [...columns.map((k) => row[k]), row.created_at],
-  );
+  await insertRowPg(c, "transfers", { ...row, status: "queued", updated_at: row.created_at });
   await c.query(
     `INSERT INTO transfer_paths (transfer_id, idx, source, destination)
      SELECT $1, p.ord - 1, p.source, p.destination

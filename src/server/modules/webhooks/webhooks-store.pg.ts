@@ -1,5 +1,6 @@
 import { type Event, WEBHOOK_TEST } from "@/contract/events";
 import type { RestHook, WebhookDeliveryDetail, WebhookEndpoint } from "@/contract/webhooks";
+import { insertRowPg } from "@/server/db/pg/insert-row";
 import { type PgClient, type PgPool, withPgTransaction } from "@/server/db/pg/pool";
 import type { Clock } from "@/server/lib/clock";
 import type { PgEventRecorder } from "@/server/modules/events/events.pg";
@@ -32,20 +33,6 @@ type Q = PgPool | PgClient;
 const ENDPOINT =
   "SELECT * FROM webhook_endpoints WHERE id = $1 AND workspace_id = $2 AND kind = $3";
 const PENDING = "status = 'pending' AND held = 0";
-
-const COLUMNS = [
-  "id",
-  "workspace_id",
-  "kind",
-  "url",
-  "description",
-  "events",
-  "secret_sealed",
-  "status",
-  "failure_count",
-  "last_delivery_at",
-  "created_at",
-] as const;
 
 /**
  * The webhooks console's units on PostgreSQL (docs/scale-out.md, Webhooks). An update locks the
@@ -92,11 +79,7 @@ export class PgWebhooksStore implements WebhooksStore {
       },
       this.clock.now(),
     );
-    await this.pool.query(
-      `INSERT INTO webhook_endpoints (${COLUMNS.join(", ")})
-       VALUES (${COLUMNS.map((_, i) => `$${i + 1}`).join(", ")})`,
-      COLUMNS.map((k) => row[k]),
-    );
+    await insertRowPg(this.pool, "webhook_endpoints", row);
     return { row, secret };
   }
 
